@@ -1,0 +1,45 @@
+// The promise every method returns: awaits to the parsed value, and `.withResponse()` gives
+// the raw Response and request id of the same call (one request either way).
+import type { WithResponse } from './request.js';
+
+/**
+ * A promise of a parsed value with access to the raw response.
+ *
+ * @example const { data, requestId } = await client.sms.messages.retrieve('msg_1').withResponse()
+ */
+export class APIPromise<T> implements PromiseLike<T> {
+  readonly #inner: Promise<WithResponse<T>>;
+
+  /** Wraps a pending call; the SDK builds these, users only await them. */
+  constructor(inner: Promise<WithResponse<T>>) {
+    this.#inner = inner;
+  }
+
+  /** Resolves to `{ data, response, requestId }` instead of the value alone. */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#inner;
+  }
+
+  /** Standard promise `then`, over the parsed value. */
+  then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#inner.then((r) => r.data).then(onfulfilled, onrejected);
+  }
+
+  /** Standard promise `catch`. */
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.then(undefined, onrejected);
+  }
+
+  /** Standard promise `finally`. */
+  finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+
+  /** @ignore */
+  get [Symbol.toStringTag](): string {
+    return 'APIPromise';
+  }
+}

@@ -1,0 +1,33 @@
+// One Idempotency-Key per logical call, chosen before the first attempt and reused on every
+// retry: that is what lets a timed-out send be retried without creating a second message.
+import { ValidationError } from './errors.js';
+
+/** The reference's limit on `Idempotency-Key`. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+/** The caller's key after checking it fits a header and the limit, or a fresh UUID v4. */
+export function idempotencyKeyFor(callerKey: string | undefined): string {
+  if (callerKey === undefined) return uuidv4();
+  const problem =
+    typeof callerKey !== 'string' || callerKey.length === 0
+      ? 'must be a non-empty string'
+      : callerKey.length > IDEMPOTENCY_KEY_MAX
+        ? `must be at most ${IDEMPOTENCY_KEY_MAX} characters (got ${callerKey.length})`
+        : // Headers trim surrounding blanks and refuse control or non-ASCII characters, which
+          // would silently change the key or fail the call after validation.
+          !/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(callerKey)
+          ? 'must be printable ASCII without leading or trailing spaces'
+          : undefined;
+  if (problem === undefined) return callerKey;
+  throw new ValidationError(`idempotencyKey ${problem}.`, [{ path: ['idempotencyKey'], message: problem }]);
+}
+
+function uuidv4(): string {
+  // randomUUID is missing in browsers' insecure contexts (plain http pages); getRandomValues is not.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

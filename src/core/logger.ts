@@ -1,0 +1,81 @@
+// Logging that is safe to leave on: credentials never reach it, and the personal data an SMS
+// API carries (phone numbers, message text, template variables) is masked before it is written.
+
+/** How much the SDK logs; each level includes the ones before it. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Anything console-like: `console`, pino, winston, a test spy. */
+export interface Logger {
+  error(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  debug(message: string, ...rest: unknown[]): void;
+}
+
+const LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** Whether `value` names a log level. */
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && Object.hasOwn(LEVELS, value);
+}
+
+/** The client's logger: drops what is below the level, and scrubs credentials from the rest. */
+export class SafeLogger {
+  readonly level: number;
+  constructor(
+    private readonly sink: Logger,
+    level: LogLevel,
+    private readonly secrets: readonly string[],
+  ) {
+    this.level = LEVELS[level];
+  }
+
+  /** Whether messages at `level` are written; check it before building an expensive record. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean {
+    return this.level >= LEVELS[level];
+  }
+
+  log(level: Exclude<LogLevel, 'off'>, message: string, details?: Record<string, unknown>): void {
+    if (!this.enabled(level)) return;
+    const text = scrub(`[gateway-sdk] ${message}`, this.secrets);
+    if (details === undefined) this.sink[level](text);
+    else this.sink[level](text, JSON.parse(scrub(JSON.stringify(mask(details)), this.secrets)));
+  }
+}
+
+/** Replaces every occurrence of each secret in `text` with `***`. */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***');
+  return out;
+}
+
+const TEXT_FIELDS = new Set(['message', 'body']);
+const REDACTED_FIELDS = new Set(['secret', 'variables', 'authorization', 'apiKey', 'testApiKey', 'accessToken']);
+const PHONE = /(?<![\w-])\+?\d{8,15}(?![\w-])/g;
+
+/** Masks phone numbers, message text, template variables and secrets in a log record. */
+export function mask(value: unknown, key?: string): unknown {
+  if (key !== undefined && REDACTED_FIELDS.has(key)) return '[redacted]';
+  if (typeof value === 'string') {
+    if (key !== undefined && TEXT_FIELDS.has(key)) return `[${[...value].length} characters]`;
+    return value.replace(PHONE, maskPhone);
+  }
+  if (Array.isArray(value)) {
+    // A bulk send has up to 10,000 recipients; a log line needs a count, not the list.
+    return value.length > 5 ? [...value.slice(0, 3).map((v) => mask(v)), `… ${value.length} items`] : value.map((v) => mask(v));
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = mask(v, k);
+    return out;
+  }
+  return value;
+}
+
+/** '+447700900123' becomes '+44*******23'. */
+export function maskPhone(phone: string): string {
+  const plus = phone.startsWith('+') ? '+' : '';
+  const digits = plus ? phone.slice(1) : phone;
+  return plus + digits.slice(0, 2) + '*'.repeat(Math.max(0, digits.length - 4)) + digits.slice(-2);
+}

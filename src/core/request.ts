@@ -1,0 +1,258 @@
+// One logical call: key → attempts (send, read, classify) → typed value or typed error. Input is
+// validated by the resource before this runs, so a bad call never reaches the network.
+import type { z } from 'zod/mini';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  type APIError,
+  errorForStatus,
+  type GatewayError,
+} from './errors.js';
+import { idempotencyKeyFor } from './idempotency.js';
+import { scrub, type SafeLogger } from './logger.js';
+import { isRetryableStatus, parseRetryAfter, retryDelay, sleep } from './retry.js';
+import { parseOutput } from './schema.js';
+import type { Area, AreaTransport, Transport } from './transport.js';
+
+/**
+ * Options every method takes as its last argument.
+ *
+ * @example await client.sms.messages.create(params, { idempotencyKey: order.id, timeout: 10_000 })
+ */
+export interface RequestOptions {
+  /** Milliseconds allowed for each attempt, reading the body included. @default the client's `timeout` (60000) */
+  timeout?: number;
+  /** Retries after the first attempt. @default the client's `maxRetries` (2) */
+  maxRetries?: number;
+  /** Cancels the call, including any wait between retries; it rejects with `APIUserAbortError`. */
+  signal?: AbortSignal;
+  /** Extra headers for this request only. */
+  headers?: Record<string, string>;
+  /** `Idempotency-Key` for a POST (at most 255 characters). @default a UUID v4 generated once per call */
+  idempotencyKey?: string;
+}
+
+/** A resolved call: the parsed value, the raw `Response` (body already read) and the service's request id. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+  requestId: string | undefined;
+}
+
+/** What a resource asks for; everything in it has already been validated. */
+export interface RequestSpec<S extends z.ZodMiniType> {
+  area: Area;
+  method: 'GET' | 'POST';
+  /** Relative to the area's address, parameters already encoded (see `path`). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Schema of a 2xx body. */
+  response: S;
+}
+
+/** The client's settings the pipeline reads on each call. */
+export interface PipelineConfig {
+  transport: Transport;
+  timeout: number;
+  maxRetries: number;
+  logger: SafeLogger;
+  /** Source of jitter; tests inject a fixed one. */
+  random: () => number;
+}
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
+
+/** Sends one logical call with the contract's retry policy. */
+export async function send<S extends z.ZodMiniType>(
+  config: PipelineConfig,
+  spec: RequestSpec<S>,
+  opts: RequestOptions = {},
+): Promise<WithResponse<z.output<S>>> {
+  const area = config.transport.for(spec.area);
+  const idempotencyKey = spec.method === 'POST' ? idempotencyKeyFor(opts.idempotencyKey) : undefined;
+  const maxRetries = opts.maxRetries ?? config.maxRetries;
+  const timeout = opts.timeout ?? config.timeout;
+  const signal = opts.signal;
+  const input = spec.path + queryString(spec.query);
+  const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  const headers: Record<string, string> = { ...opts.headers };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+  const log = config.logger;
+  const abortError = () =>
+    new APIUserAbortError('The request was aborted by its AbortSignal; nothing more will be attempted.', {
+      cause: signal?.reason,
+      idempotencyKey,
+    });
+
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw abortError();
+    if (log.enabled('debug')) {
+      log.log('debug', `${spec.method} ${input} (attempt ${attempt + 1} of ${maxRetries + 1})`, {
+        area: spec.area,
+        idempotencyKey,
+        body: spec.body,
+      });
+    }
+    const started = Date.now();
+    let outcome: { response: Response; text: string } | GatewayError;
+    try {
+      outcome = await attemptOnce(area, input, { method: spec.method, headers, body }, timeout, signal, idempotencyKey);
+    } catch (error) {
+      if (error instanceof APIUserAbortError) throw error;
+      if (!(error instanceof APIConnectionError)) throw error;
+      outcome = error;
+    }
+
+    let failure: GatewayError;
+    let retryAfterMs: number | undefined;
+    if (outcome instanceof Error) {
+      failure = outcome;
+    } else {
+      const { response, text } = outcome;
+      const requestId = requestIdOf(response.headers);
+      if (log.enabled('debug')) log.log('debug', `${response.status} in ${Date.now() - started}ms`, { requestId });
+      if (response.status >= 200 && response.status < 300) {
+        const ctx = { status: response.status, text: scrub(text, [area.credential]), requestId, idempotencyKey };
+        const data = parseOutput(spec.response, parseJson(text), ctx);
+        return { data, response, requestId };
+      }
+      retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+      failure = apiError(area, response, text, requestId, idempotencyKey, retryAfterMs, attempt);
+      if (!isRetryableStatus(response.status)) throw failure;
+    }
+
+    if (attempt >= maxRetries) throw failure;
+    const delay = retryDelay(attempt, retryAfterMs, config.random);
+    if (log.enabled('info')) log.log('info', `${failure.message} Retrying in ${delay}ms (retry ${attempt + 1} of ${maxRetries}).`);
+    await sleep(delay, signal, abortError);
+  }
+}
+
+/** One attempt: fetch and read the whole body under a single per-attempt timer. */
+async function attemptOnce(
+  area: AreaTransport,
+  input: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+  timeout: number,
+  signal: AbortSignal | undefined,
+  idempotencyKey: string | undefined,
+): Promise<{ response: Response; text: string }> {
+  const controller = new AbortController();
+  let timedOut = false;
+  // The timer also covers reading the body, so a response that never ends cannot hang the call.
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  try {
+    const response = await area.ky(input, { ...init, signal: controller.signal });
+    const text = response.type === 'opaqueredirect' ? '' : await response.text();
+    return { response, text };
+  } catch (cause) {
+    if (signal?.aborted) {
+      throw new APIUserAbortError('The request was aborted by its AbortSignal; nothing more will be attempted.', { cause, idempotencyKey });
+    }
+    if (timedOut) {
+      throw new APIConnectionTimeoutError(
+        `No complete response within ${timeout}ms. Raise \`timeout\` if the service is slow${idempotencyKey ? '; retrying with the same idempotencyKey cannot send twice' : ''}.`,
+        { idempotencyKey },
+      );
+    }
+    const reason = cause instanceof Error ? scrub(describeCause(cause), [area.credential]) : 'unknown error';
+    throw new APIConnectionError(
+      `Could not reach the ${area.area} API (${reason}). Check the network and the address option${idempotencyKey ? '; retrying with the same idempotencyKey cannot send twice' : ''}.`,
+      { cause, idempotencyKey },
+    );
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function describeCause(error: Error): string {
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${error.message}: ${code}` : error.message;
+}
+
+function apiError(
+  area: AreaTransport,
+  response: Response,
+  text: string,
+  requestId: string | undefined,
+  idempotencyKey: string | undefined,
+  retryAfterMs: number | undefined,
+  attempt: number,
+): APIError {
+  const safeText = scrub(text, [area.credential]);
+  const body = parseJson(safeText);
+  const { code, message } = errorFields(body);
+  const status = response.type === 'opaqueredirect' ? 302 : response.status;
+  const detail = message ?? (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : response.statusText);
+  const summary = `${status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}.`;
+  return errorForStatus({
+    status,
+    headers: response.headers,
+    body,
+    code,
+    requestId,
+    idempotencyKey,
+    retryAfterMs,
+    message: `${summary} ${hint(status, area, idempotencyKey, retryAfterMs, attempt)}`.trim(),
+  });
+}
+
+/** What to do next, by status. */
+function hint(status: number, area: AreaTransport, key: string | undefined, retryAfterMs: number | undefined, attempt: number): string {
+  const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
+  if (status >= 300 && status < 400) return 'The SDK does not follow redirects, so credentials never leave the configured host; point the address option at the new location.';
+  if (status === 401) return `Check the \`${area.credentialOption}\` option; the ${area.area} area needs its own credential.`;
+  if (status === 403) return `The \`${area.credentialOption}\` credential is not allowed to do this.`;
+  if (status === 404) return 'Check the id and the address option.';
+  if (status === 409) return `The Idempotency-Key was reused with a different body, or the first request is still in progress; use a new key for a new request${tries}.`;
+  if (status === 429) return `Rate limited${tries}; wait${retryAfterMs !== undefined ? ` ${Math.ceil(retryAfterMs / 1000)}s` : ''} before retrying.`;
+  if (status >= 500) return `The service failed${tries}; retry later${key ? ' with the same idempotencyKey (it cannot send twice)' : ''}.`;
+  if (status === 408) return `The service timed out${tries}; retry later.`;
+  return 'Fix the request before retrying; it will fail the same way.';
+}
+
+/** Reads `code` and `message` from `{ error: { code, message } }` or `{ code, message }`. */
+function errorFields(body: unknown): { code: string | undefined; message: string | undefined } {
+  if (body === null || typeof body !== 'object') return { code: undefined, message: undefined };
+  const source = (body as { error?: unknown }).error;
+  const fields = (source !== null && typeof source === 'object' ? source : body) as { code?: unknown; message?: unknown };
+  return {
+    code: typeof fields.code === 'string' ? fields.code : undefined,
+    message: typeof fields.message === 'string' ? fields.message : typeof source === 'string' ? source : undefined,
+  };
+}
+
+function requestIdOf(headers: Headers): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** JSON when it parses, the text itself when not (an HTML error page, a truncated body). */
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function queryString(query: Record<string, string | number | undefined> | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

@@ -1,0 +1,58 @@
+// The base of every resource class: methods are one line over `_request` / `_list`, and the
+// work they describe (path, query, body) is built inside the call, so a validation error
+// rejects the returned promise instead of throwing, and nothing is sent.
+import type { z } from 'zod/mini';
+import { APIPromise } from './api-promise.js';
+import { CursorPage, PagePromise } from './pagination.js';
+import { type PipelineConfig, type RequestOptions, send } from './request.js';
+import type { Area } from './transport.js';
+
+/** The validated parts of one request. */
+export interface Target {
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/** @internal */
+export abstract class APIResource {
+  /** @internal */
+  protected abstract readonly area: Area;
+  /** @internal */
+  constructor(protected readonly _config: PipelineConfig) {}
+
+  /** @internal */
+  protected _request<S extends z.ZodMiniType>(
+    method: 'GET' | 'POST',
+    build: () => Target,
+    response: S,
+    opts: RequestOptions | undefined,
+  ): APIPromise<z.output<S>> {
+    const run = async () => send(this._config, { area: this.area, method, ...build(), response }, opts);
+    return new APIPromise(run());
+  }
+
+  /** @internal */
+  protected _list<T>(build: () => Target, pageSchema: z.ZodMiniType<CursorPageWire<T>>, opts: RequestOptions | undefined): PagePromise<T> {
+    let target: Target;
+    try {
+      target = build();
+    } catch (error) {
+      return new PagePromise<T>(Promise.reject(error));
+    }
+    const { path, query } = target;
+    // Every page repeats the caller's filters; only `after` changes.
+    const fetchPage = (after: string | undefined): PagePromise<T> => {
+      const run = async () => {
+        const result = await send(this._config, { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema }, opts);
+        return { ...result, data: new CursorPage<T>(result.data, after, fetchPage) };
+      };
+      return new PagePromise(run());
+    };
+    const first = query?.['after'];
+    return fetchPage(typeof first === 'string' ? first : undefined);
+  }
+}
+
+/** The list wrapper's fields the SDK reads. */
+export type CursorPageWire<T> = { data: T[]; has_more: boolean; next_cursor?: string | null | undefined };

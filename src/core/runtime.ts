@@ -1,0 +1,31 @@
+// What the SDK may ask of the runtime it finds itself in, without importing anything from Node
+// (browsers and bundlers must never see a Node builtin).
+
+interface ProcessLike {
+  env?: Record<string, string | undefined>;
+  versions?: { node?: string; bun?: string };
+}
+
+/** An environment variable, trimmed; undefined where there is no `process` or access is denied (Deno without --allow-env). */
+export function readEnv(name: string): string | undefined {
+  try {
+    const value = (globalThis as { process?: ProcessLike }).process?.env?.[name]?.trim();
+    return value === '' ? undefined : value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True in a browser page (not in web or edge workers, which keep secrets server-side). */
+export function isBrowserPage(): boolean {
+  return typeof (globalThis as { document?: unknown }).document !== 'undefined' && typeof (globalThis as { window?: unknown }).window !== 'undefined';
+}
+
+/** e.g. 'node/20.20.2', 'bun/1.3.0', 'deno/2.5.0'; the user agent's first word elsewhere. */
+export function runtimeName(): string {
+  const g = globalThis as { Deno?: { version?: { deno?: string } }; process?: ProcessLike; navigator?: { userAgent?: string } };
+  if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
+  if (g.process?.versions?.bun) return `bun/${g.process.versions.bun}`;
+  if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
+  return g.navigator?.userAgent?.split(' ')[0] ?? 'unknown';
+}

@@ -1,0 +1,119 @@
+// zod/mini glue: turning schema failures into the SDK's errors, and the few schema shapes
+// every resource repeats. zod/mini ships no locale, so messages are written here from each
+// issue's code instead of loading one (a locale would cost bundle size and a side effect).
+import * as z from 'zod/mini';
+import { ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
+
+type Issue = z.core.$ZodIssue;
+
+/** A readable rule for one zod issue, e.g. "must be at most 1000 characters". */
+export function describeIssue(issue: Issue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `is required (${issue.expected})` : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}${unit(issue.origin)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}${unit(issue.origin)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'unrecognized_keys':
+      return `has unknown ${issue.keys.length > 1 ? 'keys' : 'key'} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return 'is invalid';
+  }
+}
+
+function article(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
+function unit(origin: string): string {
+  return origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
+}
+
+function toIssues(issues: readonly Issue[]): ValidationIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    message: describeIssue(issue),
+  }));
+}
+
+function describeAll(issues: ValidationIssue[]): string {
+  return issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'value'} ${i.message}`).join('; ');
+}
+
+/** Parses user input, or throws `ValidationError` naming every field at fault and its rule. */
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error.issues);
+  throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
+}
+
+/** What a response parse needs to build a useful error. */
+export interface ResponseContext {
+  status: number;
+  text: string;
+  requestId: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/** Parses a 2xx body, or throws `ResponseValidationError` with the paths and the raw body. */
+export function parseOutput<S extends z.ZodMiniType>(schema: S, json: unknown, ctx: ResponseContext): z.output<S> {
+  if (json === undefined || typeof json === 'string') {
+    throw new ResponseValidationError(
+      `The service answered ${ctx.status} with ${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
+        'Check that the address option points at the gateway API; the raw text is in `body`.',
+      { issues: [{ path: [], message: 'must be JSON' }], body: ctx.text, status: ctx.status, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey },
+    );
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error.issues);
+  throw new ResponseValidationError(
+    `The service's response does not have the documented shape: ${describeAll(issues)}. ` +
+      'Check that baseURL points at the gateway API; if it does, report this with the request id.',
+    { issues, body: ctx.text, status: ctx.status, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey },
+  );
+}
+
+/**
+ * A string enum that stays open: known values autocomplete, new values from the service still
+ * parse. Requests are checked against the known values separately, with `z.enum`.
+ */
+export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<T[number] | (string & {})> {
+  return z.string();
+}
+
+/** A response date-time: kept as the wire string. */
+export const wireDateTime = (): z.ZodMiniString => z.string();
+
+/**
+ * A request date-time: a `Date` or an ISO 8601 string with a time zone, sent as ISO 8601.
+ * `check` adds a rule on the instant (e.g. the scheduling horizon).
+ */
+export function inputDateTime(check?: (ms: number) => string | undefined) {
+  return z.pipe(
+    z.union([
+      z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z' }),
+      z.date({ error: 'must be a Date or an ISO 8601 date-time string' }),
+    ]),
+    z.transform((value: string | Date, ctx) => {
+      const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
+      if (Number.isNaN(ms)) {
+        ctx.issues.push({ code: 'custom', input: value, message: 'must be a valid date' });
+        return z.NEVER;
+      }
+      const problem = check?.(ms);
+      if (problem !== undefined) {
+        ctx.issues.push({ code: 'custom', input: value, message: problem });
+        return z.NEVER;
+      }
+      return typeof value === 'string' ? value : value.toISOString();
+    }),
+  );
+}

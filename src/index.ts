@@ -1,0 +1,36 @@
+// The public entry: the Client, its types, the errors and the webhook helpers. Nothing internal.
+export { Client, DEFAULT_SERVICE_VERSION, type ClientOptions } from './client.js';
+export { APIPromise } from './core/api-promise.js';
+export { CursorPage, PagePromise } from './core/pagination.js';
+export type { RequestOptions, WithResponse } from './core/request.js';
+export type { Logger, LogLevel } from './core/logger.js';
+export {
+  GatewayError,
+  ConfigurationError,
+  ValidationError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ResponseValidationError,
+  WebhookVerificationError,
+  type ValidationIssue,
+  type WebhookVerificationReason,
+} from './core/errors.js';
+export type { Message, MessageStatus, Route, MessageCreateParams, MessageListParams } from './resources/sms/messages.js';
+export type { BulkJob, BulkJobStatus, BulkCreateParams } from './resources/sms/bulk.js';
+export type { TemplateSendParams } from './resources/sms/templates.js';
+export type { SmsWebhook, SmsWebhookEventName, SmsWebhookCreateParams } from './resources/sms/webhooks.js';
+export type { PaymentWebhook, PaymentWebhookListParams } from './resources/payment/webhooks.js';
+export type { Customer } from './resources/payment/customers.js';
+export type { PaymentMethodAttachParams } from './resources/payment/payment-methods.js';
+export type { OrganizationMember, Role, Permission } from './resources/account/members.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,81 @@
+// Request field rules the SMS resources share, each from api-reference.md's request tables and
+// Limits. Where the reference is ambiguous the looser reading wins (sdk-contract.md, Validation),
+// so the SDK never refuses what the service accepts.
+import * as z from 'zod/mini';
+import { inputDateTime, openEnum } from '../../core/schema.js';
+
+/** Message status values the reference names. */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'] as const;
+/** Routes the reference names. */
+export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
+
+/** A message's delivery status; unknown future values still parse. */
+export const messageStatus = openEnum(MESSAGE_STATUSES);
+/** A route as returned by the service; unknown future values still parse. */
+export const route = openEnum(ROUTES);
+
+/** `^[1-9][0-9]{7,14}$`, with a leading `+` accepted and stripped (the contract's looser reading). */
+export const phone = z.pipe(
+  z.string().check(
+    z.regex(/^\+?[1-9][0-9]{7,14}$/, {
+      error: 'must be an international number of 8 to 15 digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)',
+    }),
+  ),
+  z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
+);
+
+/** Counts Unicode code points, so an emoji is one character, as a person counts it. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** Message content: 1 to 1000 characters (code points). */
+export const messageText = z.string().check(
+  z.refine((text: string) => codePoints(text) >= 1 && codePoints(text) <= 1000, { error: 'must be 1 to 1000 characters' }),
+);
+
+/** Sender ID: at most 11 characters. */
+export const senderId = z.string().check(z.refine((text: string) => codePoints(text) <= 11, { error: 'must be at most 11 characters' }));
+
+/** A URL the service will POST events to: HTTPS only (Events, Delivery 2). */
+export const httpsUrl = z.string().check(
+  z.refine(
+    (value: string) => {
+      try {
+        return new URL(value).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an absolute https:// URL (plain HTTP is not supported)' },
+  ),
+);
+
+const DAY_MS = 86_400_000;
+/** Client clocks drift; a schedule a few minutes past the limit is left to the service to judge. */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** `schedule_at` of a single send: at most 7 days ahead. */
+export const scheduleAt = inputDateTime((ms) => (ms > Date.now() + 7 * DAY_MS + CLOCK_SKEW_MS ? 'must be at most 7 days ahead' : undefined));
+
+/** `schedule_at` of a bulk send: in the future and at most 7 days ahead. */
+export const futureScheduleAt = inputDateTime((ms) => {
+  const now = Date.now();
+  if (ms < now - CLOCK_SKEW_MS) return 'must be in the future';
+  return ms > now + 7 * DAY_MS + CLOCK_SKEW_MS ? 'must be at most 7 days ahead' : undefined;
+});
+
+/** A list page size: 1 to 100. */
+export const pageLimit = z.int().check(z.gte(1, { error: 'must be from 1 to 100' }), z.lte(100, { error: 'must be from 1 to 100' }));
+
+/** A nullable wire string, optional: the reference's `… or null` fields. */
+export const nullableString = () => z.optional(z.nullable(z.string()));

@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import type { APIPromise } from '../../core/api-promise.js';
+import { path } from '../../core/path.js';
+import type { RequestOptions } from '../../core/request.js';
+import { APIResource } from '../../core/resource.js';
+import { openEnum, parseInput, wireDateTime } from '../../core/schema.js';
+import { httpsUrl, nullableString } from './fields.js';
+
+/** SMS webhooks: where the service POSTs message events. */
+export class SmsWebhooks extends APIResource {
+  protected readonly area = 'sms';
+
+  /**
+   * Gets one SMS webhook (GET /sms/webhooks/{webhook_id}).
+   *
+   * @example const hook = await client.sms.webhooks.retrieve('wh_123')
+   */
+  retrieve(webhookId: string, opts?: RequestOptions): APIPromise<SmsWebhook> {
+    return this._request('GET', () => ({ path: path`sms/webhooks/${{ webhookId }}` }), SmsWebhook, opts);
+  }
+
+  /**
+   * Registers an SMS webhook (POST /sms/webhooks). Keep the returned `secret`: it verifies deliveries.
+   *
+   * @example await client.sms.webhooks.create({ url: 'https://example.com/hooks/sms', events: ['message.delivered', 'message.failed'] })
+   */
+  create(body: SmsWebhookCreateParams, opts?: RequestOptions): APIPromise<SmsWebhook> {
+    return this._request('POST', () => ({ path: 'sms/webhooks', body: parseInput(SmsWebhookCreateParams, body, 'SmsWebhookCreateParams') }), SmsWebhook, opts);
+  }
+}
+
+const SMS_WEBHOOK_EVENTS = ['message.queued', 'message.sent', 'message.delivered', 'message.failed', 'message.expired'] as const;
+/** An event an SMS webhook can subscribe to. */
+export type SmsWebhookEventName = (typeof SMS_WEBHOOK_EVENTS)[number] | (string & {});
+
+/** An SMS webhook as the service returns it. */
+export const SmsWebhook = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(openEnum(SMS_WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  secret: z.optional(z.string()),
+  retry_config: z.optional(z.looseObject({ max_attempts: z.optional(z.int()), backoff_seconds: z.optional(z.int()) })),
+  last_triggered_at: nullableString(),
+  failure_count: z.optional(z.int()),
+  created_at: z.optional(wireDateTime()),
+});
+/** An SMS webhook as the service returns it. */
+export type SmsWebhook = z.output<typeof SmsWebhook>;
+
+const nonNegativeInt = z.int().check(z.gte(0, { error: 'must be a whole number of 0 or more' }));
+
+/** Body of `sms.webhooks.create`; `enabled` and `retry_config` are passed through as given. */
+export const SmsWebhookCreateParams = z.looseObject({
+  url: httpsUrl,
+  events: z.array(
+    z.enum(SMS_WEBHOOK_EVENTS, { error: `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)` }),
+  ),
+  enabled: z.optional(z.boolean()),
+  retry_config: z.optional(z.looseObject({ max_attempts: z.optional(nonNegativeInt), backoff_seconds: z.optional(nonNegativeInt) })),
+});
+/** Body of `sms.webhooks.create`. */
+export type SmsWebhookCreateParams = z.input<typeof SmsWebhookCreateParams>;

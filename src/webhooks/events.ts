@@ -1,0 +1,105 @@
+// The event types delivered to webhooks (api-reference.md "Events"). Structural copies of the
+// Message and Customer resources, because the webhooks entry must not import zod schemas.
+
+/** A Message as carried by `message.*` events; the reference's Message table, open to new fields. */
+export interface WebhookMessage {
+  id: string;
+  /** Recipient number in international format. */
+  to: string;
+  /** Sender ID. */
+  from: string;
+  /** Message content. */
+  body: string;
+  status: 'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | (string & {});
+  /** ISO 8601 date-time. */
+  created_at: string;
+  route?: 'otp' | 'transactional' | 'promotional' | (string & {});
+  /** Number of SMS segments (160 characters each). */
+  segments?: number;
+  /** Cost in the account currency. */
+  cost?: number;
+  scheduled_at?: string | null;
+  /** When the message was handed to the carrier. */
+  sent_at?: string | null;
+  delivered_at?: string | null;
+  /** Why delivery failed, e.g. `number_unreachable`. */
+  error_code?: string | null;
+  /** Fields the service adds later arrive here instead of being dropped. */
+  [key: string]: unknown;
+}
+
+/** A Customer as carried by `customer.created`; the reference's Customer table, open to new fields. */
+export interface WebhookCustomer {
+  id: string;
+  email?: string;
+  name?: string;
+  phone?: string;
+  /** Free-form key-value map. */
+  metadata?: Record<string, unknown>;
+  default_payment_method?: string | null;
+  /** ISO 8601 date-time. */
+  created_at?: string;
+  /** Fields the service adds later arrive here instead of being dropped. */
+  [key: string]: unknown;
+}
+
+/** Every event name the API reference lists. */
+export type WebhookEventType =
+  | 'message.queued'
+  | 'message.sent'
+  | 'message.delivered'
+  | 'message.failed'
+  | 'message.expired'
+  | 'balance.low'
+  | 'payment_intent.succeeded'
+  | 'payment_intent.payment_failed'
+  | 'payment_intent.canceled'
+  | 'refund.succeeded'
+  | 'customer.created'
+  | 'payment.succeeded'
+  | 'credential.issued'
+  | 'credential.verified'
+  | 'credential.revoked'
+  | 'badge.earned';
+
+// The reference gives field tables for Message and Customer only; every other payload is
+// "not shown", so it stays an open record rather than a guess.
+type EventObject<T extends WebhookEventType> = T extends `message.${string}`
+  ? WebhookMessage
+  : T extends 'customer.created'
+    ? WebhookCustomer
+    : Record<string, unknown>;
+
+/** The envelope every delivery shares (reference "Envelope"). */
+interface Envelope<T, O> {
+  /** Event identifier: de-duplicate deliveries by it. */
+  id: string;
+  type: T;
+  /** Creation time as a numeric timestamp. */
+  created: number;
+  data: { object: O };
+  /** Version date, `YYYY-MM-DD`. */
+  api_version: string;
+}
+
+declare const unknownEventType: unique symbol;
+
+/**
+ * An event whose `type` this SDK version does not know yet: it parses rather than throws.
+ *
+ * Its `type` is a branded pattern, not `string`, so that comparing `event.type` with a known name
+ * still narrows `WebhookEvent` to exactly that member (a plain `string` member, or the
+ * `string & { __brand?: never }` trick, would survive every comparison and turn `data.object` into
+ * a union). The price: comparing with a name the SDK does not list needs a widening,
+ * `(event.type as string) === 'message.read'`, which also catches typos of known names.
+ */
+export interface UnknownWebhookEvent
+  extends Envelope<`${string}.${string}` & { readonly [unknownEventType]: true }, Record<string, unknown>> {}
+
+/**
+ * A verified webhook event, discriminated on `type`.
+ *
+ * @example
+ * if (event.type === 'message.delivered') console.log(event.data.object.status);
+ */
+export type WebhookEvent = { [T in WebhookEventType]: Envelope<T, EventObject<T>> }[WebhookEventType] | UnknownWebhookEvent;

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Examples and tests import the package by its public name, as users do.
+    alias: [
+      { find: /^gateway-sdk\/webhooks$/, replacement: src('webhooks.ts') },
+      { find: /^gateway-sdk\/testing$/, replacement: src('testing/index.ts') },
+      { find: /^gateway-sdk$/, replacement: src('index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 20_000,
+  },
+});
