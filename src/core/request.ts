@@ -151,7 +151,7 @@ async function attemptOnce(
   signal?.addEventListener('abort', forwardAbort, { once: true });
   try {
     const response = await area.ky(input, { ...init, signal: controller.signal });
-    const text = response.type === 'opaqueredirect' ? '' : await response.text();
+    const text = response.type === 'opaqueredirect' ? '' : await readBody(response, controller.signal);
     return { response, text };
   } catch (cause) {
     if (signal?.aborted) {
@@ -172,6 +172,23 @@ async function attemptOnce(
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/**
+ * The body as text, or a rejection as soon as the attempt is aborted: not every fetch (custom
+ * ones, mocks) ties the request's signal to the response body, and a body that never ends must
+ * not outlive the timeout.
+ */
+function readBody(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      response.body?.cancel().catch(() => undefined);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.text().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function describeCause(error: Error): string {

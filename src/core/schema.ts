@@ -6,12 +6,12 @@ import { ResponseValidationError, ValidationError, type ValidationIssue } from '
 
 type Issue = z.core.$ZodIssue;
 
-/** A readable rule for one zod issue, e.g. "must be at most 1000 characters". */
-export function describeIssue(issue: Issue): string {
+/** A readable rule for one zod issue, e.g. "must be at most 1000 characters"; `root` tells missing from mistyped. */
+export function describeIssue(issue: Issue, root: unknown): string {
   if (issue.message && issue.message !== 'Invalid input') return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? `is required (${issue.expected})` : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
+      return valueAt(root, issue.path) === undefined ? `is required (${issue.expected})` : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
     case 'too_small':
       return `must be at least ${String(issue.minimum)}${unit(issue.origin)}`;
     case 'too_big':
@@ -27,6 +27,16 @@ export function describeIssue(issue: Issue): string {
   }
 }
 
+// zod/mini leaves `input` off its issues, so the value is looked up where the issue points.
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 function article(noun: string): string {
   return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
@@ -35,10 +45,10 @@ function unit(origin: string): string {
   return origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
 }
 
-function toIssues(issues: readonly Issue[]): ValidationIssue[] {
+function toIssues(issues: readonly Issue[], root: unknown): ValidationIssue[] {
   return issues.map((issue) => ({
     path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    message: describeIssue(issue),
+    message: describeIssue(issue, root),
   }));
 }
 
@@ -50,7 +60,7 @@ function describeAll(issues: ValidationIssue[]): string {
 export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = toIssues(result.error.issues);
+  const issues = toIssues(result.error.issues, value);
   throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
 }
 
@@ -73,7 +83,7 @@ export function parseOutput<S extends z.ZodMiniType>(schema: S, json: unknown, c
   }
   const result = schema.safeParse(json);
   if (result.success) return result.data;
-  const issues = toIssues(result.error.issues);
+  const issues = toIssues(result.error.issues, json);
   throw new ResponseValidationError(
     `The service's response does not have the documented shape: ${describeAll(issues)}. ` +
       'Check that baseURL points at the gateway API; if it does, report this with the request id.',

@@ -56,69 +56,73 @@ function toData(body: unknown): HmacData {
   if (/^\[object (Shared)?ArrayBuffer]$/.test(Object.prototype.toString.call(body))) return new Uint8Array(body as ArrayBuffer);
   return fail(
     'parsed_body',
-    `Webhook body must be the raw request body (string or bytes), got ${body === null ? 'null' : typeof body}: ` +
-      'the signature covers the exact bytes sent. Express: express.raw({ type: "application/json" }); ' +
-      'Next.js: await req.text(); Fastify: addContentTypeParser with parseAs: "buffer"; Hono: await c.req.text().',
+    `Pass the raw body (string or bytes), not ${body === null ? 'null' : `a parsed ${typeof body}`}: the signature covers ` +
+      "the exact bytes. Express: express.raw({ type: 'application/json' }); Next.js: await req.text(); " +
+      "Fastify: addContentTypeParser(…, { parseAs: 'buffer' }); Hono: await c.req.text().",
   );
 }
 
 function toSecrets(secret: unknown): string[] {
   const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
-  if (!list.length) fail('invalid_secret', 'Webhook secret list is empty: pass at least one secret.');
-  for (const s of list) {
+  for (const s of list.length ? list : ['']) {
     // Never put the secret itself in a message: messages end up in logs.
-    if (typeof s !== 'string' || !s) {
-      fail('invalid_secret', "Webhook secret is missing or empty: pass the webhook's secret, e.g. process.env.GATEWAY_WEBHOOK_SECRET.");
-    } else if (s.trim() !== s) {
-      fail('invalid_secret', 'Webhook secret has leading or trailing white space (a pasting accident?): trim it where it is loaded.');
-    }
+    const problem = typeof s !== 'string' || !s ? 'missing or empty' : s.trim() !== s ? 'padded with white space' : '';
+    if (problem) fail('invalid_secret', `Webhook secret is ${problem}: pass the webhook's secret exactly, e.g. process.env.GATEWAY_WEBHOOK_SECRET.`);
   }
   return list as string[];
 }
 
+// Lowercase only: it is what the reference says the service sends, so nothing valid is refused,
+// and one spelling per digest keeps a hand-made uppercase test signature from passing by luck.
 const HEX = /^[0-9a-f]{64}$/;
 
-// Decoded signature candidates, or why there are none. A string may hold several comma-separated
-// values: that is how Node's req.headers and fetch's Headers.get() join a repeated header.
+function hexToBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) {
+    const hi = hex.charCodeAt(2 * i);
+    const lo = hex.charCodeAt(2 * i + 1);
+    // '0'-'9' are 48-57 and 'a'-'f' are 97-102; HEX has ruled out anything else.
+    bytes[i] = ((hi < 58 ? hi - 48 : hi - 87) << 4) | (lo < 58 ? lo - 48 : lo - 87);
+  }
+  return bytes;
+}
+
+// Decoded signature candidates, or why there are none.
 function toSignatures(signature: unknown): Uint8Array[] | 'missing_signature' | 'malformed_signature' {
-  const values = (Array.isArray(signature) ? signature : [signature]).flatMap((v: unknown) =>
-    typeof v === 'string' ? v.split(',') : v == null ? [] : [String(v)],
-  );
+  // The common case, one clean header value, skips the list handling below (a third of verify's time).
+  if (typeof signature === 'string' && HEX.test(signature)) return [hexToBytes(signature)];
   const out: Uint8Array[] = [];
   let seen = false;
-  for (const raw of values) {
-    // Surrounding white space is not part of a header value (RFC 9110 §5.5); Node and fetch
-    // strip it already, so trimming only forgives hand-built strings.
-    const v = raw.trim();
-    seen ||= v !== '';
-    // Lowercase only: it is what the reference says the service sends, so nothing valid is refused,
-    // and one spelling per digest keeps a hand-made uppercase test signature from passing by luck.
-    if (!HEX.test(v)) continue;
-    const bytes = new Uint8Array(32);
-    for (let i = 0; i < 32; i++) {
-      const hi = v.charCodeAt(2 * i);
-      const lo = v.charCodeAt(2 * i + 1);
-      // '0'-'9' are 48-57 and 'a'-'f' are 97-102; HEX has ruled out anything else.
-      bytes[i] = ((hi < 58 ? hi - 48 : hi - 87) << 4) | (lo < 58 ? lo - 48 : lo - 87);
+  for (const item of Array.isArray(signature) ? signature : [signature]) {
+    // Several comma-separated values: how Node's req.headers and fetch's Headers.get() join a
+    // repeated header.
+    for (const raw of typeof item === 'string' ? item.split(',') : []) {
+      // Surrounding white space is not part of a header value (RFC 9110 section 5.5); Node and
+      // fetch strip it already, so trimming only forgives hand-built strings.
+      const v = raw.trim();
+      seen ||= v !== '';
+      if (HEX.test(v)) out.push(hexToBytes(v));
     }
-    out.push(bytes);
   }
   return out.length ? out : seen ? 'malformed_signature' : 'missing_signature';
 }
 
-async function matches(hmac: Hmac, data: HmacData, secrets: string[], signatures: Uint8Array[]): Promise<boolean> {
-  for (const secret of secrets) {
-    const expected = await hmac.digest(secret, data);
-    for (const s of signatures) if (hmac.equal(expected, s)) return true;
-  }
-  return false;
+// Synchronous while the digests are (node:crypto): a promise per secret would cost a fifth of
+// verify's time on a 1 KB body.
+function matches(hmac: Hmac, data: HmacData, secrets: string[], signatures: Uint8Array[], i = 0): boolean | Promise<boolean> {
+  const secret = secrets[i];
+  if (secret === undefined) return false;
+  const check = (expected: Uint8Array): boolean | Promise<boolean> =>
+    signatures.some((s) => hmac.equal(expected, s)) || matches(hmac, data, secrets, signatures, i + 1);
+  const expected = hmac.digest(secret, data);
+  return expected instanceof Promise ? expected.then(check) : check(expected);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // The first envelope rule the value breaks, or undefined when it is an event.
 function envelopeProblem(v: unknown): string | undefined {
-  if (!isObject(v)) return 'it is not a JSON object';
+  if (!isObject(v)) return 'not a JSON object';
   for (const [key, type] of [['id', 'string'], ['type', 'string'], ['created', 'number'], ['api_version', 'string']]) {
     if (typeof v[key as string] !== type) return `"${key}" is not a ${type}`;
   }
@@ -140,14 +144,13 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
     async constructEvent(rawBody, signature, secret) {
       const [data, secrets, signatures] = check(rawBody, signature, secret);
       if (signatures === 'missing_signature') {
-        fail(signatures, `No ${HEADER} header: the request did not come from the service or a proxy dropped the header. Answer 400.`);
+        fail(signatures, `No ${HEADER} header: the request is not from the service, or a proxy dropped the header. Answer 400.`);
       } else if (signatures === 'malformed_signature') {
-        fail(signatures, `The ${HEADER} header is not 64 lowercase hex characters, so it cannot be the service's signature. Answer 400.`);
+        fail(signatures, `${HEADER} is not 64 lowercase hex characters, so not a signature from the service. Answer 400.`);
       } else if (!(await matches(getHmac(), data, secrets, signatures))) {
         fail(
           'signature_mismatch',
-          "Signature does not match: use this webhook's own secret (pass [new, old] while rotating) and the " +
-            'raw body exactly as received, not re-serialized JSON. Answer 400.',
+          "Signature mismatch: use this webhook's own secret ([new, old] while rotating) and the body exactly as received, not re-serialized. Answer 400.",
         );
       }
       let event: unknown;
@@ -156,10 +159,10 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
         event = JSON.parse(typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data));
         problem = envelopeProblem(event);
       } catch {
-        problem = 'it is not UTF-8 JSON';
+        problem = 'not UTF-8 JSON';
       }
       if (problem) {
-        fail('invalid_payload', `The signature is valid but the body is not an event envelope: ${problem}. Check that rawBody is the delivery's body.`);
+        fail('invalid_payload', `Signed body is not an event envelope (${problem}). Answer 400: a redelivery would be the same.`);
       }
       return event as WebhookEvent;
     },
@@ -168,7 +171,7 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
       const data = toData(rawBody);
       const [key] = toSecrets(secret);
       let hex = '';
-      for (const b of await getHmac().digest(key as string, data)) hex += (b < 16 ? '0' : '') + b.toString(16);
+      for (const b of await getHmac().digest(key as string, data)) hex += (b | 256).toString(16).slice(1);
       return hex;
     },
 

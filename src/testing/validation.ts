@@ -1,0 +1,188 @@
+// The request rules of api-reference.md ("Endpoints" request tables and "Limits"), checked the way
+// the service would see them on the wire. Written from the reference, not from the SDK's schemas,
+// so the mock catches the client's mistakes instead of sharing them.
+import { invalid, missing, MockApiError } from './errors.js';
+import type { MockRoute } from './types.js';
+
+/** A parsed JSON request body. */
+export type Body = Record<string, unknown>;
+
+/** Recipient numbers as they must arrive: the SDK strips a leading `+`, so one on the wire is a bug. */
+export const PHONE_PATTERN = /^[1-9][0-9]{7,14}$/;
+/** Message statuses (Message table). */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'] as const;
+/** Routes (Message table). */
+export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
+/** Routes bulk accepts: `otp` is not offered for bulk (Limits). */
+export const BULK_ROUTES = ['transactional', 'promotional'] as const;
+/** Events an SMS webhook can subscribe to (SMS webhook table). */
+export const SMS_WEBHOOK_EVENTS = ['message.queued', 'message.sent', 'message.delivered', 'message.failed', 'message.expired'] as const;
+
+const DAY_MS = 86_400_000;
+/** Scheduling horizon: at most 7 days ahead (Limits). */
+export const SCHEDULE_HORIZON_MS = 7 * DAY_MS;
+
+/** Length in Unicode code points, so an emoji counts as one character. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** Parses a POST body: it must be JSON, and a JSON object. */
+export function parseJsonObject(text: string): Body {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new MockApiError('invalid_request_error', 'invalid_json', 'The request body is not valid JSON.');
+  }
+  if (!isObject(value)) {
+    throw new MockApiError('invalid_request_error', 'invalid_body', 'The request body must be a JSON object.');
+  }
+  return value;
+}
+
+/** A plain JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function typeName(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+/** A string field; `undefined` when optional and absent. */
+export function string(body: Body, param: string, rule: { required: true; what: string }): string;
+export function string(body: Body, param: string, rule?: { required?: false; what?: string }): string | undefined;
+export function string(body: Body, param: string, rule: { required?: boolean; what?: string } = {}): string | undefined {
+  const value = body[param];
+  if (value === undefined) {
+    if (rule.required) throw missing(param, rule.what ?? 'a string');
+    return undefined;
+  }
+  if (typeof value !== 'string') throw invalid(param, `must be a string, not ${typeName(value)}.`);
+  return value;
+}
+
+/** A recipient number matching `^[1-9][0-9]{7,14}$` exactly. */
+export function phone(value: unknown, param: string): string {
+  if (typeof value !== 'string') throw invalid(param, `must be a string of digits, not ${typeName(value)}.`);
+  if (!PHONE_PATTERN.test(value)) {
+    const hint = value.startsWith('+') ? ' (no plus sign on the wire: strip it)' : /[\s-]/.test(value) ? ' (no spaces or dashes)' : '';
+    throw invalid(param, `must match ^[1-9][0-9]{7,14}$: 8 to 15 digits in international format${hint}.`);
+  }
+  return value;
+}
+
+/** Message content: 1 to 1000 characters (Limits). */
+export function messageText(body: Body, param = 'message'): string {
+  const text = string(body, param, { required: true, what: 'the message content, 1 to 1000 characters' });
+  const n = codePoints(text);
+  if (n < 1 || n > 1000) throw invalid(param, `must be 1 to 1000 characters (got ${n}).`);
+  return text;
+}
+
+/** Sender ID: 1 to 11 characters (Limits: max 11; an empty sender is never an approved one). */
+export function senderId(body: Body): string | undefined {
+  const from = string(body, 'from');
+  if (from === undefined) return undefined;
+  const n = codePoints(from);
+  if (n < 1 || n > 11) throw invalid('from', `must be 1 to 11 characters (got ${n}).`);
+  return from;
+}
+
+/** One of `values`. */
+export function oneOf<const T extends readonly string[]>(value: unknown, param: string, values: T, extra = ''): T[number] {
+  if (typeof value !== 'string' || !values.includes(value)) {
+    throw invalid(param, `must be one of ${values.join(', ')}${extra} (got ${JSON.stringify(value)}).`);
+  }
+  return value as T[number];
+}
+
+/** An optional route, with its default. */
+export function route<const T extends readonly MockRoute[]>(body: Body, values: T, fallback: T[number], extra = ''): T[number] {
+  const value = body['route'];
+  return value === undefined ? fallback : oneOf(value, 'route', values, extra);
+}
+
+// ISO 8601 date-time with a time zone: seconds and fractions optional, offset Z, ±hh:mm or ±hhmm.
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/;
+
+/** Milliseconds of an ISO 8601 date-time with a time zone; a 400 naming `param` otherwise. */
+export function dateTime(value: unknown, param: string): number {
+  const m = typeof value === 'string' ? DATE_TIME.exec(value) : null;
+  const ms = m && typeof value === 'string' ? Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : NaN;
+  if (!m || Number.isNaN(ms) || !validFields(m)) {
+    throw invalid(param, 'must be an ISO 8601 date-time with a time zone, such as 2026-01-01T09:00:00Z.');
+  }
+  return ms;
+}
+
+// Date.parse rolls 2026-02-31 over into March; the reference's date-times are real calendar dates.
+function validFields(m: RegExpExecArray): boolean {
+  const n = (group: number) => Number(m[group] ?? 0);
+  const daysInMonth = new Date(Date.UTC(n(1), n(2), 0)).getUTCDate();
+  return n(2) >= 1 && n(2) <= 12 && n(3) >= 1 && n(3) <= daysInMonth && n(4) <= 23 && n(5) <= 59 && n(6) <= 59 && n(8) <= 23 && n(9) <= 59;
+}
+
+/** `schedule_at`: null or a date-time at most 7 days after `now`; bulk also requires the future. */
+export function scheduleAt(body: Body, now: number, options: { future: boolean }): string | null {
+  const value = body['schedule_at'];
+  if (value === undefined || value === null) return null;
+  const ms = dateTime(value, 'schedule_at');
+  if (options.future && ms <= now) throw invalid('schedule_at', 'must be in the future.');
+  if (ms > now + SCHEDULE_HORIZON_MS) throw invalid('schedule_at', 'must be at most 7 days ahead.');
+  return new Date(ms).toISOString();
+}
+
+/** An absolute HTTPS URL: webhook and callback URLs must be HTTPS (Events, Delivery 2). */
+export function httpsUrl(value: unknown, param: string): string {
+  if (typeof value !== 'string') throw invalid(param, `must be an HTTPS URL string, not ${typeName(value)}.`);
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'https:') throw invalid(param, 'must be an absolute https:// URL (plain HTTP is not supported).');
+  return value;
+}
+
+/** An optional boolean. */
+export function boolean(body: Body, param: string): boolean | undefined {
+  const value = body[param];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw invalid(param, `must be a boolean, not ${typeName(value)}.`);
+  return value;
+}
+
+/** An integer of at least 0. */
+export function nonNegativeInteger(value: unknown, param: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalid(param, 'must be a whole number of 0 or more.');
+  return value;
+}
+
+/**
+ * The query parameters of a list: only `allowed` names, each at most once. An unknown filter is
+ * refused rather than ignored, because ignoring it would answer with the wrong items.
+ */
+export function queryParams(query: URLSearchParams, allowed: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, value] of query) {
+    if (!allowed.includes(name)) {
+      throw new MockApiError('invalid_request_error', 'unknown_parameter', `${name} is not a query parameter of this list; use ${allowed.join(', ')}.`, name);
+    }
+    if (out.has(name)) throw invalid(name, 'must be given at most once.');
+    out.set(name, value);
+  }
+  return out;
+}
+
+/** A page size: an integer from 1 to 100, default 20 (Limits). */
+export function pageLimit(value: string | undefined): number {
+  if (value === undefined) return 20;
+  const n = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= 100)) throw invalid('limit', `must be an integer from 1 to 100 (got ${JSON.stringify(value)}).`);
+  return n;
+}
