@@ -13,6 +13,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // The JSON report is what .ci/run counts; the default reporter is for people.
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     testTimeout: 20_000,

@@ -8,15 +8,21 @@ import type { WithResponse } from './request.js';
  * @example const { data, requestId } = await client.sms.messages.retrieve('msg_1').withResponse()
  */
 export class APIPromise<T> implements PromiseLike<T> {
-  readonly #inner: Promise<WithResponse<T>>;
+  #inner: Promise<WithResponse<T>> | undefined;
+  readonly #start: () => Promise<WithResponse<T>>;
 
-  /** Wraps a pending call; the SDK builds these, users only await them. */
-  constructor(inner: Promise<WithResponse<T>>) {
-    this.#inner = inner;
+  /**
+   * Wraps a call; the SDK builds these, users only await them. A single call starts at once (a
+   * send that is never awaited still sends); a lazy one starts when first awaited or iterated.
+   */
+  constructor(start: () => Promise<WithResponse<T>>, lazy = false) {
+    this.#start = start;
+    if (!lazy) this.#inner = start();
   }
 
   /** Resolves to `{ data, response, requestId }` instead of the value alone. */
   withResponse(): Promise<WithResponse<T>> {
+    this.#inner ??= this.#start();
     return this.#inner;
   }
 
@@ -25,7 +31,7 @@ export class APIPromise<T> implements PromiseLike<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#inner.then((r) => r.data).then(onfulfilled, onrejected);
+    return this.withResponse().then((r) => r.data).then(onfulfilled, onrejected);
   }
 
   /** Standard promise `catch`. */

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { APIPromise } from './api-promise.js';
 import { GatewayError, ValidationError } from './errors.js';
+import type { WithResponse } from './request.js';
 
 /** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
 export function cursorPageSchema<S extends z.ZodMiniType>(item: S) {
@@ -66,11 +67,12 @@ export class CursorPage<T> implements AsyncIterable<T> {
 
   /** This page and every page after it. */
   async *iterPages(): AsyncGenerator<CursorPage<T>, void, undefined> {
-    let page: CursorPage<T> = this;
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
+    yield this;
+    let next = this.hasNextPage() ? this.getNextPage() : undefined;
+    while (next !== undefined) {
+      const page = await next;
       yield page;
+      next = page.hasNextPage() ? page.getNextPage() : undefined;
     }
   }
 
@@ -86,6 +88,11 @@ export class CursorPage<T> implements AsyncIterable<T> {
  * @example for await (const message of client.sms.messages.list({ status: 'failed' })) console.log(message.id)
  */
 export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIterable<T> {
+  /** A list is a query: nothing is sent until it is awaited or iterated, so `toArray({ max })` can refuse a bad `max` first. */
+  constructor(start: () => Promise<WithResponse<CursorPage<T>>>) {
+    super(start, true);
+  }
+
   /** Every item across all pages. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     yield* await this;
@@ -120,5 +127,5 @@ export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIt
 }
 
 function rejectedPage<T>(error: GatewayError): PagePromise<T> {
-  return new PagePromise<T>(Promise.reject(error));
+  return new PagePromise<T>(() => Promise.reject(error));
 }

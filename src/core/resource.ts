@@ -14,7 +14,7 @@ export interface Target {
   body?: unknown;
 }
 
-/** @internal */
+/** The base of every resource class; its members are internal. */
 export abstract class APIResource {
   /** @internal */
   protected abstract readonly area: Area;
@@ -28,8 +28,7 @@ export abstract class APIResource {
     response: S,
     opts: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
-    const run = async () => send(this._config, { area: this.area, method, ...build(), response }, opts);
-    return new APIPromise(run());
+    return new APIPromise(async () => send(this._config, { area: this.area, method, ...build(), response }, opts));
   }
 
   /** @internal */
@@ -38,16 +37,15 @@ export abstract class APIResource {
     try {
       target = build();
     } catch (error) {
-      return new PagePromise<T>(Promise.reject(error));
+      return new PagePromise<T>(() => Promise.reject(error));
     }
     const { path, query } = target;
     // Every page repeats the caller's filters; only `after` changes.
     const fetchPage = (after: string | undefined): PagePromise<T> => {
-      const run = async () => {
+      return new PagePromise(async () => {
         const result = await send(this._config, { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema }, opts);
         return { ...result, data: new CursorPage<T>(result.data, after, fetchPage) };
-      };
-      return new PagePromise(run());
+      });
     };
     const first = query?.['after'];
     return fetchPage(typeof first === 'string' ? first : undefined);

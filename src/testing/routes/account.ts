@@ -1,0 +1,19 @@
+// The account endpoint (api-reference.md, Endpoint 11): no Service-Version, a bare JSON array.
+import { notFound } from '../errors.js';
+import type { Route } from '../router.js';
+
+/** GET /account/organizations/{organizationId}/members */
+const listMembers: Route = {
+  area: 'account',
+  method: 'GET',
+  path: 'account/organizations/:organizationId/members',
+  handle({ params, store }) {
+    const id = params['organizationId'] ?? '';
+    const members = store.members.get(id);
+    if (members === undefined) throw notFound('organization_not_found', 'organizationId', 'organization', id);
+    return { body: members };
+  },
+};
+
+/** The account routes. */
+export const accountRoutes: Route[] = [listMembers];

@@ -1,0 +1,146 @@
+// The same handlers served over real HTTP on loopback, for tests that need a socket (a child
+// process, a browser, another language). node:http is imported inside the function so that the
+// testing entry still loads, and bundles, where there is no Node.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { getResponse } from 'msw';
+import { MockApiError } from './errors.js';
+import { json } from './router.js';
+import { createMockService, type MockClientOptions, type MockService, type MockServiceOptions } from './service.js';
+
+/** Options of `startMockServer`: the service's, without addresses (both are the server's own URL). */
+export interface MockServerOptions extends Omit<MockServiceOptions, 'baseURL' | 'sandboxBaseURL'> {
+  /** Port to listen on, on 127.0.0.1 only. @default 0 (any free port) */
+  port?: number;
+}
+
+/** A running loopback mock server. */
+export interface MockServer {
+  /** `http://127.0.0.1:<port>`: answers /sms, /payment and /account. */
+  readonly url: string;
+  /** Credentials and addresses for `new Client(server.clientOptions)`. */
+  readonly clientOptions: MockClientOptions;
+  /** The mock service behind the server, with its store. */
+  readonly mock: MockService;
+  /** Stops the server and closes open keep-alive connections. */
+  close(): Promise<void>;
+}
+
+// Browsers may call the loopback server from a page on another origin; these let them.
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id, idempotent-replayed',
+};
+
+/**
+ * Serves the mock on `http://127.0.0.1:<port>` with node:http (Node, Bun and Deno).
+ *
+ * @example
+ * const server = await startMockServer();
+ * const client = new Client(server.clientOptions);
+ * // …
+ * await server.close();
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { createServer } = await import('node:http');
+  const { port = 0, ...serviceOptions } = options;
+  let mock: MockService | undefined;
+  const server: Server = createServer((req, res) => {
+    if (mock === undefined) return void res.writeHead(503).end();
+    serve(mock, req, res).catch((error: unknown) => {
+      res.destroy(error instanceof Error ? error : undefined);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : port}`;
+  mock = createMockService({ ...serviceOptions, baseURL: url, sandboxBaseURL: url });
+  return {
+    url,
+    clientOptions: mock.clientOptions,
+    mock,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets would otherwise hold close() open until they time out.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(mock: MockService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const request = await toRequest(req, mock.clientOptions.baseURL);
+  let response: Response | undefined;
+  if (request.method === 'OPTIONS') {
+    response = new Response(null, {
+      status: 204,
+      headers: {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      },
+    });
+  } else {
+    response = await getResponse(mock.handlers, request);
+  }
+  if (response === undefined) {
+    const url = new URL(request.url);
+    const error = new MockApiError('not_found', 'route_not_found', `The mock has no route ${request.method} ${url.pathname}.`);
+    response = json(error.status, error.toBody(), mock.store.nextRequestId());
+  }
+  await send(response, res);
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] as string;
+    // HTTP/1 connection headers are not for fetch's Headers (it refuses some of them).
+    if (!/^(connection|keep-alive|transfer-encoding|upgrade|host)$/i.test(name)) headers.append(name, req.rawHeaders[i + 1] as string);
+  }
+  const method = req.method ?? 'GET';
+  let body: Uint8Array | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    for await (const chunk of req) {
+      chunks.push(chunk as Uint8Array);
+      length += (chunk as Uint8Array).byteLength;
+    }
+    // Not Buffer.concat: Deno has no global Buffer.
+    body = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+  }
+  return new Request(new URL(req.url ?? '/', origin), { method, headers, body: body as BodyInit | undefined });
+}
+
+async function send(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = { ...CORS };
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (response.body === null) return void res.end();
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    // Respect back-pressure: wait for the socket to drain before writing more.
+    if (!res.write(value)) {
+      await new Promise((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  }
+  res.end();
+}

@@ -1,0 +1,321 @@
+// The mock's in-memory state. Routes read and write it; tests seed and inspect it directly.
+import {
+  PAYMENT_WEBHOOK_SEEDS,
+  seedCustomers,
+  seedMembers,
+  seedPaymentMethods,
+  seedSmsWebhooks,
+  seedTemplates,
+} from './fixtures.js';
+import { IdempotencyCache } from './idempotency.js';
+import { costOf, round, segmentsOf } from './pricing.js';
+import type {
+  MockBulkJob,
+  MockCustomer,
+  MockMessage,
+  MockMessageStatus,
+  MockOrganizationMember,
+  MockPaymentWebhook,
+  MockRoute,
+  MockSmsWebhook,
+  MockTemplate,
+} from './types.js';
+
+/** Field values for seeded records: the same for all, or computed from the record's index. */
+export type Overrides<T> = Partial<T> | ((index: number) => Partial<T>);
+
+/** What `createMessage` needs; the rest is derived. */
+export interface NewMessage {
+  to: string;
+  body: string;
+  from?: string | undefined;
+  route?: MockRoute | undefined;
+  scheduled_at?: string | null | undefined;
+}
+
+/** The error code of a failed delivery; the only value the reference shows. */
+export const NUMBER_UNREACHABLE = 'number_unreachable';
+
+const pad = (n: number) => String(n).padStart(8, '0');
+
+/**
+ * The in-memory state behind the mock's handlers: maps by id, plus helpers to seed and steer it.
+ *
+ * @example
+ * mock.store.seedMessages(250, (i) => ({ status: i % 5 === 0 ? 'failed' : 'delivered' }));
+ * mock.store.setMessageStatus(message.id, 'delivered');
+ */
+export class MockStore {
+  /** Messages by id (sent, bulk and template messages, and seeded ones). */
+  readonly messages = new Map<string, MockMessage>();
+  /** Bulk jobs by id. */
+  readonly bulkJobs = new Map<string, MockBulkJob>();
+  /** Templates by id; seeded with `tpl_welcome` and `tpl_otp`. */
+  readonly templates = new Map<string, MockTemplate>();
+  /** SMS webhooks by id; seeded with `wh_123`. */
+  readonly smsWebhooks = new Map<string, MockSmsWebhook>();
+  /** Payment webhooks by id; seeded with three. */
+  readonly paymentWebhooks = new Map<string, MockPaymentWebhook>();
+  /** Customers by id; seeded with `cus_123` and `cus_456`. */
+  readonly customers = new Map<string, MockCustomer>();
+  /** Payment method ids attached to each customer, by customer id. */
+  readonly paymentMethods = new Map<string, string[]>();
+  /** Members by organization id; seeded with `org_123` (three members) and `org_empty`. */
+  readonly members = new Map<string, MockOrganizationMember[]>();
+  /** Remembered answers to POSTs with an `Idempotency-Key`. */
+  readonly idempotency = new IdempotencyCache();
+  /** The sender of messages sent without `from`: the account's default sender. */
+  defaultSender = 'GATEWAY';
+
+  readonly #now: () => Date;
+  readonly #ids = new Map<string, number>();
+  #requests = 0;
+
+  /** @internal Built by `createMockService`. */
+  constructor(now: () => Date) {
+    this.#now = now;
+    this.reset();
+  }
+
+  /** The mock's clock, as an ISO 8601 string. */
+  nowISO(): string {
+    return this.#now().toISOString();
+  }
+
+  /** A fresh id: `prefix` and a zero-padded counter per prefix (`msg_00000001`), so ids sort by creation. */
+  nextId(prefix: string): string {
+    const n = (this.#ids.get(prefix) ?? 0) + 1;
+    this.#ids.set(prefix, n);
+    return `${prefix}${pad(n)}`;
+  }
+
+  /** The next `x-request-id`: `req_1`, `req_2`, … */
+  nextRequestId(): string {
+    return `req_${++this.#requests}`;
+  }
+
+  /** Stores a new queued message, as `POST /sms/messages` does, and returns it. */
+  createMessage(input: NewMessage): MockMessage {
+    const segments = segmentsOf(input.body);
+    const message: MockMessage = {
+      id: this.nextId('msg_'),
+      to: input.to,
+      from: input.from ?? this.defaultSender,
+      body: input.body,
+      status: 'queued',
+      created_at: this.nowISO(),
+      route: input.route ?? 'transactional',
+      segments,
+      cost: costOf(segments),
+      scheduled_at: input.scheduled_at ?? null,
+      sent_at: null,
+      delivered_at: null,
+      error_code: null,
+    };
+    this.messages.set(message.id, message);
+    return message;
+  }
+
+  /** Stores a bulk job and one queued message per recipient, as `POST /sms/bulk` does. */
+  createBulkJob(input: { recipients: string[]; body: string; from?: string | undefined; route: MockRoute; scheduled_at: string | null }): MockBulkJob {
+    let cost = 0;
+    for (const to of input.recipients) cost += this.createMessage({ ...input, to }).cost;
+    const job: MockBulkJob = {
+      id: this.nextId('bulk_'),
+      status: 'processing',
+      total: input.recipients.length,
+      queued: input.recipients.length,
+      sent: 0,
+      delivered: 0,
+      failed: 0,
+      estimated_cost: round(cost),
+      created_at: this.nowISO(),
+      completed_at: null,
+    };
+    this.bulkJobs.set(job.id, job);
+    return job;
+  }
+
+  /**
+   * Adds `count` messages, created one second apart and ending at the mock's `now`, so the last is
+   * the newest. Defaults: status `queued`, route `transactional`, sender `GATEWAY`, recipients
+   * `447700900000`, `447700900001`, … (every tenth ends in 0: unreachable under `autoAdvance`).
+   * A given `status` fills the matching timestamps unless the overrides set them.
+   *
+   * @example store.seedMessages(250, (i) => ({ status: i % 2 ? 'delivered' : 'failed', route: 'otp' }))
+   */
+  seedMessages(count: number, overrides: Overrides<MockMessage> = {}): MockMessage[] {
+    const end = this.#now().getTime();
+    const out: MockMessage[] = [];
+    for (let i = 0; i < count; i++) {
+      const extra = typeof overrides === 'function' ? overrides(i) : overrides;
+      const body = extra.body ?? `Seeded message ${i + 1}`;
+      const segments = segmentsOf(body);
+      const createdAt = new Date(end - (count - 1 - i) * 1000).toISOString();
+      const message: MockMessage = {
+        id: this.nextId('msg_'),
+        to: `4477009${String(i % 100_000).padStart(5, '0')}`,
+        from: this.defaultSender,
+        body,
+        status: 'queued',
+        created_at: createdAt,
+        route: 'transactional',
+        segments,
+        cost: costOf(segments),
+        scheduled_at: null,
+        sent_at: null,
+        delivered_at: null,
+        error_code: null,
+      };
+      if (extra.status !== undefined) applyStatus(message, extra.status, extra.created_at ?? createdAt, undefined);
+      Object.assign(message, extra);
+      this.messages.set(message.id, message);
+      out.push(message);
+    }
+    return out;
+  }
+
+  /**
+   * Sets a message's status and the timestamps that go with it (at the mock's `now`): `sent` sets
+   * `sent_at`; `delivered` sets `delivered_at` (and `sent_at` if unset); `failed` sets
+   * `error_code` (default `number_unreachable`). Throws for an unknown id.
+   *
+   * @example store.setMessageStatus('msg_00000001', 'failed', { error_code: 'number_unreachable' })
+   */
+  setMessageStatus(id: string, status: MockMessageStatus, options: { error_code?: string } = {}): MockMessage {
+    const message = this.#message(id);
+    applyStatus(message, status, this.nowISO(), options.error_code);
+    return message;
+  }
+
+  /**
+   * One step of `autoAdvance`: queued → sent → delivered, or sent → failed (`number_unreachable`)
+   * when the number ends in 0. A message scheduled after `now` stays queued; final states stay.
+   */
+  advanceMessage(id: string): MockMessage {
+    const message = this.#message(id);
+    const now = this.#now();
+    if (message.status === 'queued') {
+      const due = message.scheduled_at === null || Date.parse(message.scheduled_at) <= now.getTime();
+      if (due) applyStatus(message, 'sent', now.toISOString(), undefined);
+    } else if (message.status === 'sent') {
+      applyStatus(message, message.to.endsWith('0') ? 'failed' : 'delivered', now.toISOString(), undefined);
+    }
+    return message;
+  }
+
+  /**
+   * Adds `count` payment webhooks, created one second apart and ending at `now`.
+   *
+   * @example store.seedPaymentWebhooks(250)
+   */
+  seedPaymentWebhooks(count: number, overrides: Overrides<MockPaymentWebhook> = {}): MockPaymentWebhook[] {
+    const end = this.#now().getTime();
+    const out: MockPaymentWebhook[] = [];
+    for (let i = 0; i < count; i++) {
+      const hook: MockPaymentWebhook = {
+        id: this.nextId('we_'),
+        url: `https://example.com/webhooks/payments/${i + 1}`,
+        events: ['payment.succeeded'],
+        description: `Seeded webhook ${i + 1}`,
+        enabled: true,
+        created_at: new Date(end - (count - 1 - i) * 1000).toISOString(),
+        ...(typeof overrides === 'function' ? overrides(i) : overrides),
+      };
+      this.paymentWebhooks.set(hook.id, hook);
+      out.push(hook);
+    }
+    return out;
+  }
+
+  /**
+   * Adds or replaces a template; placeholders are written `{{name}}`.
+   *
+   * @example store.addTemplate('tpl_reminder', 'Hi {{name}}, see you at {{time}}')
+   */
+  addTemplate(id: string, body: string): MockTemplate {
+    const template = { id, body };
+    this.templates.set(id, template);
+    return template;
+  }
+
+  /**
+   * Adds or replaces a customer; unspecified fields get defaults.
+   *
+   * @example store.addCustomer({ id: 'cus_new', email: 'new@example.com' })
+   */
+  addCustomer(customer: Partial<MockCustomer> & { id: string }): MockCustomer {
+    const full: MockCustomer = {
+      email: `${customer.id}@example.com`,
+      name: 'Test Customer',
+      phone: '447700900999',
+      metadata: {},
+      default_payment_method: null,
+      created_at: this.nowISO(),
+      ...customer,
+    };
+    this.customers.set(full.id, full);
+    if (!this.paymentMethods.has(full.id)) this.paymentMethods.set(full.id, full.default_payment_method ? [full.default_payment_method] : []);
+    return full;
+  }
+
+  /**
+   * Sets an organization's members (an empty array makes an organization without members).
+   *
+   * @example store.setMembers('org_new', [])
+   */
+  setMembers(organizationId: string, members: MockOrganizationMember[]): void {
+    this.members.set(organizationId, members);
+  }
+
+  /** Back to the seeded state: records, idempotency keys, id and request counters. */
+  reset(): void {
+    for (const map of [this.messages, this.bulkJobs, this.templates, this.smsWebhooks, this.paymentWebhooks, this.customers, this.paymentMethods, this.members]) {
+      map.clear();
+    }
+    this.idempotency.clear();
+    this.defaultSender = 'GATEWAY';
+    this.#ids.clear();
+    this.#requests = 0;
+    const now = this.#now().getTime();
+    const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000).toISOString();
+    for (const t of seedTemplates()) this.templates.set(t.id, t);
+    for (const w of seedSmsWebhooks(at(86_400))) this.smsWebhooks.set(w.id, w);
+    PAYMENT_WEBHOOK_SEEDS.forEach((seed, i) => {
+      const id = this.nextId('we_');
+      this.paymentWebhooks.set(id, { id, ...seed, events: [...seed.events], enabled: true, created_at: at(86_400 - i) });
+    });
+    for (const c of seedCustomers(at(86_400))) this.customers.set(c.id, c);
+    for (const [id, methods] of seedPaymentMethods()) this.paymentMethods.set(id, methods);
+    for (const [id, members] of seedMembers(at(86_400))) this.members.set(id, members);
+  }
+
+  #message(id: string): MockMessage {
+    const message = this.messages.get(id);
+    if (message === undefined) throw new Error(`The mock store has no message ${JSON.stringify(id)}.`);
+    return message;
+  }
+}
+
+function applyStatus(message: MockMessage, status: MockMessageStatus, at: string, errorCode: string | undefined): void {
+  message.status = status;
+  if (status === 'queued') {
+    message.sent_at = null;
+    message.delivered_at = null;
+    message.error_code = null;
+  } else if (status === 'sent') {
+    message.sent_at = at;
+    message.delivered_at = null;
+    message.error_code = null;
+  } else if (status === 'delivered') {
+    message.sent_at ??= at;
+    message.delivered_at = at;
+    message.error_code = null;
+  } else if (status === 'failed') {
+    message.delivered_at = null;
+    message.error_code = errorCode ?? NUMBER_UNREACHABLE;
+  } else {
+    message.delivered_at = null;
+    message.error_code = errorCode ?? null;
+  }
+}

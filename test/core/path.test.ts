@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/index.js';
+import { path } from '../../src/core/path.js';
+
+describe('path``', () => {
+  it.each([
+    ['abc', 'sms/messages/abc'],
+    ['a/b', 'sms/messages/a%2Fb'],
+    ['../x', 'sms/messages/..%2Fx'],
+    ['%2e%2e', 'sms/messages/%252e%252e'],
+    ['?a=b', 'sms/messages/%3Fa%3Db'],
+    ['#frag', 'sms/messages/%23frag'],
+    ['é 😀', 'sms/messages/%C3%A9%20%F0%9F%98%80'],
+  ])('encodes %j so it cannot change the path', (messageId, expected) => {
+    expect(path`sms/messages/${{ messageId }}`).toBe(expected);
+    expect(new URL(`https://h/${expected}`).pathname).toBe(`/${expected}`);
+  });
+
+  it.each(['', '.', '..'])('refuses %j, naming the parameter', (messageId) => {
+    expect(() => path`sms/messages/${{ messageId }}`).toThrow(ValidationError);
+    expect(() => path`sms/messages/${{ messageId }}`).toThrow(/^messageId /);
+  });
+});
