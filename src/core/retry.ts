@@ -26,7 +26,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null) return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const date = Date.parse(text);
+  // An HTTP date always names its month; without this, Date.parse('-5') is the year -5.
+  const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }

@@ -1,7 +1,6 @@
 // The same handlers served over real HTTP on loopback, for tests that need a socket (a child
 // process, a browser, another language). node:http is imported inside the function so that the
 // testing entry still loads, and bundles, where there is no Node.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
 import { MockApiError } from './errors.js';
 import { json } from './router.js';
@@ -25,6 +24,10 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+// Type-only references: no import declaration of a Node module in src/ (eslint, style.md rule 6).
+type IncomingMessage = import('node:http').IncomingMessage;
+type ServerResponse = import('node:http').ServerResponse;
+
 // Browsers may call the loopback server from a page on another origin; these let them.
 const CORS = {
   'access-control-allow-origin': '*',
@@ -44,7 +47,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { createServer } = await import('node:http');
   const { port = 0, ...serviceOptions } = options;
   let mock: MockService | undefined;
-  const server: Server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (mock === undefined) return void res.writeHead(503).end();
     serve(mock, req, res).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
