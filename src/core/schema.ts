@@ -102,27 +102,29 @@ export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMi
 /** A response date-time: kept as the wire string. */
 export const wireDateTime = (): z.ZodMiniString => z.string();
 
+const isoDateTime = z.iso.datetime({ offset: true });
+
 /**
  * A request date-time: a `Date` or an ISO 8601 string with a time zone, sent as ISO 8601.
  * `check` adds a rule on the instant (e.g. the scheduling horizon).
  */
 export function inputDateTime(check?: (ms: number) => string | undefined) {
   return z.pipe(
-    z.union([
-      z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z' }),
-      z.date({ error: 'must be a Date or an ISO 8601 date-time string' }),
-    ]),
+    z.custom<string | Date>((value) => typeof value === 'string' || value instanceof Date, {
+      error: 'must be a Date or an ISO 8601 date-time string',
+    }),
     z.transform((value: string | Date, ctx) => {
+      const fail = (message: string) => {
+        ctx.issues.push({ code: 'custom', input: value, message });
+        return z.NEVER;
+      };
+      if (typeof value === 'string' && !isoDateTime.safeParse(value).success) {
+        return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
+      }
       const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
-      if (Number.isNaN(ms)) {
-        ctx.issues.push({ code: 'custom', input: value, message: 'must be a valid date' });
-        return z.NEVER;
-      }
+      if (Number.isNaN(ms)) return fail('must be a valid date');
       const problem = check?.(ms);
-      if (problem !== undefined) {
-        ctx.issues.push({ code: 'custom', input: value, message: problem });
-        return z.NEVER;
-      }
+      if (problem !== undefined) return fail(problem);
       return typeof value === 'string' ? value : value.toISOString();
     }),
   );

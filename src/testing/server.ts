@@ -24,9 +24,20 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-// Type-only references: no import declaration of a Node module in src/ (eslint, style.md rule 6).
-type IncomingMessage = import('node:http').IncomingMessage;
-type ServerResponse = import('node:http').ServerResponse;
+// The slices of node:http's request and response used here, typed locally: src/ declares no
+// import of a Node module (style.md rule 6), not even a type-only one.
+interface IncomingMessage extends AsyncIterable<Uint8Array> {
+  method?: string | undefined;
+  url?: string | undefined;
+  rawHeaders: string[];
+  headers: Record<string, string | string[] | undefined>;
+}
+interface ServerResponse {
+  writeHead(status: number, headers?: Record<string, string>): unknown;
+  write(chunk: Uint8Array): boolean;
+  end(): unknown;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+}
 
 // Browsers may call the loopback server from a page on another origin; these let them.
 const CORS = {
@@ -46,10 +57,11 @@ const CORS = {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await import('node:http');
   const { port = 0, ...serviceOptions } = options;
-  let mock: MockService | undefined;
+  // The handlers are bound to the server's URL, known only once it listens.
+  const state: { mock?: MockService } = {};
   const server = createServer((req, res) => {
-    if (mock === undefined) return void res.writeHead(503).end();
-    serve(mock, req, res).catch((error: unknown) => {
+    if (state.mock === undefined) return void res.writeHead(503).end();
+    serve(state.mock, req, res).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
     });
   });
@@ -62,7 +74,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : port}`;
-  mock = createMockService({ ...serviceOptions, baseURL: url, sandboxBaseURL: url });
+  const mock = (state.mock = createMockService({ ...serviceOptions, baseURL: url, sandboxBaseURL: url }));
   return {
     url,
     clientOptions: mock.clientOptions,
@@ -84,7 +96,7 @@ async function serve(mock: MockService, req: IncomingMessage, res: ServerRespons
       status: 204,
       headers: {
         'access-control-allow-methods': 'GET, POST',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'),
         'access-control-max-age': '600',
       },
     });
@@ -139,7 +151,7 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
     if (done) break;
     // Respect back-pressure: wait for the socket to drain before writing more.
     if (!res.write(value)) {
-      await new Promise((resolve) => {
+      await new Promise<void>((resolve) => {
         res.once('drain', resolve);
         res.once('close', resolve);
       });

@@ -29,7 +29,7 @@ export class Templates extends APIResource {
 /** Body of `templates.send`. */
 export const TemplateSendParams = z.looseObject({
   to: phone,
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]), {
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()], { error: 'must be a string, number or boolean' }), {
     error: 'must be an object of strings, numbers or booleans to substitute into the template',
   }),
   from: z.optional(senderId),
