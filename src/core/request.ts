@@ -70,7 +70,7 @@ export async function send<S extends z.ZodMiniType>(
   spec: RequestSpec<S>,
   opts: RequestOptions = {},
 ): Promise<WithResponse<z.output<S>>> {
-  const area = config.transport.for(spec.area);
+  const area = config.transport.get(spec.area) ?? (await config.transport.open(spec.area));
   const idempotencyKey = spec.method === 'POST' ? idempotencyKeyFor(opts.idempotencyKey) : undefined;
   const maxRetries = opts.maxRetries ?? config.maxRetries;
   const timeout = opts.timeout ?? config.timeout;
@@ -225,16 +225,15 @@ function apiError(
 
 /** What to do next, by status. */
 function hint(status: number, area: AreaTransport, key: string | undefined, retryAfterMs: number | undefined, attempt: number): string {
-  const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
-  if (status >= 300 && status < 400) return 'The SDK does not follow redirects, so credentials never leave the configured host; point the address option at the new location.';
-  if (status === 401) return `Check the \`${area.credentialOption}\` option; the ${area.area} area needs its own credential.`;
-  if (status === 403) return `The \`${area.credentialOption}\` credential is not allowed to do this.`;
+  const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : '';
+  const sameKey = key ? ' with the same idempotencyKey, which cannot send twice' : '';
+  if (status >= 300 && status < 400) return 'Redirects are not followed, so credentials stay on the configured host: update the address option.';
+  if (status === 401 || status === 403) return `Check the \`${area.credentialOption}\` option for client.${area.area}.`;
   if (status === 404) return 'Check the id and the address option.';
-  if (status === 409) return `The Idempotency-Key was reused with a different body, or the first request is still in progress; use a new key for a new request${tries}.`;
-  if (status === 429) return `Rate limited${tries}; wait${retryAfterMs !== undefined ? ` ${Math.ceil(retryAfterMs / 1000)}s` : ''} before retrying.`;
-  if (status >= 500) return `The service failed${tries}; retry later${key ? ' with the same idempotencyKey (it cannot send twice)' : ''}.`;
-  if (status === 408) return `The service timed out${tries}; retry later.`;
-  return 'Fix the request before retrying; it will fail the same way.';
+  if (status === 409) return `The Idempotency-Key was reused with another body, or its first request is still running${tries}: use a new key for a new request.`;
+  if (status === 429) return `Rate limited${tries}: wait${retryAfterMs === undefined ? '' : ` ${Math.ceil(retryAfterMs / 1000)}s`}, then retry.`;
+  if (status >= 500 || status === 408) return `The service failed${tries}: retry later${sameKey}.`;
+  return 'Fix the request: retrying it unchanged fails the same way.';
 }
 
 /** Reads `code` and `message` from `{ error: { code, message } }` or `{ code, message }`. */

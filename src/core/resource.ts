@@ -19,7 +19,11 @@ export abstract class APIResource {
   /** @internal */
   protected abstract readonly area: Area;
   /** @internal */
-  constructor(protected readonly _config: PipelineConfig) {}
+  protected readonly _config: PipelineConfig;
+  /** @internal */
+  constructor(config: PipelineConfig) {
+    this._config = config;
+  }
 
   /** @internal */
   protected _request<S extends z.ZodMiniType>(

@@ -3,7 +3,7 @@
 // throwing are off (core/retry.ts and core/request.ts own those), it has no hooks (each hook
 // costs a Response clone per call), and redirects are not followed: a redirect to another host
 // would otherwise carry the Authorization header with it.
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import { ConfigurationError } from './errors.js';
 
 /** The three areas of the API; each has its own credential and address. */
@@ -55,15 +55,23 @@ export interface AreaTransport {
   credentialOption: CredentialOption;
 }
 
+// ky feature-detects Request streams when its module loads, which makes Node load its whole
+// fetch stack (undici). Loading ky on the first request instead keeps `import 'gateway-sdk'`
+// cheap; the first request needs that stack anyway, as a bare fetch would.
+let kyModule: Promise<typeof import('ky')> | undefined;
+
 /** Builds each area's ky instance on first use, after checking its configuration. */
 export class Transport {
   readonly #areas = new Map<Area, AreaTransport>();
   constructor(readonly config: TransportConfig) {}
 
-  /** The area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
-  for(area: Area): AreaTransport {
-    const cached = this.#areas.get(area);
-    if (cached) return cached;
+  /** The area's transport once built (the hot path: no await). */
+  get(area: Area): AreaTransport | undefined {
+    return this.#areas.get(area);
+  }
+
+  /** Builds the area's transport; rejects with `ConfigurationError` naming the option and env var when one is missing. */
+  async open(area: Area): Promise<AreaTransport> {
     const spec = AREAS[area];
     const credential = this.config.credentials[spec.credential];
     if (credential === undefined) throw missing(area, spec.credential);
@@ -76,6 +84,8 @@ export class Transport {
     if (spec.versioned) headers['service-version'] = this.config.serviceVersion;
     if (this.config.userAgent !== undefined) headers['user-agent'] = this.config.userAgent;
 
+    kyModule ??= import('ky');
+    const { default: ky } = await kyModule;
     const transport: AreaTransport = {
       area,
       credential,
@@ -90,6 +100,7 @@ export class Transport {
         ...(this.config.fetch ? { fetch: this.config.fetch } : {}),
       }),
     };
+    // Two first calls may race here; both instances are equivalent, the second one is kept.
     this.#areas.set(area, transport);
     return transport;
   }

@@ -54,11 +54,11 @@ const refused: [string, Call, string, RegExp][] = [
   // 2. GET /sms/messages
   ['limit 0', () => client.sms.messages.list({ limit: 0 }), 'limit', /1 to 100/],
   ['limit 101', () => client.sms.messages.list({ limit: 101 }), 'limit', /1 to 100/],
-  ['limit 2.5', () => client.sms.messages.list({ limit: 2.5 }), 'limit', /integer/],
+  ['limit 2.5', () => client.sms.messages.list({ limit: 2.5 }), 'limit', /integer from 1 to 100/],
   ['status unknown', () => client.sms.messages.list({ status: 'lost' as never }), 'status', /queued, sent, delivered, failed, expired/],
   ['route unknown in list', () => client.sms.messages.list({ route: 'fast' as never }), 'route', /otp/],
   ['from_date not a date', () => client.sms.messages.list({ from_date: 'last week' }), 'from_date', /ISO 8601/],
-  ['to_date not a date', () => client.sms.messages.list({ to_date: '2026-13-45T00:00:00Z' }), 'to_date', /ISO 8601/],
+  ['to_date not a date', () => client.sms.messages.list({ to_date: '2026-13-45T00:00:00Z' }), 'to_date', /valid date/],
   ['an unknown filter', () => client.sms.messages.list({ sender: 'ACME' } as never), 'value', /unknown key "sender"/],
   // 3. GET /sms/messages/{message_id}
   ['message_id empty', () => client.sms.messages.retrieve(''), 'messageId', /non-empty/],

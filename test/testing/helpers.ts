@@ -2,7 +2,7 @@
 // handler answers, a controllable clock, and a raw fetch helper that puts the right credential and
 // headers on each area's requests unless a test overrides them.
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from 'gateway-sdk/testing';
 
 /** A clock tests move by hand; starts at 2026-01-01T09:00:00Z. */
@@ -10,6 +10,9 @@ export function manualClock(start = '2026-01-01T09:00:00.000Z') {
   let ms = Date.parse(start);
   return {
     now: () => new Date(ms),
+    reset() {
+      ms = Date.parse(start);
+    },
     advance(by: number) {
       ms += by;
     },
@@ -19,12 +22,16 @@ export function manualClock(start = '2026-01-01T09:00:00.000Z') {
   };
 }
 
-/** A mock served by MSW for the whole file, its store reset after each test. */
-export function useMockService(options: MockServiceOptions = {}): MockService {
-  const mock = createMockService(options);
+/** A mock served by MSW for the whole file; before each test its clock and store start over. */
+export function useMockService(options: MockServiceOptions & { clock?: ReturnType<typeof manualClock> } = {}): MockService {
+  const { clock, ...rest } = options;
+  const mock = createMockService({ ...rest, ...(clock ? { now: clock.now } : {}) });
   const server = setupServer(...mock.handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => mock.store.reset());
+  beforeEach(() => {
+    clock?.reset();
+    mock.store.reset();
+  });
   afterAll(() => server.close());
   return mock;
 }

@@ -34,7 +34,8 @@ export const Customer = z.looseObject({
   email: z.optional(z.string()),
   name: z.optional(z.string()),
   phone: z.optional(z.string()),
-  metadata: z.optional(z.record(z.string(), z.unknown())),
+  // Free-form key-value map: any object, every key kept.
+  metadata: z.optional(z.looseObject({})),
   default_payment_method: z.optional(z.nullable(z.string())),
   created_at: z.optional(wireDateTime()),
 });

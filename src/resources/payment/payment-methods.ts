@@ -28,7 +28,7 @@ export class PaymentMethods extends APIResource {
 
 /** Body of `paymentMethods.attach`. */
 export const PaymentMethodAttachParams = z.looseObject({
-  payment_method: z.string().check(z.minLength(1, { error: 'must be a non-empty payment method id' })),
+  payment_method: z.string().check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),
   set_default: z.optional(z.boolean()),
 });
 /** Body of `paymentMethods.attach`. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { openEnum, parseInput, wireDateTime } from '../../core/schema.js';
+import { oneOf, openEnum, parseInput, wireDateTime } from '../../core/schema.js';
 import { futureScheduleAt, messageText, nullableString, phone, senderId } from './fields.js';
 
 /** Bulk jobs: one identical message to many recipients. */
@@ -28,11 +28,11 @@ const BULK_ROUTES = ['transactional', 'promotional'] as const;
 export const BulkJob = z.looseObject({
   id: z.string(),
   status: openEnum(BULK_JOB_STATUSES),
-  total: z.int(),
-  queued: z.int(),
-  sent: z.optional(z.int()),
-  delivered: z.optional(z.int()),
-  failed: z.optional(z.int()),
+  total: z.number(),
+  queued: z.number(),
+  sent: z.optional(z.number()),
+  delivered: z.optional(z.number()),
+  failed: z.optional(z.number()),
   estimated_cost: z.optional(z.number()),
   created_at: z.optional(wireDateTime()),
   completed_at: nullableString(),
@@ -43,12 +43,13 @@ export type BulkJob = z.output<typeof BulkJob>;
 /** Body of `bulk.create`. */
 export const BulkCreateParams = z.looseObject({
   recipients: z.array(phone).check(
-    z.minLength(1, { error: 'must list 1 to 10000 phone numbers' }),
-    z.maxLength(10_000, { error: 'must list 1 to 10000 phone numbers; split larger sends into several jobs' }),
+    z.refine((list: string[]) => list.length >= 1 && list.length <= 10_000, {
+      error: 'must list 1 to 10000 phone numbers; split larger sends into several jobs',
+    }),
   ),
   message: messageText,
   from: z.optional(senderId),
-  route: z.optional(z.enum(BULK_ROUTES, { error: "must be 'transactional' or 'promotional' (otp is not offered for bulk)" })),
+  route: z.optional(oneOf(BULK_ROUTES, "must be 'transactional' or 'promotional' (otp is not offered for bulk)")),
   schedule_at: z.optional(z.nullable(futureScheduleAt)),
 });
 /** Body of `bulk.create`. */

@@ -2,7 +2,7 @@
 // Limits. Where the reference is ambiguous the looser reading wins (sdk-contract.md, Validation),
 // so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
-import { inputDateTime, openEnum } from '../../core/schema.js';
+import { inputDateTime, intRange, oneOf, openEnum } from '../../core/schema.js';
 
 /** Message status values the reference names. */
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'] as const;
@@ -17,7 +17,7 @@ export const route = openEnum(ROUTES);
 /** `^[1-9][0-9]{7,14}$`, with a leading `+` accepted and stripped (the contract's looser reading). */
 export const phone = z.pipe(
   z.string().check(
-    z.regex(/^\+?[1-9][0-9]{7,14}$/, {
+    z.refine((value: string) => /^\+?[1-9][0-9]{7,14}$/.test(value), {
       error: 'must be an international number of 8 to 15 digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)',
     }),
   ),
@@ -75,7 +75,10 @@ export const futureScheduleAt = inputDateTime((ms) => {
 });
 
 /** A list page size: 1 to 100. */
-export const pageLimit = z.int().check(z.gte(1, { error: 'must be from 1 to 100' }), z.lte(100, { error: 'must be from 1 to 100' }));
+export const pageLimit = intRange(1, 100);
+
+/** A route in a request: one of the three. */
+export const routeParam = oneOf(ROUTES);
 
 /** A nullable wire string, optional: the reference's `… or null` fields. */
 export const nullableString = () => z.optional(z.nullable(z.string()));

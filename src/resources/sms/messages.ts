@@ -5,7 +5,7 @@ import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { inputDateTime, parseInput, wireDateTime } from '../../core/schema.js';
+import { inputDateTime, maxChars, oneOf, parseInput, wireDateTime } from '../../core/schema.js';
 import {
   MESSAGE_STATUSES,
   ROUTES,
@@ -16,6 +16,7 @@ import {
   pageLimit,
   phone,
   route,
+  routeParam,
   scheduleAt,
   senderId,
 } from './fields.js';
@@ -66,7 +67,7 @@ export const Message = z.looseObject({
   status: messageStatus,
   created_at: wireDateTime(),
   route: z.optional(route),
-  segments: z.optional(z.int()),
+  segments: z.optional(z.number()),
   cost: z.optional(z.number()),
   scheduled_at: nullableString(),
   sent_at: nullableString(),
@@ -84,8 +85,8 @@ export const MessageCreateParams = z.looseObject({
   message: messageText,
   from: z.optional(senderId),
   schedule_at: z.optional(z.nullable(scheduleAt)),
-  route: z.optional(z.enum(ROUTES, { error: `must be one of ${ROUTES.join(', ')}` })),
-  reference_id: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }))),
+  route: z.optional(routeParam),
+  reference_id: z.optional(maxChars(100)),
   callback_url: z.optional(httpsUrl),
 });
 /** Body of `messages.create`. */
@@ -96,8 +97,8 @@ export type MessageCreateParams = z.input<typeof MessageCreateParams>;
 export const MessageListParams = z.strictObject({
   limit: z.optional(pageLimit),
   after: z.optional(z.string()),
-  status: z.optional(z.enum(MESSAGE_STATUSES, { error: `must be one of ${MESSAGE_STATUSES.join(', ')}` })),
-  route: z.optional(z.enum(ROUTES, { error: `must be one of ${ROUTES.join(', ')}` })),
+  status: z.optional(oneOf(MESSAGE_STATUSES)),
+  route: z.optional(routeParam),
   from_date: z.optional(inputDateTime()),
   to_date: z.optional(inputDateTime()),
 });

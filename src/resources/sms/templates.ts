@@ -4,7 +4,7 @@ import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
 import { parseInput } from '../../core/schema.js';
-import { ROUTES, phone, senderId } from './fields.js';
+import { phone, routeParam, senderId } from './fields.js';
 import { Message } from './messages.js';
 
 /** Templates: messages built from a stored text with variables. */
@@ -26,14 +26,26 @@ export class Templates extends APIResource {
   }
 }
 
+type Variables = Record<string, string | number | boolean>;
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Values written into the template's text: strings, numbers or booleans, each named. */
+const variables = z.custom<Variables>(isPlainObject, { error: 'must be an object of strings, numbers or booleans to substitute into the template' }).check(
+  z.superRefine((value: Variables, ctx) => {
+    for (const [name, v] of Object.entries(value)) {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+        ctx.issues.push({ code: 'custom', input: v, path: [name], message: 'must be a string, number or boolean' });
+      }
+    }
+  }),
+);
+
 /** Body of `templates.send`. */
 export const TemplateSendParams = z.looseObject({
   to: phone,
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()], { error: 'must be a string, number or boolean' }), {
-    error: 'must be an object of strings, numbers or booleans to substitute into the template',
-  }),
+  variables: variables,
   from: z.optional(senderId),
-  route: z.optional(z.enum(ROUTES, { error: `must be one of ${ROUTES.join(', ')}` })),
+  route: z.optional(routeParam),
 });
 /** Body of `templates.send`. */
 export type TemplateSendParams = z.input<typeof TemplateSendParams>;

@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { openEnum, parseInput, wireDateTime } from '../../core/schema.js';
+import { intRange, oneOf, openEnum, parseInput, wireDateTime } from '../../core/schema.js';
 import { httpsUrl, nullableString } from './fields.js';
 
 /** SMS webhooks: where the service POSTs message events. */
@@ -40,22 +40,20 @@ export const SmsWebhook = z.looseObject({
   events: z.array(openEnum(SMS_WEBHOOK_EVENTS)),
   enabled: z.boolean(),
   secret: z.optional(z.string()),
-  retry_config: z.optional(z.looseObject({ max_attempts: z.optional(z.int()), backoff_seconds: z.optional(z.int()) })),
+  retry_config: z.optional(z.looseObject({ max_attempts: z.optional(z.number()), backoff_seconds: z.optional(z.number()) })),
   last_triggered_at: nullableString(),
-  failure_count: z.optional(z.int()),
+  failure_count: z.optional(z.number()),
   created_at: z.optional(wireDateTime()),
 });
 /** An SMS webhook as the service returns it. */
 export type SmsWebhook = z.output<typeof SmsWebhook>;
 
-const nonNegativeInt = z.int().check(z.gte(0, { error: 'must be a whole number of 0 or more' }));
+const nonNegativeInt = intRange(0, Number.MAX_SAFE_INTEGER, 'must be a whole number of 0 or more');
 
 /** Body of `sms.webhooks.create`; `enabled` and `retry_config` are passed through as given. */
 export const SmsWebhookCreateParams = z.looseObject({
   url: httpsUrl,
-  events: z.array(
-    z.enum(SMS_WEBHOOK_EVENTS, { error: `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)` }),
-  ),
+  events: z.array(oneOf(SMS_WEBHOOK_EVENTS, `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`)),
   enabled: z.optional(z.boolean()),
   retry_config: z.optional(z.looseObject({ max_attempts: z.optional(nonNegativeInt), backoff_seconds: z.optional(nonNegativeInt) })),
 });
