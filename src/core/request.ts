@@ -210,7 +210,7 @@ function apiError(
   const { code, message } = errorFields(body);
   const status = response.type === 'opaqueredirect' ? 302 : response.status;
   const detail = message ?? (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : response.statusText);
-  const summary = `${status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}.`;
+  const summary = `${status}${code ? ` ${code}` : ''}${detail ? `: ${detail.replace(/\.$/, '')}` : ''}.`;
   return errorForStatus({
     status,
     headers: response.headers,
