@@ -24,5 +24,7 @@ export default defineConfig([
   { ...shared, format: 'esm', clean: true },
   // Bundling also lets `require('gateway-sdk')` work on Node 20 before 20.19, which cannot
   // require() an ES module such as ky.
-  { ...shared, format: 'cjs' },
+  // No code splitting in CommonJS: import() of a split .cjs chunk yields module.exports as
+  // `default` (ky's real default is one level deeper); unsplit, esbuild inits ky lazily in place.
+  { ...shared, format: 'cjs', splitting: false },
 ]);

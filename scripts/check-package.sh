@@ -21,28 +21,38 @@ npx --no-install attw "$out/$tarball" --profile node16 --format table-flipped
 app="$out/app"
 mkdir -p "$app"
 (cd "$app" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund "../$tarball" msw@^2 >/dev/null)
-cat > "$app/smoke.mjs" <<'JS'
-import { Client, ValidationError } from 'gateway-sdk';
-import { Webhooks } from 'gateway-sdk/webhooks';
-import { createMockService } from 'gateway-sdk/testing';
-const client = new Client({ apiKey: 'k', baseURL: 'https://api.example.com' });
-const error = await client.sms.messages.create({ to: 'nope', message: '' }).catch((e) => e);
-if (!(error instanceof ValidationError)) throw new Error('import: validation did not reject');
-if ((await Webhooks.sign('body', 'secret')).length !== 64) throw new Error('import: sign failed');
-if (typeof createMockService !== 'function') throw new Error('import: testing entry broken');
-console.log('import: gateway-sdk, gateway-sdk/webhooks, gateway-sdk/testing ok');
+# Each smoke does a real round trip (ky is loaded lazily on the first request, so validation
+# alone would not prove the bundle works) and checks a signature.
+cat > "$app/smoke-body.js" <<'JS'
+async function smoke({ Client, ValidationError, Webhooks, startMockServer }, how) {
+  const server = await startMockServer();
+  try {
+    const client = new Client(server.clientOptions);
+    const error = await client.sms.messages.create({ to: 'nope', message: '' }).catch((e) => e);
+    if (!(error instanceof ValidationError)) throw new Error(`${how}: validation did not reject`);
+    const sent = await client.sms.messages.create({ to: '+447700900123', message: 'hello' });
+    const again = await client.sms.messages.retrieve(sent.id);
+    if (again.id !== sent.id) throw new Error(`${how}: round trip failed`);
+    const signature = await Webhooks.sign('{"a":1}', 'whsec_x');
+    if (!(await Webhooks.verify('{"a":1}', signature, 'whsec_x'))) throw new Error(`${how}: verify failed`);
+    console.log(`${how}: gateway-sdk, gateway-sdk/webhooks, gateway-sdk/testing ok (sent ${sent.id} over loopback)`);
+  } finally {
+    await server.close();
+  }
+}
 JS
-cat > "$app/smoke.cjs" <<'JS'
-const { Client, ValidationError } = require('gateway-sdk');
-const { Webhooks } = require('gateway-sdk/webhooks');
-const { createMockService } = require('gateway-sdk/testing');
-(async () => {
-  const client = new Client({ apiKey: 'k', baseURL: 'https://api.example.com' });
-  const error = await client.sms.messages.create({ to: 'nope', message: '' }).catch((e) => e);
-  if (!(error instanceof ValidationError)) throw new Error('require: validation did not reject');
-  if ((await Webhooks.sign('body', 'secret')).length !== 64) throw new Error('require: sign failed');
-  if (typeof createMockService !== 'function') throw new Error('require: testing entry broken');
-  console.log('require: gateway-sdk, gateway-sdk/webhooks, gateway-sdk/testing ok');
-})().catch((e) => { console.error(e); process.exit(1); });
-JS
+{
+  echo "import { Client, ValidationError } from 'gateway-sdk';"
+  echo "import { Webhooks } from 'gateway-sdk/webhooks';"
+  echo "import { startMockServer } from 'gateway-sdk/testing';"
+  cat "$app/smoke-body.js"
+  echo "await smoke({ Client, ValidationError, Webhooks, startMockServer }, 'import');"
+} > "$app/smoke.mjs"
+{
+  echo "const { Client, ValidationError } = require('gateway-sdk');"
+  echo "const { Webhooks } = require('gateway-sdk/webhooks');"
+  echo "const { startMockServer } = require('gateway-sdk/testing');"
+  cat "$app/smoke-body.js"
+  echo "smoke({ Client, ValidationError, Webhooks, startMockServer }, 'require').catch((e) => { console.error(e); process.exit(1); });"
+} > "$app/smoke.cjs"
 (cd "$app" && node smoke.mjs && node smoke.cjs)
