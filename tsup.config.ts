@@ -18,6 +18,8 @@ const shared: Options = {
   // loaded on the first request.
   noExternal: ['ky', 'zod'],
   external: ['msw', /^node:/],
+  // Keep `node:http` as written: Deno resolves only the prefixed form without a flag.
+  removeNodeProtocol: false,
 };
 
 export default defineConfig([

@@ -35,7 +35,7 @@ export function paginate<T extends Listed>(items: Iterable<T>, options: { limit:
     cursor = all.find((item) => item.id === after);
     if (cursor === undefined) throw invalid('after', `must be the id of an item of this list (no item ${JSON.stringify(after)}).`);
   }
-  const matching = all.filter((item) => (cursor === undefined || newestFirst(cursor, item) > 0) && keep(item)).sort(newestFirst);
+  const matching = all.filter((item) => (cursor === undefined || newestFirst(cursor, item) < 0) && keep(item)).sort(newestFirst);
   const data = matching.slice(0, limit);
   const hasMore = matching.length > limit;
   return { data, has_more: hasMore, next_cursor: hasMore ? (data[data.length - 1]?.id ?? null) : null };

@@ -1,7 +1,7 @@
 // What every route shares, applied in this order: request id, Authorization for the area,
 // Service-Version (sms and payment), and for POSTs the Idempotency-Key, the JSON body and the
 // replay of a remembered answer. Routes then only validate their fields and touch the store.
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import { MockApiError } from './errors.js';
 import { canonicalJson, idempotencyKeyOf } from './idempotency.js';
 import type { MockStore } from './store.js';
@@ -105,7 +105,8 @@ async function answer(route: Route, service: ServiceContext, request: Request, p
 
 /** A JSON answer with the mock's request id. */
 export function json(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
-  return HttpResponse.json(body as never, { status, headers: { 'x-request-id': requestId, ...headers } });
+  // The bodies are JSON values: store records, or a parse of one (a replay).
+  return HttpResponse.json(body as JsonBodyType, { status, headers: { 'x-request-id': requestId, ...headers } });
 }
 
 function authenticate(area: Area, headers: Headers, credentials: Record<CredentialName, string>): string {

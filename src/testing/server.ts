@@ -135,7 +135,9 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
       offset += chunk.byteLength;
     }
   }
-  return new Request(new URL(req.url ?? '/', origin), { method, headers, body: body as BodyInit | undefined });
+  // Concatenated rather than resolved: a request target such as `//host/path` must stay a path.
+  const target = req.url?.startsWith('/') ? req.url : '/';
+  return new Request(`${origin}${target}`, { method, headers, body: body as BodyInit | undefined });
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {

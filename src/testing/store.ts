@@ -89,7 +89,7 @@ export class MockStore {
     return `${prefix}${pad(n)}`;
   }
 
-  /** The next `x-request-id`: `req_1`, `req_2`, … */
+  /** @internal The next `x-request-id`: `req_1`, `req_2`, … */
   nextRequestId(): string {
     return `req_${++this.#requests}`;
   }

@@ -1,5 +1,6 @@
 // The loopback server, over real sockets: no MSW interception in this file.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { startMockServer, type MockServer } from 'gateway-sdk/testing';
@@ -100,5 +101,17 @@ describe('close()', () => {
     await own.close();
     expect(performance.now() - started).toBeLessThan(1000);
     await expect(fetch(`${own.url}/sms/messages`)).rejects.toThrow();
+  });
+
+  it('resolves promptly with a request still arriving on an open connection', async () => {
+    const own = await startMockServer();
+    const socket = connect(Number(new URL(own.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // Headers without their final blank line: the connection is busy, not idle.
+    await new Promise((resolve) => socket.write('GET /sms/messages HTTP/1.1\r\nHost: 127.0.0.1\r\n', resolve));
+    const started = performance.now();
+    await own.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    socket.destroy();
   });
 });
