@@ -1,5 +1,5 @@
 // Records what went on the wire, so tests assert on requests rather than on internals.
-import type { SetupServerApi } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 
 export interface WireRequest {
   method: string;
@@ -9,7 +9,7 @@ export interface WireRequest {
 }
 
 /** Every request the server sees from now on, in order. */
-export function recordRequests(server: SetupServerApi): WireRequest[] {
+export function recordRequests(server: SetupServer): WireRequest[] {
   const seen: WireRequest[] = [];
   server.events.on('request:start', ({ request }) => {
     const entry: WireRequest = { method: request.method, url: new URL(request.url), headers: Object.fromEntries(request.headers), body: undefined };
@@ -17,7 +17,7 @@ export function recordRequests(server: SetupServerApi): WireRequest[] {
     void request
       .clone()
       .text()
-      .then((text) => {
+      .then((text: string) => {
         entry.body = text === '' ? undefined : JSON.parse(text);
       });
   });

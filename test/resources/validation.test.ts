@@ -1,7 +1,7 @@
 // Every request rule of api-reference.md (request tables and Limits), refused before any I/O.
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Client, ValidationError } from '../../src/index.js';
+import { Client, type SmsWebhookCreateParams, ValidationError } from '../../src/index.js';
 import { recordRequests } from '../helpers/wire.js';
 
 const server = setupServer();
@@ -23,7 +23,7 @@ const DAY = 86_400_000;
 const ok = { to: '447700900123', message: 'hi' };
 const bulk = { recipients: ['447700900123'], message: 'hi' };
 const tpl = { to: '447700900123', variables: { name: 'Ada' } };
-const hook = { url: 'https://example.com/h', events: ['message.sent'] };
+const hook: SmsWebhookCreateParams = { url: 'https://example.com/h', events: ['message.sent'] };
 type Call = () => PromiseLike<unknown>;
 
 // [rule, call, field path as joined in the message, text of the rule]
