@@ -33,4 +33,14 @@ export type { PaymentWebhook, PaymentWebhookListParams } from './resources/payme
 export type { Customer } from './resources/payment/customers.js';
 export type { PaymentMethodAttachParams } from './resources/payment/payment-methods.js';
 export type { OrganizationMember, Role, Permission } from './resources/account/members.js';
+export { Webhooks } from './webhooks.js';
+export type {
+  WebhookEvent,
+  WebhookEventType,
+  UnknownWebhookEvent,
+  WebhookMessage,
+  WebhookCustomer,
+  WebhookRawBody,
+  WebhooksApi,
+} from './webhooks.js';
 export { VERSION } from './version.js';

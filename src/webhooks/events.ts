@@ -82,8 +82,6 @@ interface Envelope<T, O> {
   api_version: string;
 }
 
-declare const unknownEventType: unique symbol;
-
 /**
  * An event whose `type` this SDK version does not know yet: it parses rather than throws.
  *
@@ -93,8 +91,11 @@ declare const unknownEventType: unique symbol;
  * a union). The price: comparing with a name the SDK does not list needs a widening,
  * `(event.type as string) === 'message.read'`, which also catches typos of known names.
  */
-export interface UnknownWebhookEvent
-  extends Envelope<`${string}.${string}` & { readonly [unknownEventType]: true }, Record<string, unknown>> {}
+export type UnknownWebhookEvent = Envelope<UnknownWebhookEventType, Record<string, unknown>>;
+
+// A string-keyed brand, not a unique symbol: the main entry and `gateway-sdk/webhooks` each get
+// their own declaration file, and two copies of a unique symbol would be two incompatible types.
+type UnknownWebhookEventType = `${string}.${string}` & { readonly __unknownWebhookEventType: true };
 
 /**
  * A verified webhook event, discriminated on `type`.

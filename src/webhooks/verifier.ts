@@ -56,7 +56,7 @@ function toData(body: unknown): HmacData {
   if (Object.prototype.toString.call(body) === '[object ArrayBuffer]') return new Uint8Array(body as ArrayBuffer);
   return fail(
     'parsed_body',
-    `Pass the raw body (string or bytes), not ${body === null ? 'null' : `a parsed ${typeof body}`}: the signature covers ` +
+    `Pass the raw body (string or bytes), not ${body == null ? body : `a parsed ${typeof body}`}: the signature covers ` +
       "the exact bytes. Express: express.raw({ type: 'application/json' }); Next.js: await req.text(); " +
       "Fastify: addContentTypeParser(..., { parseAs: 'buffer' }); Hono: await c.req.text().",
   );
@@ -82,18 +82,22 @@ let used = 2048;
 function hexToBytes(hex: string): Uint8Array | undefined {
   if (hex.length !== 64) return undefined;
   // A view into a shared block, not `new Uint8Array(32)`: V8 keeps small typed arrays on its heap,
-  // and node's timingSafeEqual must move them off it first, which cost a fifth of verify's time.
-  if (used > 2016) (block = new ArrayBuffer(2048)), (used = 0);
+  // and node's timingSafeEqual must move them off it first, about 300 ns a call (5% of a 1 KB verify).
+  if (used > 2016) {
+    block = new ArrayBuffer(2048);
+    used = 0;
+  }
   const bytes = new Uint8Array(block, used, 32);
   used += 32;
   let bad = 0;
   for (let i = 0; i < 64; i += 2) {
     // '0'-'9' map to 0-9 and 'a'-'f' to 10-15; any other character lands outside 0-15, which
-    // sets a bit above the low four in `bad` (negative numbers set them all).
+    // sets a bit above the low four in `bad` (negative numbers set them all). The -1 keeps
+    // ':' to '`' out: a - 87 alone would read 'X'-'`' as 1-9.
     const a = hex.charCodeAt(i);
     const b = hex.charCodeAt(i + 1);
-    const high = a < 58 ? a - 48 : a - 87;
-    const low = b < 58 ? b - 48 : b - 87;
+    const high = a < 58 ? a - 48 : a > 96 ? a - 87 : -1;
+    const low = b < 58 ? b - 48 : b > 96 ? b - 87 : -1;
     bad |= high | low;
     bytes[i >> 1] = (high << 4) | low;
   }
@@ -112,8 +116,9 @@ function toSignatures(signature: unknown): Uint8Array[] | 'missing_signature' | 
     for (const raw of typeof item === 'string' ? item.split(',') : []) {
       // Surrounding white space is not part of a header value (RFC 9110 section 5.5); Node and
       // fetch strip it already, so trimming only forgives hand-built strings.
-      const bytes = hexToBytes(raw.trim());
-      seen ||= raw.trim() !== '';
+      const v = raw.trim();
+      const bytes = hexToBytes(v);
+      seen ||= v !== '';
       if (bytes) out.push(bytes);
     }
   }
@@ -162,11 +167,11 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
       if (signatures === 'missing_signature') {
         fail(signatures, `No ${HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`);
       } else if (signatures === 'malformed_signature') {
-        fail(signatures, `${HEADER} is not 64 lowercase hex characters, so not sent by the service. Answer 400.`);
+        fail(signatures, `${HEADER} is not 64 lowercase hex characters: not sent by the service. Answer 400.`);
       } else if (!(await matches(getHmac(), data, secrets, signatures))) {
         fail(
           'signature_mismatch',
-          "Signature mismatch: use this webhook's own secret ([new, old] while rotating) and the body exactly as received, not re-serialized. Answer 400.",
+          "Signature mismatch: use this webhook's own secret ([new, old] while rotating) and the body exactly as received. Answer 400.",
         );
       }
       let event: unknown;
@@ -178,7 +183,7 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
         problem = 'not UTF-8 JSON';
       }
       if (problem) {
-        fail('invalid_payload', `Signed body is not an event envelope (${problem}). Answer 400: a redelivery would be the same.`);
+        fail('invalid_payload', `Signed body is not an event envelope (${problem}). Answer 400.`);
       }
       return event as WebhookEvent;
     },

@@ -1,0 +1,111 @@
+// Drives each example receiver with signed deliveries: the receiver rules of the reference
+// (verify first, 2xx fast, 400 on a bad signature, de-duplicate by event id) hold in all three.
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { Webhooks } from 'gateway-sdk/webhooks';
+import { main } from '../../examples/webhooks-express.js';
+import honoApp from '../../examples/webhooks-hono.js';
+import { POST } from '../../examples/webhooks-nextjs.js';
+import { envelope } from './helpers.js';
+
+const secret = 'whsec_examples_Jd93kq';
+let ids = 0;
+
+/** A delivery as the service would send it: a fresh event id unless one is given. */
+async function delivery(options: { id?: string; signWith?: string; signature?: string | null } = {}) {
+  const body = envelope({ id: options.id ?? `evt_example_${++ids}`, type: 'customer.created', data: { object: { id: 'cus_1' } } });
+  const signature = options.signature === undefined ? await Webhooks.sign(body, options.signWith ?? secret) : options.signature;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature !== null) headers[Webhooks.SIGNATURE_HEADER] = signature;
+  return { method: 'POST', headers, body } satisfies RequestInit;
+}
+
+let log: MockInstance<typeof console.log>;
+beforeEach(() => {
+  // The examples "process" an event by logging it: the number of log lines is the number of events handled.
+  log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+// Each example gets a `send` that posts a delivery to it and returns the Response.
+type Send = (init: RequestInit) => Response | Promise<Response>;
+let expressUrl = '';
+let closeExpress: () => Promise<void> = async () => undefined;
+
+beforeAll(async () => {
+  const quiet = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  const server = await main(secret);
+  quiet.mockRestore();
+  expressUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+  closeExpress = () => new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+});
+afterAll(() => closeExpress());
+
+const receivers: [string, Send][] = [
+  ['Express', (init) => fetch(expressUrl, init)],
+  [
+    'Next.js route handler',
+    (init) => {
+      vi.stubEnv('GATEWAY_WEBHOOK_SECRET', secret);
+      return POST(new Request('https://example.test/api/webhooks', init));
+    },
+  ],
+  [
+    'Hono, secret from the environment',
+    (init) => {
+      vi.stubEnv('GATEWAY_WEBHOOK_SECRET', secret);
+      return honoApp.request('/webhooks', init);
+    },
+  ],
+  ['Hono, secret from a Workers binding', (init) => honoApp.request('/webhooks', init, { GATEWAY_WEBHOOK_SECRET: secret })],
+];
+
+describe.each(receivers)('%s', (_, send) => {
+  it('answers a signed delivery with 2xx and handles the event', async () => {
+    const response = await send(await delivery());
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a repeated delivery with 2xx without handling the event twice', async () => {
+    const first = await send(await delivery({ id: `evt_dup_${++ids}` }));
+    const again = await send(await delivery({ id: `evt_dup_${ids}` }));
+    expect([first.ok, again.ok]).toEqual([true, true]);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 400 to a wrong signature, a missing one and a malformed one, handling nothing', async () => {
+    const cases = [
+      [await delivery({ signWith: 'whsec_attacker' }), 'signature_mismatch'],
+      [await delivery({ signature: null }), 'missing_signature'],
+      [await delivery({ signature: 'sha256=abc' }), 'malformed_signature'],
+    ] as const;
+    for (const [init, reason] of cases) {
+      const response = await send(init);
+      expect(response.status, reason).toBe(400);
+      await expect(response.text()).resolves.toBe(reason);
+    }
+    expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('configuration slips answer 5xx, so the service redelivers once they are fixed', () => {
+  it('Next.js route handler without GATEWAY_WEBHOOK_SECRET', async () => {
+    vi.stubEnv('GATEWAY_WEBHOOK_SECRET', undefined);
+    expect((await POST(new Request('https://example.test/api/webhooks', await delivery()))).status).toBe(500);
+  });
+
+  it('Hono without a binding or GATEWAY_WEBHOOK_SECRET', async () => {
+    vi.stubEnv('GATEWAY_WEBHOOK_SECRET', undefined);
+    expect((await honoApp.request('/webhooks', await delivery())).status).toBe(500);
+  });
+
+  it('Express refuses to start without GATEWAY_WEBHOOK_SECRET', async () => {
+    vi.stubEnv('GATEWAY_WEBHOOK_SECRET', undefined);
+    await expect(main()).rejects.toThrow('GATEWAY_WEBHOOK_SECRET');
+  });
+});
