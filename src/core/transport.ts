@@ -3,6 +3,7 @@
 // throwing are off (core/retry.ts and core/request.ts own those), it has no hooks (each hook
 // costs a Response clone per call), and redirects are not followed: a redirect to another host
 // would otherwise carry the Authorization header with it.
+import type * as Ky from 'ky';
 import type { KyInstance } from 'ky';
 import { ConfigurationError } from './errors.js';
 
@@ -58,7 +59,7 @@ export interface AreaTransport {
 // ky feature-detects Request streams when its module loads, which makes Node load its whole
 // fetch stack (undici). Loading ky on the first request instead keeps `import 'gateway-sdk'`
 // cheap; the first request needs that stack anyway, as a bare fetch would.
-let kyModule: Promise<typeof import('ky')> | undefined;
+let kyModule: Promise<typeof Ky> | undefined;
 
 /** Builds each area's ky instance on first use, after checking its configuration. */
 export class Transport {

@@ -6,9 +6,10 @@ import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
 import { inputDateTime, maxChars, oneOf, parseInput, wireDateTime } from '../../core/schema.js';
+import type {
+  ROUTES} from './fields.js';
 import {
   MESSAGE_STATUSES,
-  ROUTES,
   httpsUrl,
   messageStatus,
   messageText,
