@@ -21,6 +21,7 @@ export class GatewayError extends Error {
     super(message, options);
   }
 
+  /** The class name, e.g. `'RateLimitError'`: survives serialization where `instanceof` does not. */
   override name = 'GatewayError';
 
   /** A plain object for logs and serializers; never holds a credential. */
@@ -61,12 +62,19 @@ export class ValidationError extends GatewayError {
 
 /** The fields every API error carries. */
 export interface APIErrorInit {
+  /** HTTP status of the response. */
   status: number;
+  /** Response headers. */
   headers: Headers;
+  /** The parsed JSON body, or the raw text when it was not JSON. */
   body: unknown;
+  /** The error message. */
   message: string;
+  /** The service's error code from the body, when it sent one. */
   code?: string | undefined;
+  /** The service's request id, when it sent one. */
   requestId?: string | undefined;
+  /** The `Idempotency-Key` the request carried, if any. */
   idempotencyKey?: string | undefined;
 }
 

@@ -7,11 +7,18 @@ export const MOCK_API_VERSION = '2026-01-01';
 
 /** An event envelope (reference "Envelope"). */
 export interface MockEvent<T extends string = string, O extends object = Record<string, unknown>> {
+  /** Event identifier, `evt_…`: receivers de-duplicate by it. */
   id: string;
+  /** Event name, such as `message.delivered`. */
   type: T;
   /** Unix time in seconds. */
   created: number;
-  data: { object: O };
+  /** Holds the event's object. */
+  data: {
+    /** The event-specific object, e.g. a Message for `message.*`. */
+    object: O;
+  };
+  /** Version date, `YYYY-MM-DD`. */
   api_version: string;
 }
 
@@ -29,7 +36,9 @@ export interface MakeEventOptions {
 export interface SignedDelivery {
   /** The exact bytes that were signed: send them unchanged. */
   body: string;
+  /** The headers to send with `body`. */
   headers: {
+    /** Always `application/json`. */
     'content-type': 'application/json';
     /** Lowercase hex HMAC-SHA256 of `body` with the webhook secret. */
     'x-service-signature': string;

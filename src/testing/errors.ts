@@ -7,7 +7,9 @@ export type MockErrorType = 'invalid_request_error' | 'authentication_error' | '
 
 /** The body of every error the mock answers. */
 export interface MockErrorBody {
+  /** What went wrong. */
   error: {
+    /** The kind of error, one per status. */
     type: MockErrorType;
     /** A stable, machine-readable reason, e.g. `parameter_invalid` or `idempotency_key_reused`. */
     code: string;

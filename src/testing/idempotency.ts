@@ -12,7 +12,9 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 export interface IdempotencyRecord {
   /** Method, path and canonical body of the first request. */
   fingerprint: string;
+  /** Status of the first answer, replayed as is. */
   status: number;
+  /** Body of the first answer, replayed as is. */
   body: unknown;
   /** Epoch milliseconds after which the key is free again. */
   expiresAt: number;

@@ -11,7 +11,14 @@ export const DEFAULT_BASE_URL = 'https://api.gateway.test';
 /** The mock's `{sandbox_base_url}` when none is given. */
 export const DEFAULT_SANDBOX_BASE_URL = 'https://sandbox.gateway.test';
 /** The credentials the mock accepts when none are given. */
-export const DEFAULT_CREDENTIALS = { apiKey: 'sk_live_mock', testApiKey: 'sk_test_mock', accessToken: 'at_mock' } as const;
+export const DEFAULT_CREDENTIALS = {
+  /** The only key sms routes accept. */
+  apiKey: 'sk_live_mock',
+  /** The only key payment routes accept. */
+  testApiKey: 'sk_test_mock',
+  /** The only token the account route accepts. */
+  accessToken: 'at_mock',
+} as const;
 
 /**
  * Options of `createMockService`.
@@ -37,10 +44,15 @@ export interface MockServiceOptions {
 
 /** What to pass to `new Client(...)` to talk to the mock. */
 export interface MockClientOptions {
+  /** The key the sms routes accept. */
   apiKey: string;
+  /** The key the payment routes accept. */
   testApiKey: string;
+  /** The token the account route accepts. */
   accessToken: string;
+  /** Where the sms and account routes answer. */
   baseURL: string;
+  /** Where the payment routes answer. */
   sandboxBaseURL: string;
 }
 

@@ -26,10 +26,15 @@ export type Overrides<T> = Partial<T> | ((index: number) => Partial<T>);
 
 /** What `createMessage` needs; the rest is derived. */
 export interface NewMessage {
+  /** Recipient number, digits only. */
   to: string;
+  /** Message content. */
   body: string;
+  /** Sender ID. @default store.defaultSender */
   from?: string | undefined;
+  /** @default 'transactional' */
   route?: MockRoute | undefined;
+  /** Scheduled delivery time, ISO 8601. @default null */
   scheduled_at?: string | null | undefined;
 }
 

@@ -3,6 +3,7 @@
 
 /** A Message as carried by `message.*` events; the reference's Message table, open to new fields. */
 export interface WebhookMessage {
+  /** Unique message identifier. */
   id: string;
   /** Recipient number in international format. */
   to: string;
@@ -10,17 +11,21 @@ export interface WebhookMessage {
   from: string;
   /** Message content. */
   body: string;
+  /** Delivery status; a value added later still parses. */
   status: 'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | (string & {});
   /** ISO 8601 date-time. */
   created_at: string;
+  /** The route used. */
   route?: 'otp' | 'transactional' | 'promotional' | (string & {});
   /** Number of SMS segments (160 characters each). */
   segments?: number;
   /** Cost in the account currency. */
   cost?: number;
+  /** Scheduled delivery time (ISO 8601), or null. */
   scheduled_at?: string | null;
   /** When the message was handed to the carrier. */
   sent_at?: string | null;
+  /** When the message was delivered, or null. */
   delivered_at?: string | null;
   /** Why delivery failed, e.g. `number_unreachable`. */
   error_code?: string | null;
@@ -30,12 +35,17 @@ export interface WebhookMessage {
 
 /** A Customer as carried by `customer.created`; the reference's Customer table, open to new fields. */
 export interface WebhookCustomer {
+  /** Customer identifier. */
   id: string;
+  /** Email address. */
   email?: string;
+  /** Full name. */
   name?: string;
+  /** Phone number. */
   phone?: string;
   /** Free-form key-value map. */
   metadata?: Record<string, unknown>;
+  /** Identifier of the default payment method, or null. */
   default_payment_method?: string | null;
   /** ISO 8601 date-time. */
   created_at?: string;
@@ -64,6 +74,7 @@ export type WebhookEventType =
 
 // The reference gives field tables for Message and Customer only; every other payload is
 // "not shown", so it stays an open record rather than a guess.
+/** The `data.object` of an event type: a Message, a Customer, or an open record. */
 type EventObject<T extends WebhookEventType> = T extends `message.${string}`
   ? WebhookMessage
   : T extends 'customer.created'
@@ -74,10 +85,15 @@ type EventObject<T extends WebhookEventType> = T extends `message.${string}`
 interface Envelope<T, O> {
   /** Event identifier: de-duplicate deliveries by it. */
   id: string;
+  /** Event name: narrows the union. */
   type: T;
   /** Creation time as a numeric timestamp. */
   created: number;
-  data: { object: O };
+  /** Holds the event's object. */
+  data: {
+    /** The event-specific object. */
+    object: O;
+  };
   /** Version date, `YYYY-MM-DD`. */
   api_version: string;
 }
@@ -95,7 +111,11 @@ export type UnknownWebhookEvent = Envelope<UnknownWebhookEventType, Record<strin
 
 // A string-keyed brand, not a unique symbol: the main entry and `gateway-sdk/webhooks` each get
 // their own declaration file, and two copies of a unique symbol would be two incompatible types.
-type UnknownWebhookEventType = `${string}.${string}` & { readonly __unknownWebhookEventType: true };
+/** The `type` of an event this SDK version does not list: any dotted name. */
+type UnknownWebhookEventType = `${string}.${string}` & {
+  /** Type-level brand only; never present at run time. */
+  readonly __unknownWebhookEventType: true;
+};
 
 /**
  * A verified webhook event, discriminated on `type`.

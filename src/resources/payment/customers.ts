@@ -30,14 +30,24 @@ export class Customers extends APIResource {
 
 /** A customer as the service returns it. */
 export const Customer = z.looseObject({
+  /** Customer identifier. */
   id: z.string(),
+  /** Email address. */
   email: z.optional(z.string()),
+  /** Full name. */
   name: z.optional(z.string()),
+  /** Phone number. */
   phone: z.optional(z.string()),
-  // Free-form key-value map: any object, every key kept.
+  /** Free-form key-value map: any object, every key kept. */
   metadata: z.optional(z.looseObject({})),
+  /** Identifier of the default payment method, or null. */
   default_payment_method: z.optional(z.nullable(z.string())),
+  /** Creation time, ISO 8601. */
   created_at: z.optional(wireDateTime()),
 });
-/** A customer as the service returns it. */
+/**
+ * A customer as the service returns it.
+ *
+ * @interface
+ */
 export type Customer = z.output<typeof Customer>;

@@ -28,8 +28,14 @@ export class PaymentMethods extends APIResource {
 
 /** Body of `paymentMethods.attach`. */
 export const PaymentMethodAttachParams = z.looseObject({
+  /** Identifier of the payment method to attach, e.g. `pm_card_visa`. */
   payment_method: z.string().check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),
+  /** Whether it becomes the customer's default payment method. */
   set_default: z.optional(z.boolean()),
 });
-/** Body of `paymentMethods.attach`. */
+/**
+ * Body of `paymentMethods.attach`.
+ *
+ * @interface
+ */
 export type PaymentMethodAttachParams = z.input<typeof PaymentMethodAttachParams>;

@@ -26,14 +26,24 @@ export class PaymentWebhooks extends APIResource {
 
 /** A payment webhook as listed by the service. */
 export const PaymentWebhook = z.looseObject({
+  /** Webhook identifier. */
   id: z.string(),
+  /** Callback URL. */
   url: z.string(),
+  /** Event names, such as `payment.succeeded`. */
   events: z.array(z.string()),
+  /** Free text. */
   description: z.optional(z.string()),
+  /** Whether the webhook is active. */
   enabled: z.optional(z.boolean()),
+  /** Creation time, ISO 8601. */
   created_at: z.optional(wireDateTime()),
 });
-/** A payment webhook as listed by the service. */
+/**
+ * A payment webhook as listed by the service.
+ *
+ * @interface
+ */
 export type PaymentWebhook = z.output<typeof PaymentWebhook>;
 
 const PaymentWebhookPage = cursorPageSchema(PaymentWebhook);
@@ -43,8 +53,14 @@ const PaymentWebhookPage = cursorPageSchema(PaymentWebhook);
  * `next_cursor` implies `after`, and `limit` follows the documented page size of 1 to 100.
  */
 export const PaymentWebhookListParams = z.strictObject({
+  /** Page size, 1 to 100. */
   limit: z.optional(pageLimit),
+  /** Cursor: start after this webhook id. Iterating sets it for you. */
   after: z.optional(z.string()),
 });
-/** Paging of `payment.webhooks.list`. */
+/**
+ * Paging of `payment.webhooks.list`.
+ *
+ * @interface
+ */
 export type PaymentWebhookListParams = z.input<typeof PaymentWebhookListParams>;

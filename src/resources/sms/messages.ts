@@ -61,47 +61,85 @@ export type Route = (typeof ROUTES)[number] | (string & {});
 
 /** An SMS message as the service returns it. */
 export const Message = z.looseObject({
+  /** Unique message identifier. */
   id: z.string(),
+  /** Recipient number in international format, without `+`. */
   to: z.string(),
+  /** Sender ID, alphanumeric or numeric. */
   from: z.string(),
+  /** Message content (sent as `message` on create). */
   body: z.string(),
+  /** Delivery status: `queued`, `sent`, `delivered`, `failed`, `expired`, or a value added later. */
   status: messageStatus,
+  /** Creation time, ISO 8601. */
   created_at: wireDateTime(),
+  /** The route used. */
   route: z.optional(route),
+  /** Number of SMS segments (160 characters each). */
   segments: z.optional(z.number()),
+  /** Cost in the account currency. */
   cost: z.optional(z.number()),
+  /** Scheduled delivery time (ISO 8601), or null when sent at once. */
   scheduled_at: nullableString(),
+  /** When the message was handed to the carrier, or null. */
   sent_at: nullableString(),
+  /** When the message was delivered, or null. */
   delivered_at: nullableString(),
+  /** Why delivery failed (e.g. `number_unreachable`), or null. */
   error_code: nullableString(),
 });
-/** An SMS message as the service returns it. */
+/**
+ * An SMS message as the service returns it.
+ *
+ * @interface
+ */
 export type Message = z.output<typeof Message>;
 
 const MessagePage = cursorPageSchema(Message);
 
 /** Body of `messages.create`. Date-times accept a `Date` or an ISO 8601 string. */
 export const MessageCreateParams = z.looseObject({
+  /** Recipient: 8 to 15 digits in international format, such as `447700900123`; a leading `+` is stripped. */
   to: phone,
+  /** Message content: 1 to 1000 characters (Unicode code points). */
   message: messageText,
+  /** Registered and approved sender ID, at most 11 characters; the service uses the account's default sender when absent. */
   from: z.optional(senderId),
+  /** When to send: a `Date` or an ISO 8601 string with a time zone, at most 7 days ahead; null or absent sends at once. */
   schedule_at: z.optional(z.nullable(scheduleAt)),
+  /** `otp`, `transactional` or `promotional`; the service uses `transactional` when absent. */
   route: z.optional(routeParam),
+  /** Your own tracking id, at most 100 characters; not returned on the Message. */
   reference_id: z.optional(maxChars(100)),
+  /** An `https://` URL that receives this message's events instead of the account webhook. */
   callback_url: z.optional(httpsUrl),
 });
-/** Body of `messages.create`. */
+/**
+ * Body of `messages.create`.
+ *
+ * @interface
+ */
 export type MessageCreateParams = z.input<typeof MessageCreateParams>;
 
 /** Filters and paging of `messages.list`. */
 // Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
 export const MessageListParams = z.strictObject({
+  /** Page size, 1 to 100; the service uses 20 when absent. */
   limit: z.optional(pageLimit),
+  /** Cursor: start after this message id. Iterating sets it for you. */
   after: z.optional(z.string()),
+  /** Only messages with this status. */
   status: z.optional(oneOf(MESSAGE_STATUSES)),
+  /** Only messages sent on this route. */
   route: z.optional(routeParam),
+  /** Only messages created after this time: a `Date` or an ISO 8601 string with a time zone. */
   from_date: z.optional(inputDateTime()),
+  /** Only messages created before this time: a `Date` or an ISO 8601 string with a time zone. */
   to_date: z.optional(inputDateTime()),
 });
-/** Filters and paging of `messages.list`. */
+/**
+ * Filters and paging of `messages.list`.
+ *
+ * @interface
+ */
 export type MessageListParams = z.input<typeof MessageListParams>;

