@@ -13,10 +13,9 @@ const shared: Options = {
   platform: 'neutral',
   splitting: true,
   treeshake: true,
-  // ky and zod are bundled: as separate packages they load as ~60 small ES modules, which cost
-  // more than the rest of the SDK (measured in bench/RESULTS.md). ky lands in its own chunk,
-  // loaded on the first request.
-  noExternal: ['ky', 'zod'],
+  // zod is bundled: as a package, zod/mini loads as dozens of small ES modules, which cost more
+  // than the rest of the SDK at import time (docs/decisions.md, bench/RESULTS.md).
+  noExternal: ['zod'],
   external: ['msw', /^node:/],
   // Keep `node:http` as written: Deno resolves only the prefixed form without a flag.
   removeNodeProtocol: false,
@@ -24,9 +23,7 @@ const shared: Options = {
 
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },
-  // Bundling also lets `require('gateway-sdk')` work on Node 20 before 20.19, which cannot
-  // require() an ES module such as ky.
-  // No code splitting in CommonJS: import() of a split .cjs chunk yields module.exports as
-  // `default` (ky's real default is one level deeper); unsplit, esbuild inits ky lazily in place.
-  { ...shared, format: 'cjs', splitting: false },
+  // Split like the ESM build, so that both entries share one copy of the error classes and
+  // `instanceof` holds across require('gateway-sdk') and require('gateway-sdk/webhooks').
+  { ...shared, format: 'cjs' },
 ]);

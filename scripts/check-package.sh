@@ -21,10 +21,10 @@ npx --no-install attw "$out/$tarball" --profile node16 --format table-flipped
 app="$out/app"
 mkdir -p "$app"
 (cd "$app" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund "../$tarball" msw@^2 >/dev/null)
-# Each smoke does a real round trip (ky is loaded lazily on the first request, so validation
-# alone would not prove the bundle works) and checks a signature.
+# Each smoke does a real round trip (validation alone would not prove the bundle can send),
+# checks a signature, and that errors from the two entries are the same classes.
 cat > "$app/smoke-body.js" <<'JS'
-async function smoke({ Client, ValidationError, Webhooks, startMockServer }, how) {
+async function smoke({ Client, ValidationError, GatewayError, WebhookVerificationError, Webhooks, startMockServer }, how) {
   const server = await startMockServer();
   try {
     const client = new Client(server.clientOptions);
@@ -35,6 +35,10 @@ async function smoke({ Client, ValidationError, Webhooks, startMockServer }, how
     if (again.id !== sent.id) throw new Error(`${how}: round trip failed`);
     const signature = await Webhooks.sign('{"a":1}', 'whsec_x');
     if (!(await Webhooks.verify('{"a":1}', signature, 'whsec_x'))) throw new Error(`${how}: verify failed`);
+    const refused = await Webhooks.constructEvent('{}', signature, 'whsec_x').catch((e) => e);
+    if (!(refused instanceof WebhookVerificationError) || !(refused instanceof GatewayError)) {
+      throw new Error(`${how}: an error from gateway-sdk/webhooks is not an instance of the classes of gateway-sdk`);
+    }
     console.log(`${how}: gateway-sdk, gateway-sdk/webhooks, gateway-sdk/testing ok (sent ${sent.id} over loopback)`);
   } finally {
     await server.close();
@@ -42,17 +46,17 @@ async function smoke({ Client, ValidationError, Webhooks, startMockServer }, how
 }
 JS
 {
-  echo "import { Client, ValidationError } from 'gateway-sdk';"
+  echo "import { Client, ValidationError, GatewayError, WebhookVerificationError } from 'gateway-sdk';"
   echo "import { Webhooks } from 'gateway-sdk/webhooks';"
   echo "import { startMockServer } from 'gateway-sdk/testing';"
   cat "$app/smoke-body.js"
-  echo "await smoke({ Client, ValidationError, Webhooks, startMockServer }, 'import');"
+  echo "await smoke({ Client, ValidationError, GatewayError, WebhookVerificationError, Webhooks, startMockServer }, 'import');"
 } > "$app/smoke.mjs"
 {
-  echo "const { Client, ValidationError } = require('gateway-sdk');"
+  echo "const { Client, ValidationError, GatewayError, WebhookVerificationError } = require('gateway-sdk');"
   echo "const { Webhooks } = require('gateway-sdk/webhooks');"
   echo "const { startMockServer } = require('gateway-sdk/testing');"
   cat "$app/smoke-body.js"
-  echo "smoke({ Client, ValidationError, Webhooks, startMockServer }, 'require').catch((e) => { console.error(e); process.exit(1); });"
+  echo "smoke({ Client, ValidationError, GatewayError, WebhookVerificationError, Webhooks, startMockServer }, 'require').catch((e) => { console.error(e); process.exit(1); });"
 } > "$app/smoke.cjs"
 (cd "$app" && node smoke.mjs && node smoke.cjs)

@@ -18,7 +18,17 @@ export function path(strings: TemplateStringsArray, ...params: Record<string, st
 }
 
 function encodeSegment(name: string, value: unknown): string {
-  if (typeof value === 'string' && value !== '' && value !== '.' && value !== '..') return encodeURIComponent(value);
-  const problem = typeof value === 'string' && value !== '' ? 'cannot be "." or ".."' : 'must be a non-empty string';
+  let problem = 'must be a non-empty string';
+  if (typeof value === 'string' && value !== '') {
+    if (value === '.' || value === '..') problem = 'cannot be "." or ".."';
+    else {
+      try {
+        return encodeURIComponent(value);
+      } catch {
+        // A lone surrogate (half of an emoji) has no UTF-8 form: encodeURIComponent throws URIError.
+        problem = 'must be valid Unicode text (it holds half of a surrogate pair)';
+      }
+    }
+  }
   throw new ValidationError(`${name} ${problem}.`, [{ path: [name], message: problem }]);
 }

@@ -8,6 +8,7 @@ import {
   type APIError,
   errorForStatus,
   type GatewayError,
+  ValidationError,
 } from './errors.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { scrub, type SafeLogger } from './logger.js';
@@ -35,8 +36,11 @@ export interface RequestOptions {
 
 /** A resolved call: the parsed value, the raw `Response` (body already read) and the service's request id. */
 export interface WithResponse<T> {
+  /** The parsed value, the same the call resolves to. */
   data: T;
+  /** The raw `Response`; its body has already been read. */
   response: Response;
+  /** The service's request id (`x-request-id` or `request-id`), to quote to support. */
   requestId: string | undefined;
 }
 
@@ -68,16 +72,20 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
 export async function send<S extends z.ZodMiniType>(
   config: PipelineConfig,
   spec: RequestSpec<S>,
-  opts: RequestOptions = {},
+  options?: RequestOptions | null,
 ): Promise<WithResponse<z.output<S>>> {
-  const area = config.transport.get(spec.area) ?? (await config.transport.open(spec.area));
+  const opts = options ?? {};
+  checkOptions(opts);
+  const area = config.transport.get(spec.area) ?? config.transport.open(spec.area);
   const idempotencyKey = spec.method === 'POST' ? idempotencyKeyFor(opts.idempotencyKey) : undefined;
   const maxRetries = opts.maxRetries ?? config.maxRetries;
   const timeout = opts.timeout ?? config.timeout;
   const signal = opts.signal;
   const input = spec.path + queryString(spec.query);
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string> = {};
+  // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
+  if (opts.headers !== undefined) for (const name of Object.keys(opts.headers)) headers[name.toLowerCase()] = opts.headers[name] as string;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   const log = config.logger;
@@ -99,7 +107,7 @@ export async function send<S extends z.ZodMiniType>(
     const started = Date.now();
     let outcome: { response: Response; text: string } | GatewayError;
     try {
-      outcome = await attemptOnce(area, input, { method: spec.method, headers, body }, timeout, signal, idempotencyKey);
+      outcome = await attemptOnce(area, input, spec.method, headers, body, timeout, signal, idempotencyKey);
     } catch (error) {
       if (error instanceof APIUserAbortError) throw error;
       if (!(error instanceof APIConnectionError)) throw error;
@@ -115,7 +123,16 @@ export async function send<S extends z.ZodMiniType>(
       const requestId = requestIdOf(response.headers);
       if (log.enabled('debug')) log.log('debug', `${response.status} in ${Date.now() - started}ms`, { requestId });
       if (response.status >= 200 && response.status < 300) {
-        const ctx = { status: response.status, text: scrub(text, [area.credential]), requestId, idempotencyKey };
+        const credential = area.credential;
+        // `text` is read only to build an error: scrubbing it lazily spares every good response a scan.
+        const ctx = {
+          status: response.status,
+          get text() {
+            return scrub(text, [credential]);
+          },
+          requestId,
+          idempotencyKey,
+        };
         const data = parseOutput(spec.response, parseJson(text), ctx);
         return { data, response, requestId };
       }
@@ -131,27 +148,87 @@ export async function send<S extends z.ZodMiniType>(
   }
 }
 
+const TIMER_MAX_MS = 2_147_483_647;
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Fetch refuses NUL, CR and LF in a value (header injection), and anything above U+00FF.
+const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+
+/**
+ * Per-call options from JavaScript callers are unchecked by the types: a `maxRetries` of NaN
+ * (e.g. `Number(process.env.RETRIES)` unset) would retry forever, a NaN `timeout` would time out
+ * at once, and a bad header would fail as a connection error and be retried. Same ranges as the
+ * client's options; messages name the header, never its value (it may hold a token).
+ */
+function checkOptions(opts: RequestOptions): void {
+  if (typeof opts !== 'object') throw invalidOption([], 'must be an object such as { timeout: 10000 }');
+  const { timeout, maxRetries, signal, headers } = opts;
+  if (timeout !== undefined && !isIntIn(timeout, 1, TIMER_MAX_MS)) throw invalidOption(['timeout'], `must be an integer from 1 to ${TIMER_MAX_MS} (milliseconds)`);
+  if (maxRetries !== undefined && !isIntIn(maxRetries, 0, 10)) throw invalidOption(['maxRetries'], 'must be an integer from 0 to 10');
+  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
+    throw invalidOption(['signal'], 'must be an AbortSignal');
+  }
+  if (headers !== undefined) {
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalidOption(['headers'], 'must be an object of header names to string values');
+    for (const name in headers) {
+      if (!Object.hasOwn(headers, name)) continue;
+      const value: unknown = headers[name];
+      if (!HEADER_NAME.test(name)) throw invalidOption(['headers', name], 'is not a valid HTTP header name');
+      if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+        throw invalidOption(['headers', name], 'must be a string without line breaks, NUL or characters above U+00FF');
+      }
+    }
+  }
+}
+
+function isIntIn(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+function invalidOption(path: string[], problem: string): ValidationError {
+  const where = path.length === 0 ? 'request options' : `options.${path.join('.')}`;
+  return new ValidationError(`${where} ${problem}. Nothing was sent.`, [{ path, message: problem }]);
+}
+
 /** One attempt: fetch and read the whole body under a single per-attempt timer. */
 async function attemptOnce(
   area: AreaTransport,
   input: string,
-  init: { method: string; headers: Record<string, string>; body: string | undefined },
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
   timeout: number,
   signal: AbortSignal | undefined,
   idempotencyKey: string | undefined,
 ): Promise<{ response: Response; text: string }> {
   const controller = new AbortController();
   let timedOut = false;
+  // Set while the body is being read: not every fetch (custom ones, mocks) ties the request's
+  // signal to the response body, and a body that never ends must not outlive the timeout.
+  let stopReading: ((reason: unknown) => void) | undefined;
+  const abort = (reason?: unknown) => {
+    controller.abort(reason);
+    stopReading?.(controller.signal.reason);
+  };
   // The timer also covers reading the body, so a response that never ends cannot hang the call.
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    abort();
   }, timeout);
-  const forwardAbort = () => controller.abort(signal?.reason);
+  const forwardAbort = () => abort(signal?.reason);
   signal?.addEventListener('abort', forwardAbort, { once: true });
   try {
-    const response = await area.ky(input, { ...init, signal: controller.signal });
-    const text = response.type === 'opaqueredirect' ? '' : await readBody(response, controller.signal);
+    const response = await area.fetch(input, { method, headers, body, signal: controller.signal });
+    let text = '';
+    if (response.type !== 'opaqueredirect') {
+      text = await new Promise<string>((resolve, reject) => {
+        stopReading = (reason) => {
+          reject(reason);
+          response.body?.cancel().catch(() => undefined);
+        };
+        if (controller.signal.aborted) stopReading(controller.signal.reason);
+        else response.text().then(resolve, reject);
+      });
+    }
     return { response, text };
   } catch (cause) {
     if (signal?.aborted) {
@@ -172,23 +249,6 @@ async function attemptOnce(
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
-}
-
-/**
- * The body as text, or a rejection as soon as the attempt is aborted: not every fetch (custom
- * ones, mocks) ties the request's signal to the response body, and a body that never ends must
- * not outlive the timeout.
- */
-function readBody(response: Response, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      reject(signal.reason);
-      response.body?.cancel().catch(() => undefined);
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    response.text().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function describeCause(error: Error): string {

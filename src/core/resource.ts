@@ -32,7 +32,15 @@ export abstract class APIResource {
     response: S,
     opts: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
-    return new APIPromise(async () => send(this._config, { area: this.area, method, ...build(), response }, opts));
+    // Not an async arrow: one promise less per call. A validation error thrown by build() still
+    // becomes a rejection, never a synchronous throw.
+    return new APIPromise(() => {
+      try {
+        return send(this._config, { area: this.area, method, ...build(), response }, opts);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    });
   }
 
   /** @internal */

@@ -1,6 +1,5 @@
-// The retry policy of sdk-contract.md ("Idempotency and retries"), in one place. ky's own
-// retry is off: one loop here is cheaper than ky's copy of every Request, and no rule is
-// split between two libraries.
+// The retry policy of sdk-contract.md ("Idempotency and retries"), in one place: the loop in
+// core/request.ts asks these functions, and nothing else retries.
 
 /** Base of the exponential backoff: attempt n waits up to BASE * 2^n. */
 export const BACKOFF_BASE_MS = 500;

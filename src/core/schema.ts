@@ -112,10 +112,35 @@ export function intRange(min: number, max: number, error = `must be an integer f
   return z.number().check(z.refine((n: number) => Number.isInteger(n) && n >= min && n <= max, { error }));
 }
 
-/** A string of at most `max` characters (UTF-16 units, as the service's own limits count ASCII ids). */
+/** Counts Unicode code points, so an emoji is one character, as a person counts it. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/**
+ * A string of `min` to `max` characters, counted as code points: where the reference does not
+ * say how it counts, the looser reading wins (sdk-contract.md, Validation).
+ */
 export function maxChars(max: number, min = 0) {
   const error = min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;
-  return z.string().check(z.refine((s: string) => s.length >= min && s.length <= max, { error }));
+  return z.string().check(
+    z.refine(
+      (s: string) => {
+        const n = codePoints(s);
+        return n >= min && n <= max;
+      },
+      { error },
+    ),
+  );
 }
 
 /** A response date-time: kept as the wire string. */

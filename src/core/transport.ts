@@ -1,10 +1,13 @@
-// One ky instance per API area, each holding only that area's credential and address, so a key
-// can never be sent to another area's host. ky is used lean: its retry, timeout and HTTP-error
-// throwing are off (core/retry.ts and core/request.ts own those), it has no hooks (each hook
-// costs a Response clone per call), and redirects are not followed: a redirect to another host
-// would otherwise carry the Authorization header with it.
-import type * as Ky from 'ky';
-import type { KyInstance } from 'ky';
+// One sender per API area, each holding only that area's credential and address, so a key can
+// never be sent to another area's host. Requests go straight to `fetch` with a plain init: no
+// `Request` is built and copied per call, no signal is combined, and redirects are not followed
+// (a redirect to another host would otherwise carry the Authorization header with it). Retries,
+// timeouts and HTTP errors belong to core/retry.ts and core/request.ts.
+//
+// This replaced a lean ky instance per area: ky builds a Request, clones it for its own retries
+// (tee-ing a POST body), combines signals with AbortSignal.any, and fetch then builds a third
+// Request from it. On loopback that cost 1.5 to 2 times the CPU of a bare fetch per request; see
+// bench/RESULTS.md, which measures that ky path side by side with this one.
 import { ConfigurationError } from './errors.js';
 
 /** The three areas of the API; each has its own credential and address. */
@@ -48,20 +51,25 @@ export interface TransportConfig {
   userAgent: string | undefined;
 }
 
-/** An area ready to send: its ky instance and the credential it holds (for scrubbing errors). */
+/** What one attempt sends, besides the area's own address and headers. */
+export interface AttemptInit {
+  method: string;
+  /** Lower-case names; they win over the area's headers. */
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal;
+}
+
+/** An area ready to send: its sender and the credential it holds (for scrubbing errors). */
 export interface AreaTransport {
   area: Area;
-  ky: KyInstance;
+  /** Sends one attempt to `path` (relative to the area's address, query included). */
+  fetch(path: string, init: AttemptInit): Promise<Response>;
   credential: string;
   credentialOption: CredentialOption;
 }
 
-// ky feature-detects Request streams when its module loads, which makes Node load its whole
-// fetch stack (undici). Loading ky on the first request instead keeps `import 'gateway-sdk'`
-// cheap; the first request needs that stack anyway, as a bare fetch would.
-let kyModule: Promise<typeof Ky> | undefined;
-
-/** Builds each area's ky instance on first use, after checking its configuration. */
+/** Builds each area's sender on first use, after checking its configuration. */
 export class Transport {
   readonly #areas = new Map<Area, AreaTransport>();
   constructor(readonly config: TransportConfig) {}
@@ -71,35 +79,40 @@ export class Transport {
     return this.#areas.get(area);
   }
 
-  /** Builds the area's transport; rejects with `ConfigurationError` naming the option and env var when one is missing. */
-  async open(area: Area): Promise<AreaTransport> {
+  /** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
+  open(area: Area): AreaTransport {
     const spec = AREAS[area];
     const credential = this.config.credentials[spec.credential];
     if (credential === undefined) throw missing(area, spec.credential);
     const prefixUrl = this.config.addresses[spec.address];
     if (prefixUrl === undefined) throw missing(area, spec.address);
 
-    // Ours come last so defaultHeaders can never put one area's credential on another's requests.
-    const headers: Record<string, string> = { accept: 'application/json', ...this.config.defaultHeaders };
+    // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders:
+    // defaultHeaders can never put one area's credential on another's requests.
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const [name, value] of Object.entries(this.config.defaultHeaders)) headers[name.toLowerCase()] = value;
     headers['authorization'] = `Bearer ${credential}`;
     if (spec.versioned) headers['service-version'] = this.config.serviceVersion;
     if (this.config.userAgent !== undefined) headers['user-agent'] = this.config.userAgent;
 
-    kyModule ??= import('ky');
-    const { default: ky } = await kyModule;
+    const base = prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`;
+    const custom = this.config.fetch;
     const transport: AreaTransport = {
       area,
       credential,
       credentialOption: spec.credential,
-      ky: ky.create({
-        prefixUrl,
-        headers,
-        retry: 0,
-        timeout: false,
-        throwHttpErrors: false,
-        redirect: 'manual',
-        ...(this.config.fetch ? { fetch: this.config.fetch } : {}),
-      }),
+      fetch: (path, init) => {
+        const request: RequestInit = {
+          method: init.method,
+          headers: { ...headers, ...init.headers },
+          body: init.body,
+          signal: init.signal,
+          redirect: 'manual',
+        };
+        // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
+        // and called on globalThis, as browsers require.
+        return custom ? custom(base + path, request) : globalThis.fetch(base + path, request);
+      },
     };
     // Two first calls may race here; both instances are equivalent, the second one is kept.
     this.#areas.set(area, transport);

@@ -21,3 +21,9 @@ describe('path``', () => {
     expect(() => path`sms/messages/${{ messageId }}`).toThrow(/^messageId /);
   });
 });
+
+it('refuses a lone surrogate with ValidationError instead of a URIError', () => {
+  const messageId = 'abc\ud83d';
+  expect(() => path`sms/messages/${{ messageId }}`).toThrow(ValidationError);
+  expect(() => path`sms/messages/${{ messageId }}`).toThrow(/valid Unicode/);
+});

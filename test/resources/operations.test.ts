@@ -94,7 +94,7 @@ describe('1. POST /sms/messages', () => {
   it('accepts the limits themselves: 8 and 15 digits, 1000 code points, 11-character sender, 100-character reference, 7 days ahead', async () => {
     const longest = '😀'.repeat(1000);
     await client.sms.messages.create({ to: '12345678', message: 'x' });
-    await client.sms.messages.create({ to: '123456789012345', message: longest, from: 'ABCDEFGHIJK', reference_id: 'r'.repeat(100) });
+    await client.sms.messages.create({ to: '123456789012345', message: longest, from: 'ABCDEFGHIJK', reference_id: '😀'.repeat(100) });
     await client.sms.messages.create({ to: '447700900123', message: 'x', schedule_at: new Date(Date.now() + 7 * 86_400_000).toISOString() });
     await client.sms.messages.create({ to: '447700900123', message: 'x', schedule_at: null });
     expect(wire).toHaveLength(4);

@@ -2,7 +2,7 @@
 // Limits. Where the reference is ambiguous the looser reading wins (sdk-contract.md, Validation),
 // so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
-import { inputDateTime, intRange, oneOf, openEnum } from '../../core/schema.js';
+import { inputDateTime, intRange, maxChars, oneOf, openEnum } from '../../core/schema.js';
 
 /** Message status values the reference names. */
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'] as const;
@@ -24,27 +24,11 @@ export const phone = z.pipe(
   z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
 );
 
-/** Counts Unicode code points, so an emoji is one character, as a person counts it. */
-export function codePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
-
 /** Message content: 1 to 1000 characters (code points). */
-export const messageText = z.string().check(
-  z.refine((text: string) => codePoints(text) >= 1 && codePoints(text) <= 1000, { error: 'must be 1 to 1000 characters' }),
-);
+export const messageText = maxChars(1000, 1);
 
 /** Sender ID: at most 11 characters. */
-export const senderId = z.string().check(z.refine((text: string) => codePoints(text) <= 11, { error: 'must be at most 11 characters' }));
+export const senderId = maxChars(11);
 
 /** A URL the service will POST events to: HTTPS only (Events, Delivery 2). */
 export const httpsUrl = z.string().check(

@@ -1,0 +1,246 @@
+// Hostile answers from a real loopback server: JSON built to pollute prototypes, a 50 MB body
+// that trickles in, a body that never ends, headers that never come. Nothing is polluted, every
+// wait is bounded by the per-attempt timeout, and no credential shows in any error or log line.
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { APIConnectionTimeoutError, APIError, Client, type ClientOptions, GatewayError, ResponseValidationError } from '../../src/index.js';
+import { findLeaks } from '../faults/secrets.js';
+import { type Loopback, listen, readText } from '../faults/loopback.js';
+import { memoryLogger } from '../helpers/wire.js';
+
+const KEY = 'sk_live_HOSTILE_responses_3f9a0c';
+const TEST_KEY = 'sk_test_HOSTILE_responses_81b2d4';
+const TOKEN = 'at_HOSTILE_responses_5e6f70';
+const TIMEOUT_MS = 300;
+
+const message = { id: 'msg_1', to: '447700900123', from: 'ACME', body: 'hi', status: 'queued', created_at: '2026-01-01T00:00:00Z' };
+// Raw text, because JSON.stringify would never write an own "__proto__" key.
+const POISON = '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}';
+const poisoned = (json: object) => `{${POISON},${JSON.stringify(json).slice(1)}`;
+
+type Route = (res: ServerResponse, auth: string) => void;
+const routes = new Map<string, Route>();
+/** What the server did with the last slow response: bytes written, and whether the client hung up. */
+const stream = { written: 0, closedAt: 0 };
+const errors: unknown[] = [];
+const { lines, logger } = memoryLogger();
+let server: Loopback;
+
+beforeAll(async () => {
+  // Backoff jitter at 0: retries cost no real time.
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+  server = await listen(async (req, res) => {
+    await readText(req);
+    const route = routes.get(`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`);
+    if (route === undefined) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      return res.end('{"error":{"code":"no_route"}}');
+    }
+    route(res, req.headers.authorization ?? '');
+  });
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
+
+function client(options: ClientOptions = {}): Client {
+  const url = server.url;
+  return new Client({ apiKey: KEY, testApiKey: TEST_KEY, accessToken: TOKEN, baseURL: url, sandboxBaseURL: url, maxRetries: 0, timeout: TIMEOUT_MS, logger, logLevel: 'debug', ...options });
+}
+
+function json(body: string, status = 200): Route {
+  return (res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body);
+  };
+}
+
+async function settle<T>(p: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
+  try {
+    return { value: await p };
+  } catch (error) {
+    errors.push(error);
+    return { error };
+  }
+}
+
+describe('prototype pollution', () => {
+  const before = Object.getOwnPropertyNames(Object.prototype).sort();
+  const clean = (value: unknown) => {
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect((value as { polluted?: unknown }).polluted).toBeUndefined();
+    expect((value as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+  };
+  const untouched = () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.prototype.constructor).toBe(Object);
+  };
+
+  it('a message with __proto__, constructor and prototype keys', async () => {
+    routes.set('GET /sms/messages/msg_1', json(poisoned(message)));
+    const { value } = await settle(client().sms.messages.retrieve('msg_1'));
+    expect(value).toMatchObject(message);
+    clean(value);
+    expect((value as { constructor: unknown }).constructor).not.toBe(Object);
+    untouched();
+  });
+
+  it('list items, the page wrapper and every page of an iteration', async () => {
+    routes.set('GET /sms/messages', json(`{${POISON},"data":[${poisoned(message)},${poisoned({ ...message, id: 'msg_2' })}],"has_more":false,"next_cursor":null}`));
+    const items = [];
+    for await (const item of client().sms.messages.list()) items.push(item);
+    expect(items.map((m) => m.id)).toEqual(['msg_1', 'msg_2']);
+    for (const item of items) clean(item);
+    const page = await client().sms.messages.list();
+    clean(page.data[0]);
+    expect((page as unknown as { polluted?: unknown }).polluted).toBeUndefined();
+    untouched();
+  });
+
+  it('free-form customer metadata, nested arrays of members, and webhook retry_config', async () => {
+    routes.set('GET /payment/customers/cus_1', json(`{"id":"cus_1","metadata":{${POISON},"plan":"pro"}}`));
+    routes.set('GET /account/organizations/org_1/members', json(`[{${POISON},"id":"u1","email":"a@b.c","firstName":"A","lastName":"B","roles":[{${POISON},"id":"r","name":"n","permissions":[{${POISON},"id":"p","name":"n"}]}]}]`));
+    routes.set('GET /sms/webhooks/wh_1', json(`{"id":"wh_1","url":"https://e.test","events":[],"enabled":true,"retry_config":{${POISON},"max_attempts":3}}`));
+    const c = client();
+    const customer = (await settle(c.payment.customers.retrieve('cus_1'))).value;
+    clean(customer?.metadata);
+    expect(customer?.metadata).toMatchObject({ plan: 'pro' });
+    const members = (await settle(c.account.organizations.members.list('org_1'))).value ?? [];
+    expect(members).toHaveLength(1);
+    clean(members[0]);
+    clean(members[0]?.roles?.[0]);
+    clean(members[0]?.roles?.[0]?.permissions?.[0]);
+    const hook = (await settle(c.sms.webhooks.retrieve('wh_1'))).value;
+    clean(hook?.retry_config);
+    untouched();
+  });
+
+  it('error bodies, which are handed back as parsed JSON', async () => {
+    routes.set('GET /sms/messages/msg_err', json(`{${POISON},"error":{${POISON},"code":"bad","message":"no"}}`, 400));
+    const { error } = await settle(client().sms.messages.retrieve('msg_err'));
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).code).toBe('bad');
+    clean((error as APIError).body);
+    untouched();
+  });
+
+  it('a request body with an own __proto__ key, logged at debug level', async () => {
+    routes.set('POST /sms/messages', (res) => json(JSON.stringify(message))(res, ''));
+    const body = JSON.parse(`{${POISON},"to":"447700900123","message":"hi"}`) as { to: string; message: string };
+    const c = client();
+    const { value } = await settle(c.sms.messages.create(body));
+    expect(value).toMatchObject(message);
+    expect(lines.join('\n')).not.toContain('isAdmin');
+    untouched();
+  });
+});
+
+describe('bodies that take too long', () => {
+  /** Writes `total` bytes in `chunk`-byte pieces every `everyMs`, counting what went out, until done or the client hangs up. */
+  function trickle(total: number, chunk: number, everyMs: number, prefix = '{"id":"'): Route {
+    return (res) => {
+      stream.written = 0;
+      stream.closedAt = 0;
+      res.writeHead(200, { 'content-type': 'application/json', ...(Number.isFinite(total) ? { 'content-length': String(total) } : {}) });
+      res.write(prefix);
+      stream.written += prefix.length;
+      const piece = Buffer.alloc(chunk, 'x');
+      const timer = setInterval(() => {
+        if (stream.written + chunk > total) {
+          clearInterval(timer);
+          return res.end();
+        }
+        res.write(piece);
+        stream.written += chunk;
+      }, everyMs);
+      res.on('close', () => {
+        clearInterval(timer);
+        stream.closedAt = performance.now();
+      });
+    };
+  }
+
+  async function timed<T>(p: PromiseLike<T>) {
+    const start = performance.now();
+    const result = await settle(p);
+    return { ...result, ms: performance.now() - start, start };
+  }
+
+  async function hungUp(since: number): Promise<number> {
+    for (let i = 0; i < 100 && stream.closedAt === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    return stream.closedAt - since;
+  }
+
+  it('a 50 MB response arriving slower than the timeout: stops at the timeout and hangs up', async () => {
+    const total = 50 * 1024 * 1024;
+    routes.set('GET /sms/messages/big', trickle(total, 64 * 1024, 5));
+    const { error, ms, start } = await timed(client().sms.messages.retrieve('big'));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toContain(`${TIMEOUT_MS}ms`);
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(await hungUp(start)).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(stream.written).toBeLessThan(total / 4);
+  });
+
+  it('a body that never ends: the same, on every attempt', async () => {
+    routes.set('GET /sms/messages/endless', trickle(Number.POSITIVE_INFINITY, 1, 20));
+    const { error, ms } = await timed(client({ maxRetries: 1 }).sms.messages.retrieve('endless'));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    // Two attempts, each cut at the timeout (the backoff between them is 0 with jitter at 0).
+    expect(ms).toBeGreaterThanOrEqual(2 * TIMEOUT_MS - 5);
+    expect(ms).toBeLessThan(2 * TIMEOUT_MS + 1500);
+  });
+
+  it('a list page that never ends, while iterating', async () => {
+    routes.set('GET /sms/messages', trickle(Number.POSITIVE_INFINITY, 1, 20, '{"data":['));
+    const { error, ms } = await timed(client().sms.messages.list().toArray({ max: 10 }));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
+  });
+
+  it('headers that never come, on a POST: times out with the idempotency key to retry with', async () => {
+    routes.set('POST /sms/messages', () => undefined);
+    const { error, ms } = await timed(client().sms.messages.create({ to: '447700900123', message: 'hi' }, { idempotencyKey: 'slow-1' }));
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as APIConnectionTimeoutError).idempotencyKey).toBe('slow-1');
+    expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
+  });
+});
+
+type Answer = [status: number, body: string];
+
+describe('answers that echo the credential', () => {
+  it.each([
+    ['a 401 quoting the key', (auth: string): Answer => [401, JSON.stringify({ error: { code: 'bad_key', message: `key ${auth} revoked` } })]],
+    ['a 500 HTML page with the request headers', (auth: string): Answer => [500, `<html><pre>Authorization: ${auth}</pre></html>`]],
+    ['a short 502 text body with the key', (auth: string): Answer => [502, auth]],
+    ['a 200 of the wrong shape with the key', (auth: string): Answer => [200, JSON.stringify({ id: 1, echo: auth })]],
+    ['a 200 of truncated JSON with the key', (auth: string): Answer => [200, `{"echo":"${auth}","id":`]],
+  ])('%s', async (_label, answer) => {
+    const calls: [string, (c: Client) => PromiseLike<unknown>][] = [
+      ['GET /sms/messages/echo', (c: Client) => c.sms.messages.retrieve('echo')],
+      ['GET /payment/customers/echo', (c: Client) => c.payment.customers.retrieve('echo')],
+      ['GET /account/organizations/echo/members', (c: Client) => c.account.organizations.members.list('echo')],
+    ];
+    for (const [path, call] of calls) {
+      routes.set(path, (res, auth) => {
+        const [status, body] = answer(auth);
+        res.writeHead(status, { 'content-type': 'text/plain' });
+        res.end(body);
+      });
+      const { error } = await settle(call(client({ maxRetries: 1 })));
+      expect(error).toBeInstanceOf(GatewayError);
+      expect(error instanceof APIError || error instanceof ResponseValidationError).toBe(true);
+    }
+  });
+});
+
+it('shows no credential in any error or debug log line of this file', () => {
+  expect(errors.length).toBeGreaterThanOrEqual(20);
+  for (const secret of [KEY, TEST_KEY, TOKEN]) expect(findLeaks(secret, errors, lines)).toEqual([]);
+  // The scan is not vacuous: the server did send the keys back.
+  expect(errors.some((e) => String((e as { body?: unknown }).body).includes('***'))).toBe(true);
+});
