@@ -14,15 +14,22 @@ export interface VerifyRow {
   ratio: number;
 }
 
-type Verify = (body: string, signature: string) => boolean | Promise<boolean>;
+/** A verifier under test: sync (the floor) or async (the SDK). */
+export type Verify = (body: string, signature: string) => boolean | Promise<boolean>;
 
-const floor: Verify = (body, signature) => {
-  const expected = createHmac('sha256', SECRET).update(body, 'utf8').digest();
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(expected, given);
-};
+/** What a receiver would write by hand on Node, with the same length check verify makes. */
+export function floorFor(secret: string): Verify {
+  return (body, signature) => {
+    const expected = createHmac('sha256', secret).update(body, 'utf8').digest();
+    const given = Buffer.from(signature, 'hex');
+    return given.length === expected.length && timingSafeEqual(expected, given);
+  };
+}
 
-async function perSecond(fn: Verify, body: string, signature: string, ms: number): Promise<number> {
+const floor = floorFor(SECRET);
+
+/** Verifications per second over `ms`; a failed verification aborts the bench. */
+export async function perSecond(fn: Verify, body: string, signature: string, ms: number): Promise<number> {
   let n = 0;
   const start = performance.now();
   let now = start;

@@ -6,8 +6,8 @@
 //                          operation, its dependencies included          budget 20 KB (20480 B)
 //   gateway-sdk/webhooks   everything the entry exports                  budget  2 KB  (2048 B)
 //
-// Also fails when the webhooks bundle pulls in ky or zod: sdk-contract.md promises that entry uses
-// neither. tsup bundles dependencies into dist/, so besides the metafile's input paths (which catch them
+// Also fails when the webhooks bundle pulls in ky, zod or a `node:` import: sdk-contract.md
+// promises that entry uses neither library, and browsers cannot load a Node builtin. tsup bundles dependencies into dist/, so besides the metafile's input paths (which catch them
 // if they were ever left external) each dist input is scanned for esbuild's `// node_modules/ky/…`
 // module markers, which name every module tsup put in that file.
 //
@@ -24,7 +24,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const BUNDLES = [
   { name: 'gateway-sdk', source: "export { Client } from 'gateway-sdk';", budget: 20_480, forbid: [] },
-  { name: 'gateway-sdk/webhooks', source: "export * from 'gateway-sdk/webhooks';", budget: 2_048, forbid: ['ky', 'zod'] },
+  { name: 'gateway-sdk/webhooks', source: "export * from 'gateway-sdk/webhooks';", budget: 2_048, forbid: ['ky', 'zod'], noNodeImports: true },
 ];
 
 /** The file the package's `exports` map gives a browser bundler for `specifier`. */
@@ -61,7 +61,7 @@ function bundledModules(file) {
   return [...readFileSync(file, 'utf8').matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)].map((m) => m[1]);
 }
 
-async function measure({ name, source, budget, forbid }) {
+async function measure({ name, source, budget, forbid, noNodeImports = false }) {
   const result = await build({
     stdin: { contents: source, resolveDir: root, sourcefile: `size-${name.replace('/', '-')}.js` },
     bundle: true,
@@ -92,6 +92,9 @@ async function measure({ name, source, budget, forbid }) {
       if (hits.length > 0) problems.push(`pulls in ${dep} (${input}: ${hits.slice(0, 2).join(', ')}${hits.length > 2 ? ', …' : ''})`);
     }
   }
+  if (noNodeImports && /\bfrom\s*["']node:|\bimport\s*\(\s*["']node:|\brequire\(\s*["']node:/.test(output.text)) {
+    problems.push('imports a node: builtin');
+  }
   if (bytes > budget) problems.push(`${bytes - budget} bytes over budget`);
   if (process.argv.includes('--print') && process.argv.includes(name)) console.log(output.text);
   return { name, bytes, budget, inputs, problems };
@@ -106,7 +109,7 @@ try {
 const results = [];
 for (const bundle of BUNDLES) results.push(await measure(bundle));
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify(results.map(({ name, bytes, budget, problems }) => ({ name, bytes, budget, problems })), null, 2));
+  console.log(JSON.stringify(results.map(({ name, bytes, budget, inputs, problems }) => ({ name, bytes, budget, inputs, problems })), null, 2));
 } else {
   for (const r of results) {
     const pct = ((r.bytes / r.budget) * 100).toFixed(1);
