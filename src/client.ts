@@ -1,5 +1,6 @@
 import { ConfigurationError } from './core/errors.js';
 import { isLogLevel, type Logger, type LogLevel, SafeLogger } from './core/logger.js';
+import { headerProblem, isIntIn, MAX_RETRIES_RANGE, TIMEOUT_RANGE } from './core/options.js';
 import type { PipelineConfig } from './core/request.js';
 import { isBrowserPage, readEnv, runtimeName } from './core/runtime.js';
 import { type AddressOption, type CredentialOption, ENV, Transport } from './core/transport.js';
@@ -85,7 +86,8 @@ export class Client {
     }
     const defaultHeaders = options.defaultHeaders ?? {};
     for (const [name, value] of Object.entries(defaultHeaders)) {
-      if (typeof value !== 'string') throw new ConfigurationError(`defaultHeaders['${name}'] must be a string.`, 'defaultHeaders');
+      const problem = headerProblem(name, value);
+      if (problem !== undefined) throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
     }
     if (options.fetch !== undefined && typeof options.fetch !== 'function') {
       throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', 'fetch');
@@ -101,8 +103,8 @@ export class Client {
         // Browsers refuse to let a page set User-Agent; everywhere else it names the SDK.
         userAgent: isBrowserPage() ? undefined : `gateway-sdk/${VERSION} (${runtimeName()})`,
       }),
-      timeout: count(options.timeout, 'timeout', 60_000, 1, 2_147_483_647),
-      maxRetries: count(options.maxRetries, 'maxRetries', 2, 0, 10),
+      timeout: count(options.timeout, 'timeout', 60_000, TIMEOUT_RANGE),
+      maxRetries: count(options.maxRetries, 'maxRetries', 2, MAX_RETRIES_RANGE),
       logger: new SafeLogger(options.logger ?? console, logLevel, secrets),
       random: Math.random,
     };
@@ -140,10 +142,8 @@ function address(options: ClientOptions, name: AddressOption): string | undefine
   return value;
 }
 
-function count(value: number | undefined, name: string, fallback: number, min: number, max: number): number {
+function count(value: number | undefined, name: string, fallback: number, range: readonly [number, number]): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigurationError(`${name} must be an integer from ${min} to ${max}.`, name);
-  }
+  if (!isIntIn(value, range)) throw new ConfigurationError(`${name} must be an integer from ${range[0]} to ${range[1]}.`, name);
   return value;
 }

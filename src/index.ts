@@ -35,6 +35,7 @@ export type { PaymentMethodAttachParams } from './resources/payment/payment-meth
 export type { OrganizationMember, Role, Permission } from './resources/account/members.js';
 export { Webhooks } from './webhooks.js';
 export type {
+  WebhookEnvelope,
   WebhookEvent,
   WebhookEventType,
   UnknownWebhookEvent,

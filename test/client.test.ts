@@ -134,6 +134,9 @@ describe('option checks at construction', () => {
     [{ sandboxBaseURL: 'https://user:pw@api.example.com' }, 'sandboxBaseURL'],
     [{ logLevel: 'verbose' }, 'logLevel'],
     [{ apiKey: 'has space' }, 'apiKey'],
+    [{ defaultHeaders: { 'x-team': 'growth\r\nx-evil: 1' } }, 'defaultHeaders'],
+    [{ defaultHeaders: { 'bad name': 'v' } }, 'defaultHeaders'],
+    [{ defaultHeaders: { 'x-n': 42 } }, 'defaultHeaders'],
   ])('refuses %j', (options, option) => {
     expect(() => new Client(options as never)).toThrow(ConfigurationError);
     try {

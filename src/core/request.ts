@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { idempotencyKeyFor } from './idempotency.js';
+import { headerProblem, isIntIn, MAX_RETRIES_RANGE, TIMEOUT_RANGE } from './options.js';
 import { scrub, type SafeLogger } from './logger.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay, sleep } from './retry.js';
 import { parseOutput } from './schema.js';
@@ -148,11 +149,6 @@ export async function send<S extends z.ZodMiniType>(
   }
 }
 
-const TIMER_MAX_MS = 2_147_483_647;
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// Fetch refuses NUL, CR and LF in a value (header injection), and anything above U+00FF.
-const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
-
 /**
  * Per-call options from JavaScript callers are unchecked by the types: a `maxRetries` of NaN
  * (e.g. `Number(process.env.RETRIES)` unset) would retry forever, a NaN `timeout` would time out
@@ -162,8 +158,12 @@ const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
 function checkOptions(opts: RequestOptions): void {
   if (typeof opts !== 'object') throw invalidOption([], 'must be an object such as { timeout: 10000 }');
   const { timeout, maxRetries, signal, headers } = opts;
-  if (timeout !== undefined && !isIntIn(timeout, 1, TIMER_MAX_MS)) throw invalidOption(['timeout'], `must be an integer from 1 to ${TIMER_MAX_MS} (milliseconds)`);
-  if (maxRetries !== undefined && !isIntIn(maxRetries, 0, 10)) throw invalidOption(['maxRetries'], 'must be an integer from 0 to 10');
+  if (timeout !== undefined && !isIntIn(timeout, TIMEOUT_RANGE)) {
+    throw invalidOption(['timeout'], `must be an integer from ${TIMEOUT_RANGE[0]} to ${TIMEOUT_RANGE[1]} (milliseconds)`);
+  }
+  if (maxRetries !== undefined && !isIntIn(maxRetries, MAX_RETRIES_RANGE)) {
+    throw invalidOption(['maxRetries'], `must be an integer from ${MAX_RETRIES_RANGE[0]} to ${MAX_RETRIES_RANGE[1]}`);
+  }
   if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
     throw invalidOption(['signal'], 'must be an AbortSignal');
   }
@@ -171,17 +171,10 @@ function checkOptions(opts: RequestOptions): void {
     if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalidOption(['headers'], 'must be an object of header names to string values');
     for (const name in headers) {
       if (!Object.hasOwn(headers, name)) continue;
-      const value: unknown = headers[name];
-      if (!HEADER_NAME.test(name)) throw invalidOption(['headers', name], 'is not a valid HTTP header name');
-      if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
-        throw invalidOption(['headers', name], 'must be a string without line breaks, NUL or characters above U+00FF');
-      }
+      const problem = headerProblem(name, headers[name]);
+      if (problem !== undefined) throw invalidOption(['headers', name], problem);
     }
   }
-}
-
-function isIntIn(value: unknown, min: number, max: number): boolean {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
 
 function invalidOption(path: string[], problem: string): ValidationError {

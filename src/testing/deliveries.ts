@@ -1,26 +1,12 @@
 // Webhook deliveries as the service would send them (api-reference.md, Events and
 // Authentication 3), for testing a receiver without the service.
-import { Webhooks, type WebhookEventType } from '../webhooks.js';
+import { Webhooks, type WebhookEnvelope, type WebhookEventType } from '../webhooks.js';
 
 /** The `api_version` of events the mock builds: the reference's latest version. */
 export const MOCK_API_VERSION = '2026-01-01';
 
-/** An event envelope (reference "Envelope"). */
-export interface MockEvent<T extends string = string, O extends object = Record<string, unknown>> {
-  /** Event identifier, `evt_…`: receivers de-duplicate by it. */
-  id: string;
-  /** Event name, such as `message.delivered`. */
-  type: T;
-  /** Unix time in seconds. */
-  created: number;
-  /** Holds the event's object. */
-  data: {
-    /** The event-specific object, e.g. a Message for `message.*`. */
-    object: O;
-  };
-  /** Version date, `YYYY-MM-DD`. */
-  api_version: string;
-}
+/** An event envelope the mock builds: the same shape receivers parse, with `created` in Unix seconds and an `evt_…` id. */
+export type MockEvent<T extends string = string, O extends object = Record<string, unknown>> = WebhookEnvelope<T, O>;
 
 /** Options of `makeEvent`. */
 export interface MakeEventOptions {

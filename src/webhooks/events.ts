@@ -81,13 +81,13 @@ type EventObject<T extends WebhookEventType> = T extends `message.${string}`
     ? WebhookCustomer
     : Record<string, unknown>;
 
-/** The envelope every delivery shares (reference "Envelope"). */
-interface Envelope<T, O> {
+/** The envelope every delivery shares (reference "Envelope"), for an event type `T` with object `O`. */
+export interface WebhookEnvelope<T, O> {
   /** Event identifier: de-duplicate deliveries by it. */
   id: string;
   /** Event name: narrows the union. */
   type: T;
-  /** Creation time as a numeric timestamp. */
+  /** Creation time as a numeric timestamp (Unix seconds in the mock's deliveries). */
   created: number;
   /** Holds the event's object. */
   data: {
@@ -107,7 +107,7 @@ interface Envelope<T, O> {
  * a union). The price: comparing with a name the SDK does not list needs a widening,
  * `(event.type as string) === 'message.read'`, which also catches typos of known names.
  */
-export type UnknownWebhookEvent = Envelope<UnknownWebhookEventType, Record<string, unknown>>;
+export type UnknownWebhookEvent = WebhookEnvelope<UnknownWebhookEventType, Record<string, unknown>>;
 
 // A string-keyed brand, not a unique symbol: the main entry and `gateway-sdk/webhooks` each get
 // their own declaration file, and two copies of a unique symbol would be two incompatible types.
@@ -123,4 +123,4 @@ type UnknownWebhookEventType = `${string}.${string}` & {
  * @example
  * if (event.type === 'message.delivered') console.log(event.data.object.status);
  */
-export type WebhookEvent = { [T in WebhookEventType]: Envelope<T, EventObject<T>> }[WebhookEventType] | UnknownWebhookEvent;
+export type WebhookEvent = { [T in WebhookEventType]: WebhookEnvelope<T, EventObject<T>> }[WebhookEventType] | UnknownWebhookEvent;
