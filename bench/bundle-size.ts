@@ -16,8 +16,10 @@ export interface BundleSize {
 export async function measureBundles(): Promise<BundleSize[]> {
   const run = promisify(execFile);
   // size.mjs exits 1 when a bundle is over budget; its JSON still says by how much.
-  const { stdout } = await run(process.execPath, [join(ROOT, 'scripts/size.mjs'), '--json']).catch((error: { stdout?: string }) => ({
-    stdout: error.stdout ?? '[]',
-  }));
+  const { stdout } = await run(process.execPath, [join(ROOT, 'scripts/size.mjs'), '--json']).catch(
+    (error: { stdout?: string }) => ({
+      stdout: error.stdout ?? '[]',
+    }),
+  );
   return JSON.parse(stdout) as BundleSize[];
 }

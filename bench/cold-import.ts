@@ -22,11 +22,16 @@ function newest(dir: string): number {
 export function ensureBuilt(): boolean {
   let built = Number.POSITIVE_INFINITY;
   try {
-    for (const file of ['dist/index.js', 'dist/webhooks.js']) built = Math.min(built, statSync(join(ROOT, file)).mtimeMs);
+    for (const file of ['dist/index.js', 'dist/webhooks.js'])
+      built = Math.min(built, statSync(join(ROOT, file)).mtimeMs);
   } catch {
     built = 0;
   }
-  const sources = Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'tsup.config.ts')).mtimeMs, statSync(join(ROOT, 'package.json')).mtimeMs);
+  const sources = Math.max(
+    newest(join(ROOT, 'src')),
+    statSync(join(ROOT, 'tsup.config.ts')).mtimeMs,
+    statSync(join(ROOT, 'package.json')).mtimeMs,
+  );
   if (built >= sources) return false;
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   return true;
@@ -55,7 +60,11 @@ export interface ColdImport {
 
 function spawnMs(args: readonly string[]): { ms: number; stdout: string } {
   const start = performance.now();
-  const child = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  const child = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   const ms = performance.now() - start;
   if (child.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${child.stderr.toString()}`);
   return { ms, stdout: child.stdout.toString() };
@@ -82,6 +91,10 @@ export function measureColdImport(runs: number): ColdImport {
   return {
     ms: Object.fromEntries(kinds.map((k) => [k, median(times[k])])) as Record<Kind, number>,
     ratio: Object.fromEntries(kinds.map((k) => [k, medianRatio(times[k], base)])) as Record<Kind, number>,
-    insideMs: { sdk: inside('gateway-sdk'), webhooks: inside('gateway-sdk/webhooks'), empty: inside(pathToFileURL(EMPTY).href) },
+    insideMs: {
+      sdk: inside('gateway-sdk'),
+      webhooks: inside('gateway-sdk/webhooks'),
+      empty: inside(pathToFileURL(EMPTY).href),
+    },
   };
 }

@@ -46,12 +46,17 @@ export interface OverheadRow {
 }
 
 const leanKy = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
-const kyFetch = ((input: string, init: RequestInit) => leanKy(input, init as Parameters<typeof leanKy>[1])) as unknown as typeof fetch;
+const kyFetch = ((input: string, init: RequestInit) =>
+  leanKy(input, init as Parameters<typeof leanKy>[1])) as unknown as typeof fetch;
 
 export function scenarios(sdk: Sdk, url: string): Scenario[] {
   const client = new sdk.Client({ apiKey: KEY, baseURL: url });
   const overKy = new sdk.Client({ apiKey: KEY, baseURL: url, fetch: kyFetch });
-  const headers = { accept: 'application/json', authorization: `Bearer ${KEY}`, 'service-version': '2026-01-01' };
+  const headers = {
+    accept: 'application/json',
+    authorization: `Bearer ${KEY}`,
+    'service-version': '2026-01-01',
+  };
   // What a careful hand-written call does: the same headers, a status check, JSON parsing.
   const bareRetrieve: Op = async () => {
     const response = await fetch(`${url}/sms/messages/msg_1`, { headers });
@@ -68,15 +73,17 @@ export function scenarios(sdk: Sdk, url: string): Scenario[] {
     return response.json();
   };
   // The same calls with what the SDK does for its timeout: an AbortController and a timer per attempt.
-  const timed = (op: (signal: AbortSignal) => Promise<unknown>): Op => async () => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), 60_000);
-    try {
-      return await op(controller.signal);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const timed =
+    (op: (signal: AbortSignal) => Promise<unknown>): Op =>
+    async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 60_000);
+      try {
+        return await op(controller.signal);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
   const bareRetrieveTimed = timed(async (signal) => {
     const response = await fetch(`${url}/sms/messages/msg_1`, { headers, signal });
     if (!response.ok) throw new Error(`status ${response.status}`);
@@ -92,13 +99,47 @@ export function scenarios(sdk: Sdk, url: string): Scenario[] {
     if (!response.ok) throw new Error(`status ${response.status}`);
     return response.json();
   });
-  const retrieve = (c: Client): Op => () => c.sms.messages.retrieve('msg_1').then((m) => m);
-  const create = (c: Client): Op => () => c.sms.messages.create(SEND).then((m) => m);
+  const retrieve =
+    (c: Client): Op =>
+    () =>
+      c.sms.messages.retrieve('msg_1').then((m) => m);
+  const create =
+    (c: Client): Op =>
+    () =>
+      c.sms.messages.create(SEND).then((m) => m);
   return [
-    { name: 'messages.retrieve (GET)', inFlight: 1, bare: bareRetrieve, bareTimed: bareRetrieveTimed, sdk: retrieve(client), sdkKy: retrieve(overKy) },
-    { name: 'messages.retrieve (GET)', inFlight: 16, bare: bareRetrieve, bareTimed: bareRetrieveTimed, sdk: retrieve(client), sdkKy: retrieve(overKy) },
-    { name: 'messages.create (POST)', inFlight: 1, bare: bareCreate, bareTimed: bareCreateTimed, sdk: create(client), sdkKy: create(overKy) },
-    { name: 'messages.create (POST)', inFlight: 16, bare: bareCreate, bareTimed: bareCreateTimed, sdk: create(client), sdkKy: create(overKy) },
+    {
+      name: 'messages.retrieve (GET)',
+      inFlight: 1,
+      bare: bareRetrieve,
+      bareTimed: bareRetrieveTimed,
+      sdk: retrieve(client),
+      sdkKy: retrieve(overKy),
+    },
+    {
+      name: 'messages.retrieve (GET)',
+      inFlight: 16,
+      bare: bareRetrieve,
+      bareTimed: bareRetrieveTimed,
+      sdk: retrieve(client),
+      sdkKy: retrieve(overKy),
+    },
+    {
+      name: 'messages.create (POST)',
+      inFlight: 1,
+      bare: bareCreate,
+      bareTimed: bareCreateTimed,
+      sdk: create(client),
+      sdkKy: create(overKy),
+    },
+    {
+      name: 'messages.create (POST)',
+      inFlight: 16,
+      bare: bareCreate,
+      bareTimed: bareCreateTimed,
+      sdk: create(client),
+      sdkKy: create(overKy),
+    },
   ];
 }
 
@@ -121,9 +162,16 @@ async function sample(op: Op, n: number, inFlight: number): Promise<Sample> {
   return { cpuUs: (used.user + used.system) / n, wallUs: (wall * 1000) / n };
 }
 
-const med = (xs: Sample[]): Sample => ({ cpuUs: median(xs.map((x) => x.cpuUs)), wallUs: median(xs.map((x) => x.wallUs)) });
+const med = (xs: Sample[]): Sample => ({
+  cpuUs: median(xs.map((x) => x.cpuUs)),
+  wallUs: median(xs.map((x) => x.wallUs)),
+});
 
-export async function measureOverhead(sdk: Sdk, url: string, options: { rounds: number; requests: number }): Promise<OverheadRow[]> {
+export async function measureOverhead(
+  sdk: Sdk,
+  url: string,
+  options: { rounds: number; requests: number },
+): Promise<OverheadRow[]> {
   const rows: OverheadRow[] = [];
   for (const s of scenarios(sdk, url)) {
     // Warm-up: JIT and the connection pool.
@@ -151,7 +199,10 @@ export async function measureOverhead(sdk: Sdk, url: string, options: { rounds: 
       wallRatio: medianRatio(wall('sdk'), bareWall),
       kyCpuRatio: medianRatio(cpu('sdkKy'), bareCpu),
       kyWallRatio: medianRatio(wall('sdkKy'), bareWall),
-      timedCpuRatio: medianRatio(cpu('sdk'), runs.bareTimed.map((x) => x.cpuUs)),
+      timedCpuRatio: medianRatio(
+        cpu('sdk'),
+        runs.bareTimed.map((x) => x.cpuUs),
+      ),
     });
   }
   return rows;

@@ -26,20 +26,34 @@ export interface PaginationResult {
 }
 
 async function bareWalk(url: string): Promise<number> {
-  const headers = { accept: 'application/json', authorization: `Bearer ${KEY}`, 'service-version': '2026-01-01' };
+  const headers = {
+    accept: 'application/json',
+    authorization: `Bearer ${KEY}`,
+    'service-version': '2026-01-01',
+  };
   let after: string | null = null;
   let items = 0;
   for (;;) {
-    const response = await fetch(`${url}/sms/messages?limit=${PAGE}${after === null ? '' : `&after=${after}`}`, { headers });
+    const response = await fetch(
+      `${url}/sms/messages?limit=${PAGE}${after === null ? '' : `&after=${after}`}`,
+      { headers },
+    );
     if (!response.ok) throw new Error(`status ${response.status}`);
-    const page = (await response.json()) as { data: unknown[]; has_more: boolean; next_cursor: string | null };
+    const page = (await response.json()) as {
+      data: unknown[];
+      has_more: boolean;
+      next_cursor: string | null;
+    };
     items += page.data.length;
     if (!page.has_more) return items;
     after = page.next_cursor;
   }
 }
 
-async function sdkWalk(client: Client, onPage?: (page: number, first: object) => Promise<void>): Promise<number> {
+async function sdkWalk(
+  client: Client,
+  onPage?: (page: number, first: object) => Promise<void>,
+): Promise<number> {
   let items = 0;
   let first: object | undefined;
   for await (const message of client.sms.messages.list({ limit: PAGE })) {
@@ -78,7 +92,10 @@ export async function measurePagination(sdk: Sdk, url: string, rounds: number): 
   const client = new sdk.Client({ apiKey: KEY, baseURL: url });
   await sdkWalk(client); // warm-up: JIT and connections
   await bareWalk(url);
-  const runs = await interleaved(rounds, { bare: () => timed(() => bareWalk(url)), sdk: () => timed(() => sdkWalk(client)) });
+  const runs = await interleaved(rounds, {
+    bare: () => timed(() => bareWalk(url)),
+    sdk: () => timed(() => sdkWalk(client)),
+  });
 
   // Growth counts everything the walk holds: the page being read, the iterators, the pending request.
   // Pages live are counted exactly: the first message of every page is registered with a

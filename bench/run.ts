@@ -17,7 +17,11 @@ import { measureVerify, type VerifyRow } from './verify.js';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
-const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1])?.split(',') : undefined;
+const only = onlyArg
+  ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1])?.split(
+      ',',
+    )
+  : undefined;
 const wants = (section: string) => only === undefined || only.includes(section);
 if ((globalThis as { gc?: unknown }).gc === undefined) {
   console.error('bench: run with --expose-gc (npm run bench does), so heap samples follow a full GC.');
@@ -97,7 +101,10 @@ if (wants('overhead') || wants('pagination')) {
   try {
     if (wants('overhead')) {
       log(`per-request overhead: ${SETTINGS.rounds} rounds …`);
-      overhead = await measureOverhead(sdk, server.url, { rounds: SETTINGS.rounds, requests: SETTINGS.requests });
+      overhead = await measureOverhead(sdk, server.url, {
+        rounds: SETTINGS.rounds,
+        requests: SETTINGS.requests,
+      });
     }
     if (wants('pagination')) {
       log(`pagination: ${SETTINGS.pageRounds} rounds of 100,000 messages …`);
@@ -130,7 +137,12 @@ if (wants('bundle')) {
 
 if (overhead) {
   const worst = Math.max(...overhead.map((r) => r.cpuRatio));
-  summary.push(['Client CPU per request vs bare fetch (worst of 4)', ratio(worst), `≤ ${ratio(TARGET.cpu)}`, verdict(worst <= TARGET.cpu)]);
+  summary.push([
+    'Client CPU per request vs bare fetch (worst of 4)',
+    ratio(worst),
+    `≤ ${ratio(TARGET.cpu)}`,
+    verdict(worst <= TARGET.cpu),
+  ]);
   const rows = overhead.map(
     (r) =>
       `| ${r.scenario} | ${r.inFlight} | ${fmt(r.requests)} | ${fmt(r.bare.cpuUs)} | ${fmt(r.sdk.cpuUs)} | **${ratio(r.cpuRatio)}** | ${fmt(r.bare.wallUs)} | ${fmt(r.sdk.wallUs)} | ${ratio(r.wallRatio)} | ${fmt(r.bareTimed.cpuUs)} | ${ratio(r.timedCpuRatio)} | ${fmt(r.sdkKy.cpuUs)} | ${ratio(r.kyCpuRatio)} | ${ratio(r.kyWallRatio)} |`,
@@ -174,9 +186,24 @@ if (pagination) {
   const p = pagination;
   const pages = p.peakGrowth / p.pageBytes;
   const flat = p.live.every(([, n]) => n <= TARGET.pagesLive);
-  summary.push(['Iterating 100,000 messages (1,000 pages) vs a bare fetch loop', ratio(p.ratio), 'report', '—']);
-  summary.push(['Pages live while iterating (most at any sample)', String(p.maxLive), `≤ ${TARGET.pagesLive}, flat`, verdict(flat)]);
-  summary.push(['Peak heap held while iterating', `${fmt(p.peakGrowth / 1024)} KB (${pages.toFixed(1)} × a page)`, 'report', '—']);
+  summary.push([
+    'Iterating 100,000 messages (1,000 pages) vs a bare fetch loop',
+    ratio(p.ratio),
+    'report',
+    '—',
+  ]);
+  summary.push([
+    'Pages live while iterating (most at any sample)',
+    String(p.maxLive),
+    `≤ ${TARGET.pagesLive}, flat`,
+    verdict(flat),
+  ]);
+  summary.push([
+    'Peak heap held while iterating',
+    `${fmt(p.peakGrowth / 1024)} KB (${pages.toFixed(1)} × a page)`,
+    'report',
+    '—',
+  ]);
   sections.push(`## Iterating 100,000 messages across 1,000 pages
 
 \`for await (const m of client.sms.messages.list({ limit: 100 }))\` against a bare fetch loop that
@@ -212,9 +239,19 @@ a few tens of KB between samples are V8's own (compiled code, feedback), not pag
 
 if (verify) {
   const one = verify.find((v) => v.size === 1024);
-  summary.push(['`Webhooks.verify`, 1 KB body, vs node:crypto floor', ratio(one?.ratio ?? 0), `≥ ${ratio(TARGET.verify)}`, verdict((one?.ratio ?? 0) >= TARGET.verify)]);
+  summary.push([
+    '`Webhooks.verify`, 1 KB body, vs node:crypto floor',
+    ratio(one?.ratio ?? 0),
+    `≥ ${ratio(TARGET.verify)}`,
+    verdict((one?.ratio ?? 0) >= TARGET.verify),
+  ]);
   const big = verify.find((v) => v.size !== 1024);
-  summary.push(['`Webhooks.verify`, 64 KB body, vs node:crypto floor', ratio(big?.ratio ?? 0), 'report', '—']);
+  summary.push([
+    '`Webhooks.verify`, 64 KB body, vs node:crypto floor',
+    ratio(big?.ratio ?? 0),
+    'report',
+    '—',
+  ]);
   sections.push(`## \`Webhooks.verify\`
 
 Verifications per second, median of ${SETTINGS.verifyRounds} interleaved rounds of ${SETTINGS.verifyMs} ms; the floor is
@@ -232,8 +269,18 @@ if (imports) {
   const r = imports.ratio;
   const sdkRatio = r["import 'gateway-sdk'"];
   const hooks = r["import 'gateway-sdk/webhooks'"];
-  summary.push(["Cold `import 'gateway-sdk'` vs `node -e 0`", ratio(sdkRatio), `≤ ${ratio(TARGET.sdkImport)}`, verdict(sdkRatio <= TARGET.sdkImport)]);
-  summary.push(["Cold `import 'gateway-sdk/webhooks'` vs `node -e 0`", ratio(hooks), `≤ ${ratio(TARGET.webhooksImport)}`, verdict(hooks <= TARGET.webhooksImport)]);
+  summary.push([
+    "Cold `import 'gateway-sdk'` vs `node -e 0`",
+    ratio(sdkRatio),
+    `≤ ${ratio(TARGET.sdkImport)}`,
+    verdict(sdkRatio <= TARGET.sdkImport),
+  ]);
+  summary.push([
+    "Cold `import 'gateway-sdk/webhooks'` vs `node -e 0`",
+    ratio(hooks),
+    `≤ ${ratio(TARGET.webhooksImport)}`,
+    verdict(hooks <= TARGET.webhooksImport),
+  ]);
   const empty = r['import an empty .mjs file'];
   sections.push(`## Cold import
 
@@ -272,7 +319,13 @@ The target sits at the floor of any ES module import on this machine.`
 }
 
 if (bundles) {
-  for (const b of bundles) summary.push([`Bundle, ${b.name} (min + gzip 9)`, `${fmt(b.bytes)} B`, `≤ ${fmt(b.budget)} B`, verdict(b.bytes <= b.budget)]);
+  for (const b of bundles)
+    summary.push([
+      `Bundle, ${b.name} (min + gzip 9)`,
+      `${fmt(b.bytes)} B`,
+      `≤ ${fmt(b.budget)} B`,
+      verdict(b.bytes <= b.budget),
+    ]);
   sections.push(`## Bundle sizes
 
 esbuild, \`bundle\`, \`minify\`, \`platform: 'browser'\`, ESM, of the built package through its \`exports\` map

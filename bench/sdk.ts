@@ -10,5 +10,7 @@ import { ROOT } from './cold-import.js';
 export type Sdk = typeof Index;
 export type WebhooksEntry = typeof WebhooksModule;
 
-export const loadSdk = (): Promise<Sdk> => import(pathToFileURL(join(ROOT, 'dist/index.js')).href) as Promise<Sdk>;
-export const loadWebhooks = (): Promise<WebhooksEntry> => import(pathToFileURL(join(ROOT, 'dist/webhooks.js')).href) as Promise<WebhooksEntry>;
+export const loadSdk = (): Promise<Sdk> =>
+  import(pathToFileURL(join(ROOT, 'dist/index.js')).href) as Promise<Sdk>;
+export const loadWebhooks = (): Promise<WebhooksEntry> =>
+  import(pathToFileURL(join(ROOT, 'dist/webhooks.js')).href) as Promise<WebhooksEntry>;

@@ -21,7 +21,11 @@ const message = (i: number) => ({
   error_code: null,
 });
 const one = JSON.stringify(message(1));
-const headers = (length: number) => ({ 'content-type': 'application/json', 'content-length': String(length), 'x-request-id': 'req_bench' });
+const headers = (length: number) => ({
+  'content-type': 'application/json',
+  'content-length': String(length),
+  'x-request-id': 'req_bench',
+});
 
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
@@ -42,7 +46,11 @@ const server = createServer((req, res) => {
     const data = [];
     for (let i = start; i < Math.min(TOTAL, start + limit); i++) data.push(message(i));
     const hasMore = start + data.length < TOTAL;
-    const body = JSON.stringify({ data, has_more: hasMore, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null });
+    const body = JSON.stringify({
+      data,
+      has_more: hasMore,
+      next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null,
+    });
     res.writeHead(200, headers(Buffer.byteLength(body)));
     res.end(body);
     return;

@@ -44,17 +44,33 @@ export async function perSecond(fn: Verify, body: string, signature: string, ms:
   return (n * 1000) / (now - start);
 }
 
-export async function measureVerify({ Webhooks }: WebhooksEntry, rounds: number, roundMs: number): Promise<VerifyRow[]> {
+export async function measureVerify(
+  { Webhooks }: WebhooksEntry,
+  rounds: number,
+  roundMs: number,
+): Promise<VerifyRow[]> {
   const sdk: Verify = (body, signature) => Webhooks.verify(body, signature, SECRET);
   const rows: VerifyRow[] = [];
   for (const size of [1024, 64 * 1024]) {
-    const body = JSON.stringify({ id: 'evt_1', type: 'message.delivered', pad: 'x'.repeat(size) }).slice(0, size);
+    const body = JSON.stringify({ id: 'evt_1', type: 'message.delivered', pad: 'x'.repeat(size) }).slice(
+      0,
+      size,
+    );
     const signature = createHmac('sha256', SECRET).update(body).digest('hex');
-    if ((await Webhooks.sign(body, SECRET)) !== signature) throw new Error('Webhooks.sign disagrees with node:crypto');
+    if ((await Webhooks.sign(body, SECRET)) !== signature)
+      throw new Error('Webhooks.sign disagrees with node:crypto');
     await perSecond(floor, body, signature, roundMs);
     await perSecond(sdk, body, signature, roundMs);
-    const runs = await interleaved(rounds, { floor: () => perSecond(floor, body, signature, roundMs), sdk: () => perSecond(sdk, body, signature, roundMs) });
-    rows.push({ size, floorPerSec: median(runs.floor), sdkPerSec: median(runs.sdk), ratio: medianRatio(runs.sdk, runs.floor) });
+    const runs = await interleaved(rounds, {
+      floor: () => perSecond(floor, body, signature, roundMs),
+      sdk: () => perSecond(sdk, body, signature, roundMs),
+    });
+    rows.push({
+      size,
+      floorPerSec: median(runs.floor),
+      sdkPerSec: median(runs.sdk),
+      ratio: medianRatio(runs.sdk, runs.floor),
+    });
   }
   return rows;
 }

@@ -10,7 +10,10 @@ const MAX_RECIPIENTS = 10_000;
 export async function bulkFromCsv(client: Client, csvPath: string, message: string): Promise<BulkJob[]> {
   const text = await readFile(csvPath, 'utf8');
   const [header = '', ...rows] = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const column = header.split(',').map((h) => h.trim().toLowerCase()).indexOf('phone');
+  const column = header
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .indexOf('phone');
   if (column < 0) throw new Error(`${csvPath} has no "phone" column`);
   const recipients = [...new Set(rows.map((row) => (row.split(',')[column] ?? '').replace(/[\s-]/g, '')))];
   const fileId = createHash('sha256').update(text).update(message).digest('hex').slice(0, 16);
@@ -18,7 +21,10 @@ export async function bulkFromCsv(client: Client, csvPath: string, message: stri
   const jobs: BulkJob[] = [];
   for (let start = 0; start < recipients.length; start += MAX_RECIPIENTS) {
     const chunk = recipients.slice(start, start + MAX_RECIPIENTS);
-    const job = await client.sms.bulk.create({ recipients: chunk, message }, { idempotencyKey: `csv-${fileId}-${start}` });
+    const job = await client.sms.bulk.create(
+      { recipients: chunk, message },
+      { idempotencyKey: `csv-${fileId}-${start}` },
+    );
     console.log(`job ${job.id}: ${job.total} recipients, ${job.status}`);
     jobs.push(job);
   }
@@ -26,5 +32,9 @@ export async function bulkFromCsv(client: Client, csvPath: string, message: stri
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await bulkFromCsv(new Client(), process.argv[2] ?? new URL('data/recipients.csv', import.meta.url).pathname, 'Our sale ends tonight');
+  await bulkFromCsv(
+    new Client(),
+    process.argv[2] ?? new URL('data/recipients.csv', import.meta.url).pathname,
+    'Our sale ends tonight',
+  );
 }

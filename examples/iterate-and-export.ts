@@ -4,7 +4,11 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { Client } from 'gateway-sdk';
 
-export async function exportFailed(client: Client, out: NodeJS.WritableStream, since = new Date(Date.now() - 7 * 86_400_000)): Promise<number> {
+export async function exportFailed(
+  client: Client,
+  out: NodeJS.WritableStream,
+  since = new Date(Date.now() - 7 * 86_400_000),
+): Promise<number> {
   let count = 0;
   for await (const message of client.sms.messages.list({ status: 'failed', from_date: since, limit: 100 })) {
     if (!out.write(`${JSON.stringify(message)}\n`)) await once(out, 'drain');

@@ -4,7 +4,12 @@ import { Client, type Message } from 'gateway-sdk';
 
 const FINAL = new Set(['delivered', 'failed', 'expired']);
 
-export async function sendAndTrack(client: Client, to: string, text: string, { intervalMs = 2000, maxPolls = 30 } = {}): Promise<Message> {
+export async function sendAndTrack(
+  client: Client,
+  to: string,
+  text: string,
+  { intervalMs = 2000, maxPolls = 30 } = {},
+): Promise<Message> {
   let message = await client.sms.messages.create({ to, message: text, route: 'transactional' });
   console.log(`${message.id}: ${message.status}`);
   for (let poll = 1; !FINAL.has(message.status); poll++) {
@@ -17,6 +22,14 @@ export async function sendAndTrack(client: Client, to: string, text: string, { i
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const final = await sendAndTrack(new Client(), process.argv[2] ?? '+447700900123', 'Your order has shipped');
-  console.log(final.status === 'delivered' ? `delivered at ${final.delivered_at}` : `not delivered: ${final.error_code}`);
+  const final = await sendAndTrack(
+    new Client(),
+    process.argv[2] ?? '+447700900123',
+    'Your order has shipped',
+  );
+  console.log(
+    final.status === 'delivered'
+      ? `delivered at ${final.delivered_at}`
+      : `not delivered: ${final.error_code}`,
+  );
 }

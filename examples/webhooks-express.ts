@@ -26,7 +26,10 @@ export function createApp(secret: string): express.Express {
       throw err;
     }
     // Marked seen once handled: if onEvent throws, Express answers 500 and the service retries.
-    if (!seen.has(event.id)) { onEvent(event); seen.add(event.id); }
+    if (!seen.has(event.id)) {
+      onEvent(event);
+      seen.add(event.id);
+    }
     res.sendStatus(200);
   });
   return app;

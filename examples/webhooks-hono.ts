@@ -22,14 +22,21 @@ app.post('/webhooks', async (c) => {
   if (!secret) return c.text('GATEWAY_WEBHOOK_SECRET is not set', 500);
   let event: WebhookEvent;
   try {
-    event = await Webhooks.constructEvent(await c.req.text(), c.req.header(Webhooks.SIGNATURE_HEADER), secret);
+    event = await Webhooks.constructEvent(
+      await c.req.text(),
+      c.req.header(Webhooks.SIGNATURE_HEADER),
+      secret,
+    );
   } catch (err) {
     // 400: a 4xx is never redelivered, which is right for a forged or garbled request.
     if (err instanceof WebhookVerificationError) return c.text(err.reason, 400);
     throw err;
   }
   // Marked seen once handled: if onEvent throws, Hono answers 500 and the service retries.
-  if (!seen.has(event.id)) { onEvent(event); seen.add(event.id); }
+  if (!seen.has(event.id)) {
+    onEvent(event);
+    seen.add(event.id);
+  }
   return c.body(null, 204);
 });
 

@@ -18,13 +18,20 @@ export async function POST(req: Request): Promise<Response> {
   let event: WebhookEvent;
   try {
     // req.text() is the raw body; never verify a re-serialized `await req.json()`.
-    event = await Webhooks.constructEvent(await req.text(), req.headers.get(Webhooks.SIGNATURE_HEADER), secret);
+    event = await Webhooks.constructEvent(
+      await req.text(),
+      req.headers.get(Webhooks.SIGNATURE_HEADER),
+      secret,
+    );
   } catch (err) {
     // 400: a 4xx is never redelivered, which is right for a forged or garbled request.
     if (err instanceof WebhookVerificationError) return new Response(err.reason, { status: 400 });
     throw err;
   }
   // Marked seen once handled: if onEvent throws, Next answers 500 and the service retries.
-  if (!seen.has(event.id)) { onEvent(event); seen.add(event.id); }
+  if (!seen.has(event.id)) {
+    onEvent(event);
+    seen.add(event.id);
+  }
   return new Response(null, { status: 204 });
 }

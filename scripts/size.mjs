@@ -24,7 +24,13 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const BUNDLES = [
   { name: 'gateway-sdk', source: "export { Client } from 'gateway-sdk';", budget: 20_480, forbid: [] },
-  { name: 'gateway-sdk/webhooks', source: "export * from 'gateway-sdk/webhooks';", budget: 2_048, forbid: ['ky', 'zod'], noNodeImports: true },
+  {
+    name: 'gateway-sdk/webhooks',
+    source: "export * from 'gateway-sdk/webhooks';",
+    budget: 2_048,
+    forbid: ['ky', 'zod'],
+    noNodeImports: true,
+  },
 ];
 
 /** The file the package's `exports` map gives a browser bundler for `specifier`. */
@@ -53,7 +59,8 @@ async function checkBuilt() {
       throw new Error(`${relative(root, file)} is missing: run \`npm run build\` first.`);
     }
   }
-  if ((await newestMtime(join(root, 'src'))) > oldest) throw new Error('dist/ is older than src/: run `npm run build` first.');
+  if ((await newestMtime(join(root, 'src'))) > oldest)
+    throw new Error('dist/ is older than src/: run `npm run build` first.');
 }
 
 /** Modules a dist file holds, from the `// path` comments esbuild writes above each one. */
@@ -89,10 +96,16 @@ async function measure({ name, source, budget, forbid, noNodeImports = false }) 
     const modules = input.startsWith('dist/') ? bundledModules(join(root, input)) : [input];
     for (const dep of forbid) {
       const hits = modules.filter((m) => m.includes(`node_modules/${dep}/`));
-      if (hits.length > 0) problems.push(`pulls in ${dep} (${input}: ${hits.slice(0, 2).join(', ')}${hits.length > 2 ? ', …' : ''})`);
+      if (hits.length > 0)
+        problems.push(
+          `pulls in ${dep} (${input}: ${hits.slice(0, 2).join(', ')}${hits.length > 2 ? ', …' : ''})`,
+        );
     }
   }
-  if (noNodeImports && /\bfrom\s*["']node:|\bimport\s*\(\s*["']node:|\brequire\(\s*["']node:/.test(output.text)) {
+  if (
+    noNodeImports &&
+    /\bfrom\s*["']node:|\bimport\s*\(\s*["']node:|\brequire\(\s*["']node:/.test(output.text)
+  ) {
     problems.push('imports a node: builtin');
   }
   if (bytes > budget) problems.push(`${bytes - budget} bytes over budget`);
@@ -109,11 +122,19 @@ try {
 const results = [];
 for (const bundle of BUNDLES) results.push(await measure(bundle));
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify(results.map(({ name, bytes, budget, inputs, problems }) => ({ name, bytes, budget, inputs, problems })), null, 2));
+  console.log(
+    JSON.stringify(
+      results.map(({ name, bytes, budget, inputs, problems }) => ({ name, bytes, budget, inputs, problems })),
+      null,
+      2,
+    ),
+  );
 } else {
   for (const r of results) {
     const pct = ((r.bytes / r.budget) * 100).toFixed(1);
-    console.log(`${r.name.padEnd(22)} ${String(r.bytes).padStart(6)} B min+gzip  budget ${r.budget} B (${pct}%)  ${r.problems.length ? 'FAIL' : 'ok'}`);
+    console.log(
+      `${r.name.padEnd(22)} ${String(r.bytes).padStart(6)} B min+gzip  budget ${r.budget} B (${pct}%)  ${r.problems.length ? 'FAIL' : 'ok'}`,
+    );
     for (const p of r.problems) console.error(`  ${r.name}: ${p}`);
   }
 }

@@ -31,10 +31,14 @@ export function load(app) {
       dropInlineReflections(context.project, old);
       return context.converter.convertType(scope, node);
     };
-    if (declaration.type !== undefined && ts.isTypeReferenceNode(declaration.type)) signature.type = reconvert(signature.type, declaration.type);
+    if (declaration.type !== undefined && ts.isTypeReferenceNode(declaration.type))
+      signature.type = reconvert(signature.type, declaration.type);
     for (const parameter of signature.parameters ?? []) {
-      const node = declaration.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === parameter.name);
-      if (node?.type !== undefined && ts.isTypeReferenceNode(node.type)) parameter.type = reconvert(parameter.type, node.type);
+      const node = declaration.parameters.find(
+        (p) => ts.isIdentifier(p.name) && p.name.text === parameter.name,
+      );
+      if (node?.type !== undefined && ts.isTypeReferenceNode(node.type))
+        parameter.type = reconvert(parameter.type, node.type);
     }
   });
 
@@ -46,7 +50,8 @@ export function load(app) {
 
       for (const reflection of project.getReflectionsByKind(ReflectionKind.TypeAlias)) {
         const type = reflection.type;
-        if (type?.type === 'reference' && type.package === 'zod' && /^Zod/.test(type.name)) project.removeReflection(reflection);
+        if (type?.type === 'reference' && type.package === 'zod' && /^Zod/.test(type.name))
+          project.removeReflection(reflection);
       }
 
       const tree = app.serializer.projectToObject(project, process.cwd());
@@ -61,7 +66,8 @@ export function load(app) {
         if (Array.isArray(node)) return node.forEach((n) => collect(n, refs, unit));
         if (typeof node.id === 'number' && unit !== undefined) owner.set(node.id, unit);
         if (node.type === 'reference' && typeof node.target === 'number') refs.add(node.target);
-        for (const value of Object.values(node)) if (value !== null && typeof value === 'object') collect(value, refs, unit);
+        for (const value of Object.values(node))
+          if (value !== null && typeof value === 'object') collect(value, refs, unit);
       };
       const walk = (node) => {
         const internal = node.name === moduleName && Array.isArray(node.children);
@@ -105,5 +111,6 @@ export function load(app) {
 function dropInlineReflections(project, type) {
   if (type === undefined || type === null) return;
   if (type.type === 'reflection') project.removeReflection(type.declaration);
-  for (const inner of [...(type.typeArguments ?? []), ...(type.types ?? []), type.elementType]) dropInlineReflections(project, inner);
+  for (const inner of [...(type.typeArguments ?? []), ...(type.types ?? []), type.elementType])
+    dropInlineReflections(project, inner);
 }

@@ -75,7 +75,10 @@ export class Client {
     };
     const serviceVersion = options.serviceVersion ?? DEFAULT_SERVICE_VERSION;
     if (typeof serviceVersion !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(serviceVersion)) {
-      throw new ConfigurationError(`serviceVersion must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`, 'serviceVersion');
+      throw new ConfigurationError(
+        `serviceVersion must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`,
+        'serviceVersion',
+      );
     }
     const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
     if (!isLogLevel(logLevel)) {
@@ -87,16 +90,23 @@ export class Client {
     const defaultHeaders = options.defaultHeaders ?? {};
     for (const [name, value] of Object.entries(defaultHeaders)) {
       const problem = headerProblem(name, value);
-      if (problem !== undefined) throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
+      if (problem !== undefined)
+        throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
     }
     if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-      throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', 'fetch');
+      throw new ConfigurationError(
+        'fetch must be a function with the signature of the global fetch.',
+        'fetch',
+      );
     }
     const secrets = Object.values(credentials).filter((v): v is string => v !== undefined);
     const config: PipelineConfig = {
       transport: new Transport({
         credentials,
-        addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
+        addresses: {
+          baseURL: address(options, 'baseURL'),
+          sandboxBaseURL: address(options, 'sandboxBaseURL'),
+        },
         serviceVersion,
         fetch: options.fetch,
         defaultHeaders,
@@ -119,7 +129,10 @@ function credential(options: ClientOptions, name: CredentialOption): string | un
   if (value === undefined || value === '') return undefined;
   // The message names the option, never the value: it is a secret.
   if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new ConfigurationError(`${name} must be a string of printable characters without spaces (check for a stray newline or quote).`, name);
+    throw new ConfigurationError(
+      `${name} must be a string of printable characters without spaces (check for a stray newline or quote).`,
+      name,
+    );
   }
   return value;
 }
@@ -133,7 +146,14 @@ function address(options: ClientOptions, name: AddressOption): string | undefine
   } catch {
     url = undefined;
   }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+  if (
+    url === undefined ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
     throw new ConfigurationError(
       `${name} must be an absolute http(s) URL without credentials, query or fragment, such as 'https://api.example.com'.`,
       name,
@@ -142,8 +162,14 @@ function address(options: ClientOptions, name: AddressOption): string | undefine
   return value;
 }
 
-function count(value: number | undefined, name: string, fallback: number, range: readonly [number, number]): number {
+function count(
+  value: number | undefined,
+  name: string,
+  fallback: number,
+  range: readonly [number, number],
+): number {
   if (value === undefined) return fallback;
-  if (!isIntIn(value, range)) throw new ConfigurationError(`${name} must be an integer from ${range[0]} to ${range[1]}.`, name);
+  if (!isIntIn(value, range))
+    throw new ConfigurationError(`${name} must be an integer from ${range[0]} to ${range[1]}.`, name);
   return value;
 }

@@ -25,7 +25,13 @@ export {
   type ValidationIssue,
   type WebhookVerificationReason,
 } from './core/errors.js';
-export type { Message, MessageStatus, Route, MessageCreateParams, MessageListParams } from './resources/sms/messages.js';
+export type {
+  Message,
+  MessageStatus,
+  Route,
+  MessageCreateParams,
+  MessageListParams,
+} from './resources/sms/messages.js';
 export type { BulkJob, BulkJobStatus, BulkCreateParams } from './resources/sms/bulk.js';
 export type { TemplateSendParams } from './resources/sms/templates.js';
 export type { SmsWebhook, SmsWebhookEventName, SmsWebhookCreateParams } from './resources/sms/webhooks.js';

@@ -15,5 +15,12 @@ export const Webhooks: WebhooksApi = /* @__PURE__ */ createWebhooks(defaultHmac)
 
 export { WebhookVerificationError } from './core/errors.js';
 export type { WebhookVerificationReason } from './core/errors.js';
-export type { UnknownWebhookEvent, WebhookCustomer, WebhookEnvelope, WebhookEvent, WebhookEventType, WebhookMessage } from './webhooks/events.js';
+export type {
+  UnknownWebhookEvent,
+  WebhookCustomer,
+  WebhookEnvelope,
+  WebhookEvent,
+  WebhookEventType,
+  WebhookMessage,
+} from './webhooks/events.js';
 export type { WebhookRawBody, WebhooksApi } from './webhooks/verifier.js';

@@ -7,7 +7,14 @@ import { recordRequests } from './helpers/wire.js';
 
 const SMS = 'https://sms.gateway.test';
 const SANDBOX = 'https://sandbox.gateway.test';
-const message = { id: 'msg_1', to: '447700900123', from: 'ACME', body: 'hi', status: 'queued', created_at: '2026-01-01T00:00:00Z' };
+const message = {
+  id: 'msg_1',
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'queued',
+  created_at: '2026-01-01T00:00:00Z',
+};
 const customer = { id: 'cus_1' };
 
 const server = setupServer(
@@ -26,7 +33,13 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const full = { apiKey: 'live_key_1', testApiKey: 'test_key_2', accessToken: 'token_3', baseURL: SMS, sandboxBaseURL: SANDBOX };
+const full = {
+  apiKey: 'live_key_1',
+  testApiKey: 'test_key_2',
+  accessToken: 'token_3',
+  baseURL: SMS,
+  sandboxBaseURL: SANDBOX,
+};
 
 describe('credentials and addresses per area', () => {
   it('sends each area only its own credential, to its own address', async () => {
@@ -85,7 +98,10 @@ describe('credentials and addresses per area', () => {
   });
 
   it('does not let defaultHeaders replace an area credential', async () => {
-    const client = new Client({ ...full, defaultHeaders: { authorization: 'Bearer leaked', 'x-team': 'growth' } });
+    const client = new Client({
+      ...full,
+      defaultHeaders: { authorization: 'Bearer leaked', 'x-team': 'growth' },
+    });
     await client.payment.customers.retrieve('cus_1');
     expect(wire[0]?.headers['authorization']).toBe('Bearer test_key_2');
     expect(wire[0]?.headers['x-team']).toBe('growth');
@@ -101,18 +117,21 @@ describe('missing configuration', () => {
     ['sandboxBaseURL', 'GATEWAY_SANDBOX_BASE_URL', (c: Client) => c.payment.customers.retrieve('cus_1')],
   ] as const;
 
-  it.each(cases)('a missing %s rejects with ConfigurationError naming it and %s, and sends nothing', async (option, env, call) => {
-    const client = new Client({ ...full, [option]: undefined });
-    const error = await call(client).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as ConfigurationError).option).toBe(option);
-    expect((error as Error).message).toContain(option);
-    expect((error as Error).message).toContain(env);
-    expect(wire).toHaveLength(0);
-  });
+  it.each(cases)(
+    'a missing %s rejects with ConfigurationError naming it and %s, and sends nothing',
+    async (option, env, call) => {
+      const client = new Client({ ...full, [option]: undefined });
+      const error = await call(client).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).option).toBe(option);
+      expect((error as Error).message).toContain(option);
+      expect((error as Error).message).toContain(env);
+      expect(wire).toHaveLength(0);
+    },
+  );
 
   it('leaves the other areas working when one credential is missing', async () => {
     const client = new Client({ ...full, testApiKey: undefined });
@@ -185,7 +204,9 @@ describe('identification', () => {
   });
 
   it('keeps VERSION equal to package.json', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(VERSION).toBe(pkg.version);
   });
 

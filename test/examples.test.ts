@@ -23,7 +23,10 @@ afterAll(async () => {
 describe('examples against the loopback mock', () => {
   it('quickstart touches every area and prints what it did', async () => {
     await quickstart(client);
-    const printed = vi.mocked(console.log).mock.calls.map((c) => String(c[0])).join('\n');
+    const printed = vi
+      .mocked(console.log)
+      .mock.calls.map((c) => String(c[0]))
+      .join('\n');
     expect(printed).toMatch(/sent msg_\w+ to 447700900123: queued/);
     expect(printed).toMatch(/template msg_\w+: "Hello Ada, welcome to Acme!"/);
     expect(printed).toMatch(/bulk job \w+: processing, 3 of 3 queued/);
@@ -57,7 +60,10 @@ describe('examples against the loopback mock', () => {
   it('iterate-and-export writes every failed message of the last week as JSON lines', async () => {
     const now = Date.now();
     server.mock.store.seedMessages(230, (i) => ({ status: i % 2 ? 'failed' : 'delivered' }));
-    const old = server.mock.store.seedMessages(5, { status: 'failed', created_at: new Date(now - 30 * 86_400_000).toISOString() });
+    const old = server.mock.store.seedMessages(5, {
+      status: 'failed',
+      created_at: new Date(now - 30 * 86_400_000).toISOString(),
+    });
     const lines: string[] = [];
     const out = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -66,7 +72,9 @@ describe('examples against the loopback mock', () => {
       },
     });
     const count = await exportFailed(client, out);
-    const failedThisWeek = [...server.mock.store.messages.values()].filter((m) => m.status === 'failed' && Date.parse(m.created_at) >= now - 7 * 86_400_000 - 60_000);
+    const failedThisWeek = [...server.mock.store.messages.values()].filter(
+      (m) => m.status === 'failed' && Date.parse(m.created_at) >= now - 7 * 86_400_000 - 60_000,
+    );
     expect(count).toBe(lines.length);
     expect(count).toBe(failedThisWeek.length);
     expect(count).toBeGreaterThanOrEqual(115);

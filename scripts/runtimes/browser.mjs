@@ -14,11 +14,14 @@ globalThis.smokeResult = (async () => {
   } catch (error) {
     guarded = error instanceof ConfigurationError && error.option === 'dangerouslyAllowBrowser';
   }
-  if (!guarded) throw new Error('check failed: new Client() in a page did not require dangerouslyAllowBrowser');
+  if (!guarded)
+    throw new Error('check failed: new Client() in a page did not require dangerouslyAllowBrowser');
   const makeClient = () => new Client({ ...config.clientOptions, dangerouslyAllowBrowser: true });
   const result = await smoke({ makeClient, Webhooks, WebhookVerificationError }, config);
   // The user agent string is frozen at MAJOR.0.0.0; the client hints give the full version.
   const hints = await globalThis.navigator.userAgentData?.getHighEntropyValues(['fullVersionList']);
-  const brand = hints?.fullVersionList?.find((b) => /^(Chromium|HeadlessChrome|Google Chrome)$/.test(b.brand));
+  const brand = hints?.fullVersionList?.find((b) =>
+    /^(Chromium|HeadlessChrome|Google Chrome)$/.test(b.brand),
+  );
   return { ...result, checks: result.checks + 1, version: brand?.version ?? globalThis.navigator.userAgent };
 })();

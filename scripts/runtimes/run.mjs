@@ -101,7 +101,11 @@ const tail = (text, lines = 15) =>
 
 async function checkBuilt() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const files = [pkg.exports['.'].import.default, pkg.exports['.'].require.default, pkg.exports['./webhooks'].import.default];
+  const files = [
+    pkg.exports['.'].import.default,
+    pkg.exports['.'].require.default,
+    pkg.exports['./webhooks'].import.default,
+  ];
   let oldest = Infinity;
   for (const file of files) {
     if (!existsSync(join(root, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
@@ -109,14 +113,19 @@ async function checkBuilt() {
   }
   for (const entry of await readdir(join(root, 'src'), { withFileTypes: true, recursive: true })) {
     if (entry.isFile() && statSync(join(entry.parentPath, entry.name)).mtimeMs > oldest) {
-      throw new Error(`dist/ is older than ${relative(root, join(entry.parentPath, entry.name))}: run \`npm run build\` first.`);
+      throw new Error(
+        `dist/ is older than ${relative(root, join(entry.parentPath, entry.name))}: run \`npm run build\` first.`,
+      );
     }
   }
 }
 
 function chromiumPath() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`${path} not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  if (!existsSync(path))
+    throw new Error(
+      `${path} not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
   return path;
 }
 
@@ -128,7 +137,9 @@ function runtimePackages() {
   const os = platform();
   const cpu = arch();
   if (!['linux', 'darwin'].includes(os) || !['x64', 'arm64'].includes(cpu)) {
-    throw new Error(`no runtime packages known for ${os}-${cpu} (supported: linux and darwin, x64 and arm64)`);
+    throw new Error(
+      `no runtime packages known for ${os}-${cpu} (supported: linux and darwin, x64 and arm64)`,
+    );
   }
   // Bun's default x64 build needs AVX2; older CPUs need the baseline build.
   const avx2 = os !== 'linux' || cpu !== 'x64' || /\bavx2\b/.test(readFileSync('/proc/cpuinfo', 'utf8'));
@@ -137,7 +148,13 @@ function runtimePackages() {
   return [
     { id: 'node22', name: 'node', spec: `node-${os}-${cpu}@22`, pkg: `node-${os}-${cpu}`, bin: 'bin/node' },
     { id: 'node24', name: 'node', spec: `node-${os}-${cpu}@24`, pkg: `node-${os}-${cpu}`, bin: 'bin/node' },
-    { id: 'bun', name: 'bun', spec: `@oven/bun-${os}-${bunArch}`, pkg: `@oven/bun-${os}-${bunArch}`, bin: 'bin/bun' },
+    {
+      id: 'bun',
+      name: 'bun',
+      spec: `@oven/bun-${os}-${bunArch}`,
+      pkg: `@oven/bun-${os}-${bunArch}`,
+      bin: 'bin/bun',
+    },
     { id: 'deno', name: 'deno', spec: denoName, pkg: denoName, bin: 'deno' },
   ];
 }
@@ -146,15 +163,28 @@ function runtimePackages() {
 async function installRuntime(runtime) {
   const dir = join(work, runtime.id);
   mkdirSync(dir, { recursive: true });
-  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `runtime-${runtime.id}`, private: true })}\n`);
-  const npm = await exec('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', runtime.spec], { cwd: dir, keepHome: true, timeout: 180_000 });
+  if (!existsSync(join(dir, 'package.json')))
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: `runtime-${runtime.id}`, private: true })}\n`,
+    );
+  const npm = await exec(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', runtime.spec],
+    { cwd: dir, keepHome: true, timeout: 180_000 },
+  );
   const bin = join(dir, 'node_modules', runtime.pkg, runtime.bin);
   if (npm.code !== 0 || !existsSync(bin)) {
-    throw new Error(`could not install ${runtime.spec} from npm (npm exit ${npm.code}${existsSync(bin) ? '' : `, no ${runtime.bin} in the package`})\n${tail(npm.stderr)}`);
+    throw new Error(
+      `could not install ${runtime.spec} from npm (npm exit ${npm.code}${existsSync(bin) ? '' : `, no ${runtime.bin} in the package`})\n${tail(npm.stderr)}`,
+    );
   }
   const version = await exec(bin, ['--version'], { timeout: 30_000 });
   const match = /(\d+\.\d+\.\d+)/.exec(version.stdout);
-  if (version.code !== 0 || !match) throw new Error(`${runtime.spec} installed but ${runtime.bin} --version failed\n${tail(version.stdout + version.stderr)}`);
+  if (version.code !== 0 || !match)
+    throw new Error(
+      `${runtime.spec} installed but ${runtime.bin} --version failed\n${tail(version.stdout + version.stderr)}`,
+    );
   return { ...runtime, path: bin, version: match[1] };
 }
 
@@ -167,18 +197,27 @@ async function installPackage() {
   mkdirSync(packDir, { recursive: true });
   const pack = await exec('npm', ['pack', '--silent', '--pack-destination', packDir], { keepHome: true });
   const tarball = pack.stdout.trim().split('\n').pop();
-  if (pack.code !== 0 || !tarball || !existsSync(join(packDir, tarball))) throw new Error(`npm pack failed\n${tail(pack.stderr)}`);
+  if (pack.code !== 0 || !tarball || !existsSync(join(packDir, tarball)))
+    throw new Error(`npm pack failed\n${tail(pack.stderr)}`);
 
   rmSync(app, { recursive: true, force: true });
   mkdirSync(app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'runtime-smoke', private: true }, null, 2)}\n`);
-  const install = await exec('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', join(packDir, tarball), 'msw@^2'], {
-    cwd: app,
-    keepHome: true,
-    timeout: 180_000,
-  });
+  writeFileSync(
+    join(app, 'package.json'),
+    `${JSON.stringify({ name: 'runtime-smoke', private: true }, null, 2)}\n`,
+  );
+  const install = await exec(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', join(packDir, tarball), 'msw@^2'],
+    {
+      cwd: app,
+      keepHome: true,
+      timeout: 180_000,
+    },
+  );
   if (install.code !== 0) throw new Error(`installing ${tarball} and msw@^2 failed\n${tail(install.stderr)}`);
-  for (const file of ['smoke-core.cjs', 'smoke.mjs', 'smoke.cjs', 'browser.mjs']) copyFileSync(join(here, file), join(app, file));
+  for (const file of ['smoke-core.cjs', 'smoke.mjs', 'smoke.cjs', 'browser.mjs'])
+    copyFileSync(join(here, file), join(app, file));
   return tarball;
 }
 
@@ -199,14 +238,16 @@ async function smokeProcess(label, bin, args, config, server) {
   };
   const result = await exec(bin, args, { cwd: app, env, timeout: 60_000 });
   const line = result.stdout.split('\n').find((l) => l.startsWith('SMOKE_RESULT '));
-  if (result.code !== 0 || line === undefined) throw new Error(`${label} exited ${result.code}\n${tail(result.stdout + result.stderr)}`);
+  if (result.code !== 0 || line === undefined)
+    throw new Error(`${label} exited ${result.code}\n${tail(result.stdout + result.stderr)}`);
   return checkSent(label, JSON.parse(line.slice('SMOKE_RESULT '.length)), tag, server);
 }
 
 /** The mock's own record of the send, so a smoke that lies about sending cannot pass. */
 function checkSent(label, result, tag, server) {
   const stored = server.mock.store.messages.get(result.sent);
-  if (stored?.body !== tag) throw new Error(`${label}: the mock has no message "${tag}" with id ${result.sent}`);
+  if (stored?.body !== tag)
+    throw new Error(`${label}: the mock has no message "${tag}" with id ${result.sent}`);
   return result;
 }
 
@@ -221,11 +262,15 @@ async function smokeChromium(executablePath, config, server) {
     logLevel: 'silent',
   });
   const js = bundle.outputFiles[0].text;
-  if (/\bfrom\s*["']node:|require\(["']node:/.test(js)) throw new Error('the browser bundle imports a Node builtin');
+  if (/\bfrom\s*["']node:|require\(["']node:/.test(js))
+    throw new Error('the browser bundle imports a Node builtin');
   const tag = 'smoke chromium';
   const pageConfig = JSON.stringify({ ...config, tag, clientOptions: server.clientOptions });
   const pages = {
-    '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>gateway-sdk smoke</title><script type="module" src="/bundle.js"></script>'],
+    '/': [
+      'text/html',
+      '<!doctype html><meta charset="utf-8"><title>gateway-sdk smoke</title><script type="module" src="/bundle.js"></script>',
+    ],
     '/bundle.js': ['text/javascript', js],
     '/config.json': ['application/json', pageConfig],
   };
@@ -259,7 +304,9 @@ async function smokeChromium(executablePath, config, server) {
     const version = /\d+\.\d+\.\d+\.\d+/.exec(result.version)?.[0] ?? 'unknown';
     return { version, result: checkSent('chromium', result, tag, server) };
   } catch (error) {
-    throw new Error(`${error.message.split('\n')[0]}${problems.length ? `\n${problems.map((p) => `    ${p}`).join('\n')}` : ''}`);
+    throw new Error(
+      `${error.message.split('\n')[0]}${problems.length ? `\n${problems.map((p) => `    ${p}`).join('\n')}` : ''}`,
+    );
   } finally {
     await context?.close().catch(() => undefined);
     await new Promise((ok) => site.close(ok));
@@ -276,10 +323,17 @@ async function main() {
 
   // Runtimes and the package install in parallel; each runtime's failure is its own.
   const runtimes = runtimePackages();
-  const [installs, tarball] = await Promise.all([Promise.allSettled(runtimes.map(installRuntime)), installPackage()]);
-  log(`installed ${tarball} with msw into ${relative(root, app)} (${((Date.now() - started) / 1000).toFixed(0)}s)`);
+  const [installs, tarball] = await Promise.all([
+    Promise.allSettled(runtimes.map(installRuntime)),
+    installPackage(),
+  ]);
+  log(
+    `installed ${tarball} with msw into ${relative(root, app)} (${((Date.now() - started) / 1000).toFixed(0)}s)`,
+  );
 
-  const testing = await import(pathToFileURL(join(app, 'node_modules/gateway-sdk/dist/testing/index.js')).href);
+  const testing = await import(
+    pathToFileURL(join(app, 'node_modules/gateway-sdk/dist/testing/index.js')).href
+  );
   const server = await testing.startMockServer();
   const rows = [];
   try {
@@ -291,8 +345,16 @@ async function main() {
     const config = {
       limit: LIMIT,
       seeded: SEEDED,
-      expectedPages: Array.from({ length: Math.ceil(SEEDED / LIMIT) }, (_, i) => Math.min(LIMIT, SEEDED - i * LIMIT)),
-      webhook: { body: delivery.body, signature: delivery.headers['x-service-signature'], secret, eventId: event.id, messageId: target.id },
+      expectedPages: Array.from({ length: Math.ceil(SEEDED / LIMIT) }, (_, i) =>
+        Math.min(LIMIT, SEEDED - i * LIMIT),
+      ),
+      webhook: {
+        body: delivery.body,
+        signature: delivery.headers['x-service-signature'],
+        secret,
+        eventId: event.id,
+        messageId: target.id,
+      },
     };
 
     const node20 = { name: 'node', version: process.versions.node, path: process.execPath };
@@ -304,13 +366,22 @@ async function main() {
       })),
     ];
     for (const { runtime, modes } of jobs) {
-      const row = { runtime: runtime.name, version: runtime.version ?? '?', how: modes.join('+'), ok: false, checks: 0 };
+      const row = {
+        runtime: runtime.name,
+        version: runtime.version ?? '?',
+        how: modes.join('+'),
+        ok: false,
+        checks: 0,
+      };
       try {
         if (runtime.error) throw runtime.error;
         for (const mode of modes) {
           const label = `${runtime.name} ${runtime.version} ${mode}`;
           const file = mode === 'import' ? 'smoke.mjs' : 'smoke.cjs';
-          const args = runtime.name === 'deno' ? ['run', '--no-prompt', '--allow-env', '--allow-net=127.0.0.1', file] : [file];
+          const args =
+            runtime.name === 'deno'
+              ? ['run', '--no-prompt', '--allow-env', '--allow-net=127.0.0.1', file]
+              : [file];
           row.checks += (await smokeProcess(label, runtime.path, args, config, server)).checks;
         }
         row.ok = true;
@@ -318,10 +389,18 @@ async function main() {
         row.error = error.message;
       }
       rows.push(row);
-      log(`runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`);
+      log(
+        `runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`,
+      );
     }
 
-    const row = { runtime: 'chromium', version: '?', how: 'import (esbuild bundle, headless)', ok: false, checks: 0 };
+    const row = {
+      runtime: 'chromium',
+      version: '?',
+      how: 'import (esbuild bundle, headless)',
+      ok: false,
+      checks: 0,
+    };
     try {
       const { version, result } = await smokeChromium(executablePath, config, server);
       Object.assign(row, { version, ok: true, checks: result.checks });
@@ -329,14 +408,19 @@ async function main() {
       row.error = error.message;
     }
     rows.push(row);
-    log(`runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`);
+    log(
+      `runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`,
+    );
   } finally {
     await server.close();
   }
 
   const seconds = Math.round((Date.now() - started) / 1000);
   const failed = rows.filter((r) => !r.ok).length;
-  writeFileSync(join(work, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), seconds, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(work, 'results.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), seconds, rows }, null, 2)}\n`,
+  );
   log(`runtimes: ${rows.length - failed} ok, ${failed} failed in ${seconds}s`);
   return failed === 0;
 }

@@ -17,34 +17,60 @@ module.exports = async function smoke(sdk, config) {
 
   // 1. Send, then read it back.
   const sent = await client.sms.messages.create({ to: '+447700900123', message: config.tag });
-  check(sent.status === 'queued' && sent.to === '447700900123' && sent.body === config.tag, 'create returns the queued message');
+  check(
+    sent.status === 'queued' && sent.to === '447700900123' && sent.body === config.tag,
+    'create returns the queued message',
+  );
   const { data: again, requestId } = await client.sms.messages.retrieve(sent.id).withResponse();
-  check(again.id === sent.id && typeof requestId === 'string' && requestId.length > 0, 'retrieve().withResponse() gives the message and a request id');
+  check(
+    again.id === sent.id && typeof requestId === 'string' && requestId.length > 0,
+    'retrieve().withResponse() gives the message and a request id',
+  );
 
   // 2. A filtered list across pages: every page repeats the filter, and the walk stops at the end.
   const pages = [];
-  for await (const page of client.sms.messages.list({ status: 'delivered', limit: config.limit }).iterPages()) pages.push(page.data.length);
-  check(JSON.stringify(pages) === JSON.stringify(config.expectedPages), `iterPages() gives pages of ${config.expectedPages.join(', ')} (got ${pages.join(', ')})`);
+  for await (const page of client.sms.messages.list({ status: 'delivered', limit: config.limit }).iterPages())
+    pages.push(page.data.length);
+  check(
+    JSON.stringify(pages) === JSON.stringify(config.expectedPages),
+    `iterPages() gives pages of ${config.expectedPages.join(', ')} (got ${pages.join(', ')})`,
+  );
   const ids = new Set();
   for await (const message of client.sms.messages.list({ status: 'delivered', limit: config.limit })) {
-    if (message.status !== 'delivered') throw new Error(`check failed: list filter lost on a later page (${message.id} is ${message.status})`);
+    if (message.status !== 'delivered')
+      throw new Error(`check failed: list filter lost on a later page (${message.id} is ${message.status})`);
     ids.add(message.id);
   }
-  check(ids.size === config.seeded, `for await walks all ${config.seeded} delivered messages once each (got ${ids.size})`);
+  check(
+    ids.size === config.seeded,
+    `for await walks all ${config.seeded} delivered messages once each (got ${ids.size})`,
+  );
 
   // 3. A signed webhook delivery, made by signedDelivery() in run.mjs.
   const { body, signature, secret, eventId, messageId } = config.webhook;
   check((await Webhooks.verify(body, signature, secret)) === true, 'verify accepts the signed body');
-  check((await Webhooks.verify(new TextEncoder().encode(body), signature, secret)) === true, 'verify accepts the same body as bytes');
-  check((await Webhooks.verify(body.replace('"delivered"', '"failed"'), signature, secret)) === false, 'verify refuses a tampered body');
+  check(
+    (await Webhooks.verify(new TextEncoder().encode(body), signature, secret)) === true,
+    'verify accepts the same body as bytes',
+  );
+  check(
+    (await Webhooks.verify(body.replace('"delivered"', '"failed"'), signature, secret)) === false,
+    'verify refuses a tampered body',
+  );
   check((await Webhooks.verify(body, signature, 'whsec_other')) === false, 'verify refuses another secret');
   const event = await Webhooks.constructEvent(body, signature, ['whsec_rotated', secret]);
-  check(event.id === eventId && event.type === 'message.delivered' && event.data.object.id === messageId, 'constructEvent parses the event (rotated secrets)');
+  check(
+    event.id === eventId && event.type === 'message.delivered' && event.data.object.id === messageId,
+    'constructEvent parses the event (rotated secrets)',
+  );
   const refused = await Webhooks.constructEvent(body, '0'.repeat(64), secret).then(
     () => undefined,
     (error) => error,
   );
-  check(refused instanceof WebhookVerificationError && refused.reason === 'signature_mismatch', 'constructEvent rejects a wrong signature with WebhookVerificationError');
+  check(
+    refused instanceof WebhookVerificationError && refused.reason === 'signature_mismatch',
+    'constructEvent rejects a wrong signature with WebhookVerificationError',
+  );
 
   return { sent: sent.id, pages, checks: passed.length };
 };

@@ -5,7 +5,10 @@ const { Client } = require('gateway-sdk');
 const { Webhooks, WebhookVerificationError } = require('gateway-sdk/webhooks');
 const smoke = require('./smoke-core.cjs');
 
-smoke({ makeClient: () => new Client(), Webhooks, WebhookVerificationError }, JSON.parse(process.env.SMOKE_CONFIG)).then(
+smoke(
+  { makeClient: () => new Client(), Webhooks, WebhookVerificationError },
+  JSON.parse(process.env.SMOKE_CONFIG),
+).then(
   (result) => console.log(`SMOKE_RESULT ${JSON.stringify(result)}`),
   (error) => {
     console.error(error);

@@ -5,5 +5,8 @@ import { Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
 import smoke from './smoke-core.cjs';
 
 const env = globalThis.Deno ? globalThis.Deno.env.toObject() : globalThis.process.env;
-const result = await smoke({ makeClient: () => new Client(), Webhooks, WebhookVerificationError }, JSON.parse(env.SMOKE_CONFIG));
+const result = await smoke(
+  { makeClient: () => new Client(), Webhooks, WebhookVerificationError },
+  JSON.parse(env.SMOKE_CONFIG),
+);
 console.log(`SMOKE_RESULT ${JSON.stringify(result)}`);

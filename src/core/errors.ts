@@ -190,7 +190,13 @@ export class ResponseValidationError extends GatewayError {
   readonly idempotencyKey: string | undefined;
   constructor(
     message: string,
-    init: { issues: ValidationIssue[]; body: string; status: number; requestId?: string | undefined; idempotencyKey?: string | undefined },
+    init: {
+      issues: ValidationIssue[];
+      body: string;
+      status: number;
+      requestId?: string | undefined;
+      idempotencyKey?: string | undefined;
+    },
   ) {
     super(message);
     this.issues = init.issues;
@@ -228,13 +234,21 @@ export class WebhookVerificationError extends GatewayError {
 /** Builds the `APIError` subclass that matches a status. */
 export function errorForStatus(init: APIErrorInit & { retryAfterMs?: number | undefined }): APIError {
   switch (init.status) {
-    case 400: return new BadRequestError(init);
-    case 401: return new AuthenticationError(init);
-    case 403: return new PermissionDeniedError(init);
-    case 404: return new NotFoundError(init);
-    case 409: return new ConflictError(init);
-    case 422: return new UnprocessableEntityError(init);
-    case 429: return new RateLimitError(init);
-    default: return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
+    case 400:
+      return new BadRequestError(init);
+    case 401:
+      return new AuthenticationError(init);
+    case 403:
+      return new PermissionDeniedError(init);
+    case 404:
+      return new NotFoundError(init);
+    case 409:
+      return new ConflictError(init);
+    case 422:
+      return new UnprocessableEntityError(init);
+    case 429:
+      return new RateLimitError(init);
+    default:
+      return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
 }

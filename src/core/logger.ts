@@ -55,7 +55,14 @@ export function scrub(text: string, secrets: readonly string[]): string {
 }
 
 const TEXT_FIELDS = new Set(['message', 'body']);
-const REDACTED_FIELDS = new Set(['secret', 'variables', 'authorization', 'apiKey', 'testApiKey', 'accessToken']);
+const REDACTED_FIELDS = new Set([
+  'secret',
+  'variables',
+  'authorization',
+  'apiKey',
+  'testApiKey',
+  'accessToken',
+]);
 const PHONE = /(?<![\w-])\+?\d{8,15}(?![\w-])/g;
 
 /** Masks phone numbers, message text, template variables and secrets in a log record. */
@@ -67,7 +74,9 @@ export function mask(value: unknown, key?: string): unknown {
   }
   if (Array.isArray(value)) {
     // A bulk send has up to 10,000 recipients; a log line needs a count, not the list.
-    return value.length > 5 ? [...value.slice(0, 3).map((v) => mask(v)), `… ${value.length} items`] : value.map((v) => mask(v));
+    return value.length > 5
+      ? [...value.slice(0, 3).map((v) => mask(v)), `… ${value.length} items`]
+      : value.map((v) => mask(v));
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -22,6 +22,7 @@ const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
  */
 export function headerProblem(name: string, value: unknown): string | undefined {
   if (!HEADER_NAME.test(name)) return 'is not a valid HTTP header name';
-  if (typeof value !== 'string' || !HEADER_VALUE.test(value)) return 'must be a string without line breaks, NUL or characters above U+00FF';
+  if (typeof value !== 'string' || !HEADER_VALUE.test(value))
+    return 'must be a string without line breaks, NUL or characters above U+00FF';
   return undefined;
 }

@@ -40,7 +40,11 @@ export class CursorPage<T> implements AsyncIterable<T> {
   readonly #fetch: PageFetcher<T>;
 
   /** Built by the SDK from a parsed list body. */
-  constructor(wire: { data: T[]; has_more: boolean; next_cursor?: string | null | undefined }, after: string | undefined, fetch: PageFetcher<T>) {
+  constructor(
+    wire: { data: T[]; has_more: boolean; next_cursor?: string | null | undefined },
+    after: string | undefined,
+    fetch: PageFetcher<T>,
+  ) {
     this.data = wire.data;
     this.has_more = wire.has_more;
     this.next_cursor = wire.next_cursor ?? null;
@@ -56,7 +60,12 @@ export class CursorPage<T> implements AsyncIterable<T> {
   /** Fetches the next page with the same filters, `after` set to this page's `next_cursor`. */
   getNextPage(): PagePromise<T> {
     const next = this.next_cursor;
-    if (!this.has_more) return rejectedPage(new GatewayError('This is the last page (has_more is false); check hasNextPage() before getNextPage().'));
+    if (!this.has_more)
+      return rejectedPage(
+        new GatewayError(
+          'This is the last page (has_more is false); check hasNextPage() before getNextPage().',
+        ),
+      );
     if (next === null || next === '' || next === this.#after) {
       // A service bug here would otherwise turn `for await` into an endless loop of the same page.
       return rejectedPage(
@@ -109,7 +118,9 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
   const cursor = page.next_cursor;
   if (cursor !== null && cursor !== afterOf(page) && walk.has(cursor)) {
     return rejectedPage(
-      new GatewayError(`The list cursor came back to "${cursor}", already followed in this walk: the service is sending the same pages in a circle; stopping instead of walking them forever.`),
+      new GatewayError(
+        `The list cursor came back to "${cursor}", already followed in this walk: the service is sending the same pages in a circle; stopping instead of walking them forever.`,
+      ),
     );
   }
   if (cursor !== null) walk.add(cursor);
@@ -144,10 +155,15 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
   }
 
   next(): Promise<IteratorResult<T, void>> {
-    if (this.#pending !== undefined) return this.#pending.then(() => this.next(), () => this.next());
+    if (this.#pending !== undefined)
+      return this.#pending.then(
+        () => this.next(),
+        () => this.next(),
+      );
     if (this.#done) return Promise.resolve(DONE);
     const page = this.#page;
-    if (page !== undefined && this.#index < page.data.length) return Promise.resolve({ done: false, value: page.data[this.#index++] as T });
+    if (page !== undefined && this.#index < page.data.length)
+      return Promise.resolve({ done: false, value: page.data[this.#index++] as T });
     const pending = this.#load().finally(() => {
       this.#pending = undefined;
     });
@@ -236,9 +252,10 @@ export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIt
   async toArray(options: { max: number }): Promise<T[]> {
     const max = options?.max;
     if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) {
-      throw new ValidationError('toArray({ max }) needs max as a positive integer: the most items to collect.', [
-        { path: ['max'], message: 'must be a positive integer' },
-      ]);
+      throw new ValidationError(
+        'toArray({ max }) needs max as a positive integer: the most items to collect.',
+        [{ path: ['max'], message: 'must be a positive integer' }],
+      );
     }
     const items: T[] = [];
     for await (const page of this.iterPages()) {

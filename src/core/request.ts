@@ -86,7 +86,8 @@ export async function send<S extends z.ZodMiniType>(
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
   const headers: Record<string, string> = {};
   // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
-  if (opts.headers !== undefined) for (const name of Object.keys(opts.headers)) headers[name.toLowerCase()] = opts.headers[name] as string;
+  if (opts.headers !== undefined)
+    for (const name of Object.keys(opts.headers)) headers[name.toLowerCase()] = opts.headers[name] as string;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   const log = config.logger;
@@ -122,7 +123,8 @@ export async function send<S extends z.ZodMiniType>(
     } else {
       const { response, text } = outcome;
       const requestId = requestIdOf(response.headers);
-      if (log.enabled('debug')) log.log('debug', `${response.status} in ${Date.now() - started}ms`, { requestId });
+      if (log.enabled('debug'))
+        log.log('debug', `${response.status} in ${Date.now() - started}ms`, { requestId });
       if (response.status >= 200 && response.status < 300) {
         const credential = area.credential;
         // `text` is read only to build an error: scrubbing it lazily spares every good response a scan.
@@ -144,7 +146,8 @@ export async function send<S extends z.ZodMiniType>(
 
     if (attempt >= maxRetries) throw failure;
     const delay = retryDelay(attempt, retryAfterMs, config.random);
-    if (log.enabled('info')) log.log('info', `${failure.message} Retrying in ${delay}ms (retry ${attempt + 1} of ${maxRetries}).`);
+    if (log.enabled('info'))
+      log.log('info', `${failure.message} Retrying in ${delay}ms (retry ${attempt + 1} of ${maxRetries}).`);
     await sleep(delay, signal, abortError);
   }
 }
@@ -159,16 +162,31 @@ function checkOptions(opts: RequestOptions): void {
   if (typeof opts !== 'object') throw invalidOption([], 'must be an object such as { timeout: 10000 }');
   const { timeout, maxRetries, signal, headers } = opts;
   if (timeout !== undefined && !isIntIn(timeout, TIMEOUT_RANGE)) {
-    throw invalidOption(['timeout'], `must be an integer from ${TIMEOUT_RANGE[0]} to ${TIMEOUT_RANGE[1]} (milliseconds)`);
+    throw invalidOption(
+      ['timeout'],
+      `must be an integer from ${TIMEOUT_RANGE[0]} to ${TIMEOUT_RANGE[1]} (milliseconds)`,
+    );
   }
   if (maxRetries !== undefined && !isIntIn(maxRetries, MAX_RETRIES_RANGE)) {
-    throw invalidOption(['maxRetries'], `must be an integer from ${MAX_RETRIES_RANGE[0]} to ${MAX_RETRIES_RANGE[1]}`);
+    throw invalidOption(
+      ['maxRetries'],
+      `must be an integer from ${MAX_RETRIES_RANGE[0]} to ${MAX_RETRIES_RANGE[1]}`,
+    );
   }
-  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
+  if (
+    signal !== undefined &&
+    !(
+      typeof signal === 'object' &&
+      signal !== null &&
+      typeof signal.aborted === 'boolean' &&
+      typeof signal.addEventListener === 'function'
+    )
+  ) {
     throw invalidOption(['signal'], 'must be an AbortSignal');
   }
   if (headers !== undefined) {
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalidOption(['headers'], 'must be an object of header names to string values');
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+      throw invalidOption(['headers'], 'must be an object of header names to string values');
     for (const name in headers) {
       if (!Object.hasOwn(headers, name)) continue;
       const problem = headerProblem(name, headers[name]);
@@ -225,7 +243,10 @@ async function attemptOnce(
     return { response, text };
   } catch (cause) {
     if (signal?.aborted) {
-      throw new APIUserAbortError('The request was aborted by its AbortSignal; nothing more will be attempted.', { cause, idempotencyKey });
+      throw new APIUserAbortError(
+        'The request was aborted by its AbortSignal; nothing more will be attempted.',
+        { cause, idempotencyKey },
+      );
     }
     if (timedOut) {
       throw new APIConnectionTimeoutError(
@@ -262,7 +283,9 @@ function apiError(
   const body = parseJson(safeText);
   const { code, message } = errorFields(body);
   const status = response.type === 'opaqueredirect' ? 302 : response.status;
-  const detail = message ?? (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : response.statusText);
+  const detail =
+    message ??
+    (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : response.statusText);
   const summary = `${status}${code ? ` ${code}` : ''}${detail ? `: ${detail.replace(/\.$/, '')}` : ''}.`;
   return errorForStatus({
     status,
@@ -277,14 +300,24 @@ function apiError(
 }
 
 /** What to do next, by status. */
-function hint(status: number, area: AreaTransport, key: string | undefined, retryAfterMs: number | undefined, attempt: number): string {
+function hint(
+  status: number,
+  area: AreaTransport,
+  key: string | undefined,
+  retryAfterMs: number | undefined,
+  attempt: number,
+): string {
   const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : '';
   const sameKey = key ? ' with the same idempotencyKey, which cannot send twice' : '';
-  if (status >= 300 && status < 400) return 'Redirects are not followed, so credentials stay on the configured host: update the address option.';
-  if (status === 401 || status === 403) return `Check the \`${area.credentialOption}\` option for client.${area.area}.`;
+  if (status >= 300 && status < 400)
+    return 'Redirects are not followed, so credentials stay on the configured host: update the address option.';
+  if (status === 401 || status === 403)
+    return `Check the \`${area.credentialOption}\` option for client.${area.area}.`;
   if (status === 404) return 'Check the id and the address option.';
-  if (status === 409) return `The Idempotency-Key was reused with another body, or its first request is still running${tries}: use a new key for a new request.`;
-  if (status === 429) return `Rate limited${tries}: wait${retryAfterMs === undefined ? '' : ` ${Math.ceil(retryAfterMs / 1000)}s`}, then retry.`;
+  if (status === 409)
+    return `The Idempotency-Key was reused with another body, or its first request is still running${tries}: use a new key for a new request.`;
+  if (status === 429)
+    return `Rate limited${tries}: wait${retryAfterMs === undefined ? '' : ` ${Math.ceil(retryAfterMs / 1000)}s`}, then retry.`;
   if (status >= 500 || status === 408) return `The service failed${tries}: retry later${sameKey}.`;
   return 'Fix the request: retrying it unchanged fails the same way.';
 }
@@ -293,10 +326,14 @@ function hint(status: number, area: AreaTransport, key: string | undefined, retr
 function errorFields(body: unknown): { code: string | undefined; message: string | undefined } {
   if (body === null || typeof body !== 'object') return { code: undefined, message: undefined };
   const source = (body as { error?: unknown }).error;
-  const fields = (source !== null && typeof source === 'object' ? source : body) as { code?: unknown; message?: unknown };
+  const fields = (source !== null && typeof source === 'object' ? source : body) as {
+    code?: unknown;
+    message?: unknown;
+  };
   return {
     code: typeof fields.code === 'string' ? fields.code : undefined,
-    message: typeof fields.message === 'string' ? fields.message : typeof source === 'string' ? source : undefined,
+    message:
+      typeof fields.message === 'string' ? fields.message : typeof source === 'string' ? source : undefined,
   };
 }
 
@@ -321,7 +358,8 @@ function parseJson(text: string): unknown {
 function queryString(query: Record<string, string | number | undefined> | undefined): string {
   if (query === undefined) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.append(key, String(value));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }

@@ -44,7 +44,11 @@ export abstract class APIResource {
   }
 
   /** @internal */
-  protected _list<T>(build: () => Target, pageSchema: z.ZodMiniType<CursorPageWire<T>>, opts: RequestOptions | undefined): PagePromise<T> {
+  protected _list<T>(
+    build: () => Target,
+    pageSchema: z.ZodMiniType<CursorPageWire<T>>,
+    opts: RequestOptions | undefined,
+  ): PagePromise<T> {
     let target: Target;
     try {
       target = build();
@@ -55,7 +59,11 @@ export abstract class APIResource {
     // Every page repeats the caller's filters; only `after` changes.
     const fetchPage = (after: string | undefined): PagePromise<T> => {
       return new PagePromise(async () => {
-        const result = await send(this._config, { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema }, opts);
+        const result = await send(
+          this._config,
+          { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
+          opts,
+        );
         return { ...result, data: new CursorPage<T>(result.data, after, fetchPage) };
       });
     };

@@ -37,7 +37,11 @@ export function parseRetryAfter(value: string | null, now: number): number | und
  * spreads a burst of failing clients over the whole window instead of synchronising them
  * (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/).
  */
-export function retryDelay(retry: number, retryAfterMs: number | undefined, random: () => number = Math.random): number {
+export function retryDelay(
+  retry: number,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, RETRY_AFTER_CAP_MS);
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
   return Math.floor(random() * ceiling);

@@ -18,12 +18,19 @@ export function readEnv(name: string): string | undefined {
 
 /** True in a browser page (not in web or edge workers, which keep secrets server-side). */
 export function isBrowserPage(): boolean {
-  return typeof (globalThis as { document?: unknown }).document !== 'undefined' && typeof (globalThis as { window?: unknown }).window !== 'undefined';
+  return (
+    typeof (globalThis as { document?: unknown }).document !== 'undefined' &&
+    typeof (globalThis as { window?: unknown }).window !== 'undefined'
+  );
 }
 
 /** e.g. 'node/20.20.2', 'bun/1.3.0', 'deno/2.5.0'; the user agent's first word elsewhere. */
 export function runtimeName(): string {
-  const g = globalThis as { Deno?: { version?: { deno?: string } }; process?: ProcessLike; navigator?: { userAgent?: string } };
+  const g = globalThis as {
+    Deno?: { version?: { deno?: string } };
+    process?: ProcessLike;
+    navigator?: { userAgent?: string };
+  };
   if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
   if (g.process?.versions?.bun) return `bun/${g.process.versions.bun}`;
   if (g.process?.versions?.node) return `node/${g.process.versions.node}`;

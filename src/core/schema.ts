@@ -11,7 +11,9 @@ export function describeIssue(issue: Issue, root: unknown): string {
   if (issue.message && issue.message !== 'Invalid input') return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return valueAt(root, issue.path) === undefined ? `is required (${issue.expected})` : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
+      return valueAt(root, issue.path) === undefined
+        ? `is required (${issue.expected})`
+        : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
     case 'too_small':
       return `must be at least ${String(issue.minimum)}${unit(issue.origin)}`;
     case 'too_big':
@@ -73,12 +75,22 @@ export interface ResponseContext {
 }
 
 /** Parses a 2xx body, or throws `ResponseValidationError` with the paths and the raw body. */
-export function parseOutput<S extends z.ZodMiniType>(schema: S, json: unknown, ctx: ResponseContext): z.output<S> {
+export function parseOutput<S extends z.ZodMiniType>(
+  schema: S,
+  json: unknown,
+  ctx: ResponseContext,
+): z.output<S> {
   if (json === undefined || typeof json === 'string') {
     throw new ResponseValidationError(
       `The service answered ${ctx.status} with ${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
         'Check that the address option points at the gateway API; the raw text is in `body`.',
-      { issues: [{ path: [], message: 'must be JSON' }], body: ctx.text, status: ctx.status, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey },
+      {
+        issues: [{ path: [], message: 'must be JSON' }],
+        body: ctx.text,
+        status: ctx.status,
+        requestId: ctx.requestId,
+        idempotencyKey: ctx.idempotencyKey,
+      },
     );
   }
   const result = schema.safeParse(json);
@@ -87,7 +99,13 @@ export function parseOutput<S extends z.ZodMiniType>(schema: S, json: unknown, c
   throw new ResponseValidationError(
     `The service's response does not have the documented shape: ${describeAll(issues)}. ` +
       'Check that baseURL points at the gateway API; if it does, report this with the request id.',
-    { issues, body: ctx.text, status: ctx.status, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey },
+    {
+      issues,
+      body: ctx.text,
+      status: ctx.status,
+      requestId: ctx.requestId,
+      idempotencyKey: ctx.idempotencyKey,
+    },
   );
 }
 
@@ -95,7 +113,9 @@ export function parseOutput<S extends z.ZodMiniType>(schema: S, json: unknown, c
  * A string enum that stays open: known values autocomplete, new values from the service still
  * parse. Requests are checked against the known values separately, with `oneOf`.
  */
-export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMiniType<T[number] | (string & {})> {
+export function openEnum<const T extends readonly string[]>(
+  _values: T,
+): z.ZodMiniType<T[number] | (string & {})> {
   return z.string();
 }
 
@@ -103,8 +123,14 @@ export function openEnum<const T extends readonly string[]>(_values: T): z.ZodMi
 // z.enum, z.int, z.gte or z.maxLength: each of those adds its own code to the browser bundle.
 
 /** A string that must be one of `values` (requests only; responses use `openEnum`). */
-export function oneOf<const T extends readonly string[]>(values: T, error = `must be one of ${values.join(', ')}`) {
-  return z.string().check(z.refine((value: string) => values.includes(value), { error })) as z.ZodMiniType<T[number], T[number]>;
+export function oneOf<const T extends readonly string[]>(
+  values: T,
+  error = `must be one of ${values.join(', ')}`,
+) {
+  return z.string().check(z.refine((value: string) => values.includes(value), { error })) as z.ZodMiniType<
+    T[number],
+    T[number]
+  >;
 }
 
 /** An integer from `min` to `max`. */

@@ -90,7 +90,8 @@ export class Transport {
     // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders:
     // defaultHeaders can never put one area's credential on another's requests.
     const headers: Record<string, string> = { accept: 'application/json' };
-    for (const [name, value] of Object.entries(this.config.defaultHeaders)) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(this.config.defaultHeaders))
+      headers[name.toLowerCase()] = value;
     headers['authorization'] = `Bearer ${credential}`;
     if (spec.versioned) headers['service-version'] = this.config.serviceVersion;
     if (this.config.userAgent !== undefined) headers['user-agent'] = this.config.userAgent;
@@ -121,7 +122,8 @@ export class Transport {
 }
 
 function missing(area: Area, option: CredentialOption | AddressOption): ConfigurationError {
-  const what = option === 'apiKey' || option === 'testApiKey' || option === 'accessToken' ? 'credential' : 'address';
+  const what =
+    option === 'apiKey' || option === 'testApiKey' || option === 'accessToken' ? 'credential' : 'address';
   return new ConfigurationError(
     `client.${area} needs the ${what} \`${option}\`: pass it to new Client({ ${option} }) or set the ${ENV[option]} environment variable. Nothing was sent.`,
     option,

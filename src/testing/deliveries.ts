@@ -6,7 +6,10 @@ import { Webhooks, type WebhookEnvelope, type WebhookEventType } from '../webhoo
 export const MOCK_API_VERSION = '2026-01-01';
 
 /** An event envelope the mock builds: the same shape receivers parse, with `created` in Unix seconds and an `evt_…` id. */
-export type MockEvent<T extends string = string, O extends object = Record<string, unknown>> = WebhookEnvelope<T, O>;
+export type MockEvent<
+  T extends string = string,
+  O extends object = Record<string, unknown>,
+> = WebhookEnvelope<T, O>;
 
 /** Options of `makeEvent`. */
 export interface MakeEventOptions {
@@ -36,7 +39,11 @@ export interface SignedDelivery {
  *
  * @example makeEvent('message.delivered', mock.store.messages.get(id))
  */
-export function makeEvent<T extends WebhookEventType | (string & {}), O extends object>(type: T, object: O, options: MakeEventOptions = {}): MockEvent<T, O> {
+export function makeEvent<T extends WebhookEventType | (string & {}), O extends object>(
+  type: T,
+  object: O,
+  options: MakeEventOptions = {},
+): MockEvent<T, O> {
   const created = options.created ?? new Date();
   return {
     id: options.id ?? `evt_${randomHex(12)}`,
@@ -62,5 +69,7 @@ export async function signedDelivery(event: object | string, secret: string): Pr
 }
 
 function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 }

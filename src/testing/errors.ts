@@ -3,7 +3,8 @@
 // choice (docs/mock-service.md, "Error body").
 
 /** The `type` of a mock error body, one per status the mock answers with. */
-export type MockErrorType = 'invalid_request_error' | 'authentication_error' | 'not_found' | 'idempotency_error' | 'api_error';
+export type MockErrorType =
+  'invalid_request_error' | 'authentication_error' | 'not_found' | 'idempotency_error' | 'api_error';
 
 /** The body of every error the mock answers. */
 export interface MockErrorBody {
@@ -56,7 +57,12 @@ export function invalid(param: string, message: string, code = 'parameter_invali
 
 /** 400 for a required field that is absent. */
 export function missing(param: string, what: string): MockApiError {
-  return new MockApiError('invalid_request_error', 'parameter_missing', `${param} is required (${what}).`, param);
+  return new MockApiError(
+    'invalid_request_error',
+    'parameter_missing',
+    `${param} is required (${what}).`,
+    param,
+  );
 }
 
 /** 404 for an id the store does not hold. */

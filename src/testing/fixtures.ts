@@ -1,5 +1,12 @@
 // The data a fresh (or reset) mock starts with. Ids are fixed so tests and examples can name them.
-import type { MockCustomer, MockOrganizationMember, MockPermission, MockRole, MockSmsWebhook, MockTemplate } from './types.js';
+import type {
+  MockCustomer,
+  MockOrganizationMember,
+  MockPermission,
+  MockRole,
+  MockSmsWebhook,
+  MockTemplate,
+} from './types.js';
 
 /** The seeded templates. */
 export function seedTemplates(): MockTemplate[] {
@@ -37,7 +44,11 @@ export const PAYMENT_WEBHOOK_SEEDS = [
     events: ['refund.succeeded', 'payment_intent.payment_failed'],
     description: 'Refunds and failures',
   },
-  { url: 'https://example.com/webhooks/all', events: ['payment.succeeded', 'customer.created'], description: 'Everything' },
+  {
+    url: 'https://example.com/webhooks/all',
+    events: ['payment.succeeded', 'customer.created'],
+    description: 'Everything',
+  },
 ] as const;
 
 /** The seeded customers. */
@@ -85,7 +96,11 @@ const ROLES: Record<'owner' | 'admin' | 'member', MockRole> = {
     id: 'role_owner',
     name: 'owner',
     description: 'Full control of the organization',
-    permissions: [permission('members', 'write'), permission('billing', 'write'), permission('messages', 'write')],
+    permissions: [
+      permission('members', 'write'),
+      permission('billing', 'write'),
+      permission('messages', 'write'),
+    ],
   },
   admin: {
     id: 'role_admin',
@@ -103,7 +118,12 @@ const ROLES: Record<'owner' | 'admin' | 'member', MockRole> = {
 
 /** The seeded organizations and their members: `org_123` (three members) and `org_empty` (none). */
 export function seedMembers(joinedAt: string): [string, MockOrganizationMember[]][] {
-  const member = (id: string, firstName: string, lastName: string, role: keyof typeof ROLES): MockOrganizationMember => ({
+  const member = (
+    id: string,
+    firstName: string,
+    lastName: string,
+    role: keyof typeof ROLES,
+  ): MockOrganizationMember => ({
     id,
     email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
     firstName,
@@ -112,7 +132,14 @@ export function seedMembers(joinedAt: string): [string, MockOrganizationMember[]
     joinedAt,
   });
   return [
-    ['org_123', [member('usr_1', 'Ada', 'Lovelace', 'owner'), member('usr_2', 'Grace', 'Hopper', 'admin'), member('usr_3', 'Alan', 'Turing', 'member')]],
+    [
+      'org_123',
+      [
+        member('usr_1', 'Ada', 'Lovelace', 'owner'),
+        member('usr_2', 'Grace', 'Hopper', 'admin'),
+        member('usr_3', 'Alan', 'Turing', 'member'),
+      ],
+    ],
     ['org_empty', []],
   ];
 }

@@ -12,7 +12,14 @@ export {
   type MockServiceOptions,
 } from './service.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './server.js';
-export { makeEvent, MOCK_API_VERSION, signedDelivery, type MakeEventOptions, type MockEvent, type SignedDelivery } from './deliveries.js';
+export {
+  makeEvent,
+  MOCK_API_VERSION,
+  signedDelivery,
+  type MakeEventOptions,
+  type MockEvent,
+  type SignedDelivery,
+} from './deliveries.js';
 export type { MockStore, NewMessage, Overrides } from './store.js';
 export type { MockErrorBody, MockErrorType } from './errors.js';
 export { SEEDED_WEBHOOK_SECRET } from './fixtures.js';

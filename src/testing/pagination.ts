@@ -27,15 +27,21 @@ export function newestFirst(a: Listed, b: Listed): number {
  * exist: an unknown cursor is a 400 on `after`. `next_cursor` is the page's last id when
  * `has_more`, else null.
  */
-export function paginate<T extends Listed>(items: Iterable<T>, options: { limit: number; after: string | undefined; keep?: (item: T) => boolean }): Page<T> {
+export function paginate<T extends Listed>(
+  items: Iterable<T>,
+  options: { limit: number; after: string | undefined; keep?: (item: T) => boolean },
+): Page<T> {
   const { limit, after, keep = () => true } = options;
   const all = [...items];
   let cursor: T | undefined;
   if (after !== undefined) {
     cursor = all.find((item) => item.id === after);
-    if (cursor === undefined) throw invalid('after', `must be the id of an item of this list (no item ${JSON.stringify(after)}).`);
+    if (cursor === undefined)
+      throw invalid('after', `must be the id of an item of this list (no item ${JSON.stringify(after)}).`);
   }
-  const matching = all.filter((item) => (cursor === undefined || newestFirst(cursor, item) < 0) && keep(item)).sort(newestFirst);
+  const matching = all
+    .filter((item) => (cursor === undefined || newestFirst(cursor, item) < 0) && keep(item))
+    .sort(newestFirst);
   const data = matching.slice(0, limit);
   const hasMore = matching.length > limit;
   return { data, has_more: hasMore, next_cursor: hasMore ? (data[data.length - 1]?.id ?? null) : null };

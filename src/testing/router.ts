@@ -14,7 +14,11 @@ export type Area = 'sms' | 'payment' | 'account';
 export type CredentialName = 'apiKey' | 'testApiKey' | 'accessToken';
 
 /** Which credential each area takes (api-reference.md, Authentication 2). */
-export const AREA_CREDENTIAL: Record<Area, CredentialName> = { sms: 'apiKey', payment: 'testApiKey', account: 'accessToken' };
+export const AREA_CREDENTIAL: Record<Area, CredentialName> = {
+  sms: 'apiKey',
+  payment: 'testApiKey',
+  account: 'accessToken',
+};
 
 /** What the routes of one mock service share. */
 export interface ServiceContext {
@@ -67,13 +71,23 @@ export function toHandler(route: Route, service: ServiceContext): HttpHandler {
       const failure =
         error instanceof MockApiError
           ? error
-          : new MockApiError('api_error', 'internal_error', `The mock failed: ${error instanceof Error ? error.message : String(error)}`);
+          : new MockApiError(
+              'api_error',
+              'internal_error',
+              `The mock failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
       return json(failure.status, failure.toBody(), requestId);
     }
   });
 }
 
-async function answer(route: Route, service: ServiceContext, request: Request, params: Record<string, string>, requestId: string): Promise<Response> {
+async function answer(
+  route: Route,
+  service: ServiceContext,
+  request: Request,
+  params: Record<string, string>,
+  requestId: string,
+): Promise<Response> {
   const { store } = service;
   const credential = authenticate(route.area, request.headers, service.credentials);
   if (route.area !== 'account') checkServiceVersion(request.headers);
@@ -93,37 +107,67 @@ async function answer(route: Route, service: ServiceContext, request: Request, p
   }
 
   const now = service.now();
-  const result = route.handle({ params, query: new URL(request.url).searchParams, body, service, store, now });
+  const result = route.handle({
+    params,
+    query: new URL(request.url).searchParams,
+    body,
+    service,
+    store,
+    now,
+  });
   const status = result.status ?? 200;
   // A snapshot: the store's objects change later (status, timestamps), a replay must not.
   const snapshot: unknown = JSON.parse(JSON.stringify(result.body));
   // Only successes are remembered, so a request refused with a 4xx can be fixed and retried
   // with the same key.
-  if (key !== undefined && status >= 200 && status < 300) store.idempotency.remember(credential, key, { fingerprint, status, body: snapshot }, now.getTime());
+  if (key !== undefined && status >= 200 && status < 300)
+    store.idempotency.remember(credential, key, { fingerprint, status, body: snapshot }, now.getTime());
   return json(status, snapshot, requestId);
 }
 
 /** A JSON answer with the mock's request id. */
-export function json(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+export function json(
+  status: number,
+  body: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
   // The bodies are JSON values: store records, or a parse of one (a replay).
-  return HttpResponse.json(body as JsonBodyType, { status, headers: { 'x-request-id': requestId, ...headers } });
+  return HttpResponse.json(body as JsonBodyType, {
+    status,
+    headers: { 'x-request-id': requestId, ...headers },
+  });
 }
 
 function authenticate(area: Area, headers: Headers, credentials: Record<CredentialName, string>): string {
   const expected = AREA_CREDENTIAL[area];
   const header = headers.get('authorization');
   if (header === null) {
-    throw new MockApiError('authentication_error', 'missing_authorization', `${area} requests need the header Authorization: Bearer <${expected}>.`);
+    throw new MockApiError(
+      'authentication_error',
+      'missing_authorization',
+      `${area} requests need the header Authorization: Bearer <${expected}>.`,
+    );
   }
   const token = /^Bearer +(\S+)$/i.exec(header)?.[1];
   if (token === undefined) {
-    throw new MockApiError('authentication_error', 'invalid_authorization', `The Authorization header must be "Bearer <${expected}>".`);
+    throw new MockApiError(
+      'authentication_error',
+      'invalid_authorization',
+      `The Authorization header must be "Bearer <${expected}>".`,
+    );
   }
   if (token !== credentials[expected]) {
     // Name the credential that was sent when it is another area's, never echo the value.
     const other = (Object.keys(credentials) as CredentialName[]).find((name) => credentials[name] === token);
-    const why = other ? `the bearer token is the ${other}, but ${area} requests take the ${expected}` : `the bearer token is not the mock's ${expected}`;
-    throw new MockApiError('authentication_error', area === 'account' ? 'invalid_access_token' : 'invalid_api_key', `Invalid credential: ${why}.`);
+    const why = other
+      ? `the bearer token is the ${other}, but ${area} requests take the ${expected}`
+      : `the bearer token is not the mock's ${expected}`;
+    throw new MockApiError(
+      'authentication_error',
+      area === 'account' ? 'invalid_access_token' : 'invalid_api_key',
+      `Invalid credential: ${why}.`,
+    );
   }
   return token;
 }
@@ -133,10 +177,20 @@ function authenticate(area: Area, headers: Headers, credentials: Record<Credenti
 function checkServiceVersion(headers: Headers): void {
   const version = headers.get('service-version');
   if (version === null) {
-    throw new MockApiError('invalid_request_error', 'parameter_missing', 'The Service-Version header is required, e.g. Service-Version: 2026-01-01.', 'Service-Version');
+    throw new MockApiError(
+      'invalid_request_error',
+      'parameter_missing',
+      'The Service-Version header is required, e.g. Service-Version: 2026-01-01.',
+      'Service-Version',
+    );
   }
   if (!VERSION_PATTERN.test(version)) {
-    throw new MockApiError('invalid_request_error', 'parameter_invalid', 'The Service-Version header must match ^\\d{4}-\\d{2}-\\d{2}$, e.g. 2026-01-01.', 'Service-Version');
+    throw new MockApiError(
+      'invalid_request_error',
+      'parameter_invalid',
+      'The Service-Version header must match ^\\d{4}-\\d{2}-\\d{2}$, e.g. 2026-01-01.',
+      'Service-Version',
+    );
   }
 }
 
@@ -153,7 +207,9 @@ function checkContentType(headers: Headers): void {
   }
 }
 
-function stringParams(params: Record<string, string | readonly string[] | undefined>): Record<string, string> {
+function stringParams(
+  params: Record<string, string | readonly string[] | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) if (typeof value === 'string') out[name] = value;
   return out;

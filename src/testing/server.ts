@@ -4,7 +4,12 @@
 import { getResponse } from 'msw';
 import { MockApiError } from './errors.js';
 import { json } from './router.js';
-import { createMockService, type MockClientOptions, type MockService, type MockServiceOptions } from './service.js';
+import {
+  createMockService,
+  type MockClientOptions,
+  type MockService,
+  type MockServiceOptions,
+} from './service.js';
 
 /** Options of `startMockServer`: the service's, without addresses (both are the server's own URL). */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseURL' | 'sandboxBaseURL'> {
@@ -105,7 +110,11 @@ async function serve(mock: MockService, req: IncomingMessage, res: ServerRespons
   }
   if (response === undefined) {
     const url = new URL(request.url);
-    const error = new MockApiError('not_found', 'route_not_found', `The mock has no route ${request.method} ${url.pathname}.`);
+    const error = new MockApiError(
+      'not_found',
+      'route_not_found',
+      `The mock has no route ${request.method} ${url.pathname}.`,
+    );
     response = json(error.status, error.toBody(), mock.store.nextRequestId());
   }
   await send(response, res);
@@ -116,7 +125,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] as string;
     // HTTP/1 connection headers are not for fetch's Headers (it refuses some of them).
-    if (!/^(connection|keep-alive|transfer-encoding|upgrade|host)$/i.test(name)) headers.append(name, req.rawHeaders[i + 1] as string);
+    if (!/^(connection|keep-alive|transfer-encoding|upgrade|host)$/i.test(name))
+      headers.append(name, req.rawHeaders[i + 1] as string);
   }
   const method = req.method ?? 'GET';
   let body: Uint8Array | undefined;

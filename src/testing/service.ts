@@ -93,10 +93,16 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     store,
     now,
     autoAdvance: options.autoAdvance ?? false,
-    credentials: { apiKey: clientOptions.apiKey, testApiKey: clientOptions.testApiKey, accessToken: clientOptions.accessToken },
+    credentials: {
+      apiKey: clientOptions.apiKey,
+      testApiKey: clientOptions.testApiKey,
+      accessToken: clientOptions.accessToken,
+    },
     addresses,
   };
-  const handlers = [...smsRoutes, ...paymentRoutes, ...accountRoutes].map((route) => toHandler(route, context));
+  const handlers = [...smsRoutes, ...paymentRoutes, ...accountRoutes].map((route) =>
+    toHandler(route, context),
+  );
   return { handlers, clientOptions, store };
 }
 

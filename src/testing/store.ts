@@ -122,7 +122,13 @@ export class MockStore {
   }
 
   /** Stores a bulk job and one queued message per recipient, as `POST /sms/bulk` does. */
-  createBulkJob(input: { recipients: string[]; body: string; from?: string | undefined; route: MockRoute; scheduled_at: string | null }): MockBulkJob {
+  createBulkJob(input: {
+    recipients: string[];
+    body: string;
+    from?: string | undefined;
+    route: MockRoute;
+    scheduled_at: string | null;
+  }): MockBulkJob {
     let cost = 0;
     for (const to of input.recipients) cost += this.createMessage({ ...input, to }).cost;
     const job: MockBulkJob = {
@@ -172,7 +178,8 @@ export class MockStore {
         delivered_at: null,
         error_code: null,
       };
-      if (extra.status !== undefined) applyStatus(message, extra.status, extra.created_at ?? createdAt, undefined);
+      if (extra.status !== undefined)
+        applyStatus(message, extra.status, extra.created_at ?? createdAt, undefined);
       Object.assign(message, extra);
       this.messages.set(message.id, message);
       out.push(message);
@@ -187,7 +194,11 @@ export class MockStore {
    *
    * @example store.setMessageStatus('msg_00000001', 'failed', { error_code: 'number_unreachable' })
    */
-  setMessageStatus(id: string, status: MockMessageStatus, options: { error_code?: string } = {}): MockMessage {
+  setMessageStatus(
+    id: string,
+    status: MockMessageStatus,
+    options: { error_code?: string } = {},
+  ): MockMessage {
     const message = this.#message(id);
     applyStatus(message, status, this.nowISO(), options.error_code);
     return message;
@@ -260,7 +271,8 @@ export class MockStore {
       ...customer,
     };
     this.customers.set(full.id, full);
-    if (!this.paymentMethods.has(full.id)) this.paymentMethods.set(full.id, full.default_payment_method ? [full.default_payment_method] : []);
+    if (!this.paymentMethods.has(full.id))
+      this.paymentMethods.set(full.id, full.default_payment_method ? [full.default_payment_method] : []);
     return full;
   }
 
@@ -275,7 +287,16 @@ export class MockStore {
 
   /** Back to the seeded state: records, idempotency keys, id and request counters. */
   reset(): void {
-    for (const map of [this.messages, this.bulkJobs, this.templates, this.smsWebhooks, this.paymentWebhooks, this.customers, this.paymentMethods, this.members]) {
+    for (const map of [
+      this.messages,
+      this.bulkJobs,
+      this.templates,
+      this.smsWebhooks,
+      this.paymentWebhooks,
+      this.customers,
+      this.paymentMethods,
+      this.members,
+    ]) {
       map.clear();
     }
     this.idempotency.clear();
@@ -288,7 +309,13 @@ export class MockStore {
     for (const w of seedSmsWebhooks(at(86_400))) this.smsWebhooks.set(w.id, w);
     PAYMENT_WEBHOOK_SEEDS.forEach((seed, i) => {
       const id = this.nextId('we_');
-      this.paymentWebhooks.set(id, { id, ...seed, events: [...seed.events], enabled: true, created_at: at(86_400 - i) });
+      this.paymentWebhooks.set(id, {
+        id,
+        ...seed,
+        events: [...seed.events],
+        enabled: true,
+        created_at: at(86_400 - i),
+      });
     });
     for (const c of seedCustomers(at(86_400))) this.customers.set(c.id, c);
     for (const [id, methods] of seedPaymentMethods()) this.paymentMethods.set(id, methods);
@@ -302,7 +329,12 @@ export class MockStore {
   }
 }
 
-function applyStatus(message: MockMessage, status: MockMessageStatus, at: string, errorCode: string | undefined): void {
+function applyStatus(
+  message: MockMessage,
+  status: MockMessageStatus,
+  at: string,
+  errorCode: string | undefined,
+): void {
   message.status = status;
   if (status === 'queued') {
     message.sent_at = null;

@@ -16,7 +16,13 @@ export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
 /** Routes bulk accepts: `otp` is not offered for bulk (Limits). */
 export const BULK_ROUTES = ['transactional', 'promotional'] as const;
 /** Events an SMS webhook can subscribe to (SMS webhook table). */
-export const SMS_WEBHOOK_EVENTS = ['message.queued', 'message.sent', 'message.delivered', 'message.failed', 'message.expired'] as const;
+export const SMS_WEBHOOK_EVENTS = [
+  'message.queued',
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+] as const;
 
 const DAY_MS = 86_400_000;
 /** Scheduling horizon: at most 7 days ahead (Limits). */
@@ -38,7 +44,11 @@ export function parseJsonObject(text: string): Body {
     throw new MockApiError('invalid_request_error', 'invalid_json', 'The request body is not valid JSON.');
   }
   if (!isObject(value)) {
-    throw new MockApiError('invalid_request_error', 'invalid_body', 'The request body must be a JSON object.');
+    throw new MockApiError(
+      'invalid_request_error',
+      'invalid_body',
+      'The request body must be a JSON object.',
+    );
   }
   return value;
 }
@@ -54,8 +64,16 @@ function typeName(value: unknown): string {
 
 /** A string field; `undefined` when optional and absent. */
 export function string(body: Body, param: string, rule: { required: true; what: string }): string;
-export function string(body: Body, param: string, rule?: { required?: false; what?: string }): string | undefined;
-export function string(body: Body, param: string, rule: { required?: boolean; what?: string } = {}): string | undefined {
+export function string(
+  body: Body,
+  param: string,
+  rule?: { required?: false; what?: string },
+): string | undefined;
+export function string(
+  body: Body,
+  param: string,
+  rule: { required?: boolean; what?: string } = {},
+): string | undefined {
   const value = body[param];
   if (value === undefined) {
     if (rule.required) throw missing(param, rule.what ?? 'a string');
@@ -69,7 +87,11 @@ export function string(body: Body, param: string, rule: { required?: boolean; wh
 export function phone(value: unknown, param: string): string {
   if (typeof value !== 'string') throw invalid(param, `must be a string of digits, not ${typeName(value)}.`);
   if (!PHONE_PATTERN.test(value)) {
-    const hint = value.startsWith('+') ? ' (no plus sign on the wire: strip it)' : /[\s-]/.test(value) ? ' (no spaces or dashes)' : '';
+    const hint = value.startsWith('+')
+      ? ' (no plus sign on the wire: strip it)'
+      : /[\s-]/.test(value)
+        ? ' (no spaces or dashes)'
+        : '';
     throw invalid(param, `must match ^[1-9][0-9]{7,14}$: 8 to 15 digits in international format${hint}.`);
   }
   return value;
@@ -93,7 +115,12 @@ export function senderId(body: Body): string | undefined {
 }
 
 /** One of `values`. */
-export function oneOf<const T extends readonly string[]>(value: unknown, param: string, values: T, extra = ''): T[number] {
+export function oneOf<const T extends readonly string[]>(
+  value: unknown,
+  param: string,
+  values: T,
+  extra = '',
+): T[number] {
   if (typeof value !== 'string' || !values.includes(value)) {
     throw invalid(param, `must be one of ${values.join(', ')}${extra} (got ${JSON.stringify(value)}).`);
   }
@@ -101,13 +128,19 @@ export function oneOf<const T extends readonly string[]>(value: unknown, param: 
 }
 
 /** An optional route, with its default. */
-export function route<const T extends readonly MockRoute[]>(body: Body, values: T, fallback: T[number], extra = ''): T[number] {
+export function route<const T extends readonly MockRoute[]>(
+  body: Body,
+  values: T,
+  fallback: T[number],
+  extra = '',
+): T[number] {
   const value = body['route'];
   return value === undefined ? fallback : oneOf(value, 'route', values, extra);
 }
 
 // ISO 8601 date-time with a time zone: seconds and fractions optional, offset Z, ±hh:mm or ±hhmm.
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/;
 
 /** Milliseconds of an ISO 8601 date-time with a time zone; a 400 naming `param` otherwise. */
 export function dateTime(value: unknown, param: string): number {
@@ -123,7 +156,17 @@ export function dateTime(value: unknown, param: string): number {
 function validFields(m: RegExpExecArray): boolean {
   const n = (group: number) => Number(m[group] ?? 0);
   const daysInMonth = new Date(Date.UTC(n(1), n(2), 0)).getUTCDate();
-  return n(2) >= 1 && n(2) <= 12 && n(3) >= 1 && n(3) <= daysInMonth && n(4) <= 23 && n(5) <= 59 && n(6) <= 59 && n(8) <= 23 && n(9) <= 59;
+  return (
+    n(2) >= 1 &&
+    n(2) <= 12 &&
+    n(3) >= 1 &&
+    n(3) <= daysInMonth &&
+    n(4) <= 23 &&
+    n(5) <= 59 &&
+    n(6) <= 59 &&
+    n(8) <= 23 &&
+    n(9) <= 59
+  );
 }
 
 /** `schedule_at`: null or a date-time at most 7 days after `now`; bulk also requires the future. */
@@ -145,7 +188,8 @@ export function httpsUrl(value: unknown, param: string): string {
   } catch {
     url = undefined;
   }
-  if (url?.protocol !== 'https:') throw invalid(param, 'must be an absolute https:// URL (plain HTTP is not supported).');
+  if (url?.protocol !== 'https:')
+    throw invalid(param, 'must be an absolute https:// URL (plain HTTP is not supported).');
   return value;
 }
 
@@ -159,7 +203,8 @@ export function boolean(body: Body, param: string): boolean | undefined {
 
 /** An integer of at least 0. */
 export function nonNegativeInteger(value: unknown, param: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalid(param, 'must be a whole number of 0 or more.');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw invalid(param, 'must be a whole number of 0 or more.');
   return value;
 }
 
@@ -171,7 +216,12 @@ export function queryParams(query: URLSearchParams, allowed: readonly string[]):
   const out = new Map<string, string>();
   for (const [name, value] of query) {
     if (!allowed.includes(name)) {
-      throw new MockApiError('invalid_request_error', 'unknown_parameter', `${name} is not a query parameter of this list; use ${allowed.join(', ')}.`, name);
+      throw new MockApiError(
+        'invalid_request_error',
+        'unknown_parameter',
+        `${name} is not a query parameter of this list; use ${allowed.join(', ')}.`,
+        name,
+      );
     }
     if (out.has(name)) throw invalid(name, 'must be given at most once.');
     out.set(name, value);
@@ -183,6 +233,7 @@ export function queryParams(query: URLSearchParams, allowed: readonly string[]):
 export function pageLimit(value: string | undefined): number {
   if (value === undefined) return 20;
   const n = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 1 && n <= 100)) throw invalid('limit', `must be an integer from 1 to 100 (got ${JSON.stringify(value)}).`);
+  if (!(n >= 1 && n <= 100))
+    throw invalid('limit', `must be an integer from 1 to 100 (got ${JSON.stringify(value)}).`);
   return n;
 }

@@ -123,4 +123,5 @@ type UnknownWebhookEventType = `${string}.${string}` & {
  * @example
  * if (event.type === 'message.delivered') console.log(event.data.object.status);
  */
-export type WebhookEvent = { [T in WebhookEventType]: WebhookEnvelope<T, EventObject<T>> }[WebhookEventType] | UnknownWebhookEvent;
+export type WebhookEvent =
+  { [T in WebhookEventType]: WebhookEnvelope<T, EventObject<T>> }[WebhookEventType] | UnknownWebhookEvent;

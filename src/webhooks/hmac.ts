@@ -15,7 +15,10 @@ export interface Hmac {
 
 // The slice of node:crypto used here, typed locally so that no Node type leaks into the entry.
 interface NodeCrypto {
-  createHmac(algorithm: 'sha256', key: string): {
+  createHmac(
+    algorithm: 'sha256',
+    key: string,
+  ): {
     update(data: HmacData, encoding?: 'utf8'): { digest(): Uint8Array };
   };
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
@@ -44,7 +47,13 @@ export function webCryptoHmac(subtle: SubtleCrypto = globalThis.crypto.subtle, m
     async digest(secret, data) {
       let key = keys.get(secret);
       if (!key) {
-        key = await subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+        key = await subtle.importKey(
+          'raw',
+          encoder.encode(secret),
+          { name: 'HMAC', hash: 'SHA-256' },
+          false,
+          ['sign'],
+        );
         // Bounded so that a caller cycling through many secrets cannot grow it without limit;
         // real receivers use one or two, so starting over is as good as evicting the oldest.
         if (keys.size >= maxKeys) keys.clear();

@@ -18,7 +18,11 @@ export interface WebhooksApi {
    * @example
    * const ok = await Webhooks.verify(await req.text(), req.headers.get(Webhooks.SIGNATURE_HEADER), secret);
    */
-  verify(rawBody: WebhookRawBody, signature: string | string[] | null | undefined, secret: string | string[]): Promise<boolean>;
+  verify(
+    rawBody: WebhookRawBody,
+    signature: string | string[] | null | undefined,
+    secret: string | string[],
+  ): Promise<boolean>;
   /**
    * Verifies like `verify`, then parses the body as an event envelope. Rejects with a
    * `WebhookVerificationError` whose `reason` says which check failed.
@@ -53,7 +57,8 @@ function toData(body: unknown): HmacData {
   if (typeof body === 'string') return body;
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   // By tag rather than instanceof: an ArrayBuffer from another realm (iframe, vm) is still one.
-  if (Object.prototype.toString.call(body) === '[object ArrayBuffer]') return new Uint8Array(body as ArrayBuffer);
+  if (Object.prototype.toString.call(body) === '[object ArrayBuffer]')
+    return new Uint8Array(body as ArrayBuffer);
   return fail(
     'parsed_body',
     `Pass the raw body (string or bytes), not ${body == null ? body : `a parsed ${typeof body}`}: the signature covers ` +
@@ -66,8 +71,13 @@ function toSecrets(secret: unknown): string[] {
   const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
   for (const s of list.length ? list : ['']) {
     // Never put the secret itself in a message: messages end up in logs.
-    const problem = typeof s !== 'string' || !s ? 'missing or empty' : s.trim() !== s ? 'padded with white space' : '';
-    if (problem) fail('invalid_secret', `Webhook secret is ${problem}: pass the webhook's secret exactly, e.g. process.env.GATEWAY_WEBHOOK_SECRET.`);
+    const problem =
+      typeof s !== 'string' || !s ? 'missing or empty' : s.trim() !== s ? 'padded with white space' : '';
+    if (problem)
+      fail(
+        'invalid_secret',
+        `Webhook secret is ${problem}: pass the webhook's secret exactly, e.g. process.env.GATEWAY_WEBHOOK_SECRET.`,
+      );
   }
   return list as string[];
 }
@@ -127,23 +137,37 @@ function toSignatures(signature: unknown): Uint8Array[] | 'missing_signature' | 
 
 // Synchronous while the digests are (node:crypto): a promise or closure per secret costs a tenth
 // of verify's time on a 1 KB body.
-function matches(hmac: Hmac, data: HmacData, secrets: string[], signatures: Uint8Array[], i = 0): boolean | Promise<boolean> {
+function matches(
+  hmac: Hmac,
+  data: HmacData,
+  secrets: string[],
+  signatures: Uint8Array[],
+  i = 0,
+): boolean | Promise<boolean> {
   for (; i < secrets.length; i++) {
     const expected = hmac.digest(secrets[i] as string, data);
     if (expected instanceof Promise) {
-      return expected.then((e) => signatures.some((s) => hmac.equal(e, s)) || matches(hmac, data, secrets, signatures, i + 1));
+      return expected.then(
+        (e) => signatures.some((s) => hmac.equal(e, s)) || matches(hmac, data, secrets, signatures, i + 1),
+      );
     }
     for (const s of signatures) if (hmac.equal(expected, s)) return true;
   }
   return false;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // The first envelope rule the value breaks, or undefined when it is an event.
 function envelopeProblem(v: unknown): string | undefined {
   if (!isObject(v)) return 'not a JSON object';
-  for (const [key, type] of [['id', 'string'], ['type', 'string'], ['created', 'number'], ['api_version', 'string']]) {
+  for (const [key, type] of [
+    ['id', 'string'],
+    ['type', 'string'],
+    ['created', 'number'],
+    ['api_version', 'string'],
+  ]) {
     if (typeof v[key as string] !== type) return `"${key}" is not a ${type}`;
   }
   return isObject(v.data) && isObject(v.data.object) ? undefined : '"data.object" is not an object';
@@ -167,7 +191,10 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
       if (signatures === 'missing_signature') {
         fail(signatures, `No ${HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`);
       } else if (signatures === 'malformed_signature') {
-        fail(signatures, `${HEADER} is not 64 lowercase hex characters: not sent by the service. Answer 400.`);
+        fail(
+          signatures,
+          `${HEADER} is not 64 lowercase hex characters: not sent by the service. Answer 400.`,
+        );
       } else if (!(await matches(getHmac(), data, secrets, signatures))) {
         fail(
           'signature_mismatch',
@@ -177,7 +204,9 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
       let event: unknown;
       let problem: string | undefined;
       try {
-        event = JSON.parse(typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data));
+        event = JSON.parse(
+          typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data),
+        );
         problem = envelopeProblem(event);
       } catch {
         problem = 'not UTF-8 JSON';

@@ -15,7 +15,14 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const client = () => new Client({ apiKey: 'k', baseURL: BASE, maxRetries: 0 });
-const msg = (i: number) => ({ id: `msg_${i}`, to: '447700900123', from: 'ACME', body: `n${i}`, status: 'sent', created_at: '2026-01-01T00:00:00Z' });
+const msg = (i: number) => ({
+  id: `msg_${i}`,
+  to: '447700900123',
+  from: 'ACME',
+  body: `n${i}`,
+  status: 'sent',
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 /** A list of `total` messages served `limit` at a time, cursor = last id of the page. */
 function serveMessages(total: number) {
@@ -25,7 +32,9 @@ function serveMessages(total: number) {
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const after = url.searchParams.get('after');
       const start = after === null ? 0 : Number(after.slice(4)) + 1;
-      const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => msg(start + i));
+      const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) =>
+        msg(start + i),
+      );
       const has_more = start + data.length < total;
       return HttpResponse.json({ data, has_more, next_cursor: has_more ? (data.at(-1)?.id ?? null) : null });
     }),
@@ -49,7 +58,12 @@ describe('awaiting a list', () => {
     const first = await client().sms.messages.list({ limit: 2, status: 'sent', route: 'otp' });
     const second = await first.getNextPage();
     expect(second.data.map((m) => m.id)).toEqual(['msg_2', 'msg_3']);
-    expect(Object.fromEntries(wire[1]?.url.searchParams ?? [])).toEqual({ limit: '2', status: 'sent', route: 'otp', after: 'msg_1' });
+    expect(Object.fromEntries(wire[1]?.url.searchParams ?? [])).toEqual({
+      limit: '2',
+      status: 'sent',
+      route: 'otp',
+      after: 'msg_1',
+    });
   });
 
   it('rejects getNextPage() on the last page', async () => {
@@ -73,7 +87,8 @@ describe('iterating', () => {
   it('walks pages with iterPages()', async () => {
     serveMessages(5);
     const sizes: number[] = [];
-    for await (const page of client().sms.messages.list({ limit: 2 }).iterPages()) sizes.push(page.data.length);
+    for await (const page of client().sms.messages.list({ limit: 2 }).iterPages())
+      sizes.push(page.data.length);
     expect(sizes).toEqual([2, 2, 1]);
   });
 
@@ -86,7 +101,11 @@ describe('iterating', () => {
   });
 
   it('rejects instead of looping when the cursor does not advance', async () => {
-    server.use(http.get(`${BASE}/sms/messages`, () => HttpResponse.json({ data: [msg(0)], has_more: true, next_cursor: 'msg_0' })));
+    server.use(
+      http.get(`${BASE}/sms/messages`, () =>
+        HttpResponse.json({ data: [msg(0)], has_more: true, next_cursor: 'msg_0' }),
+      ),
+    );
     const seen: string[] = [];
     const iterate = async () => {
       for await (const m of client().sms.messages.list({ after: 'msg_0' })) seen.push(m.id);
@@ -97,7 +116,11 @@ describe('iterating', () => {
   });
 
   it('rejects when has_more is true but next_cursor is null', async () => {
-    server.use(http.get(`${BASE}/sms/messages`, () => HttpResponse.json({ data: [msg(0)], has_more: true, next_cursor: null })));
+    server.use(
+      http.get(`${BASE}/sms/messages`, () =>
+        HttpResponse.json({ data: [msg(0)], has_more: true, next_cursor: null }),
+      ),
+    );
     await expect(client().sms.messages.list().toArray({ max: 100 })).rejects.toThrow(/did not advance/);
     expect(wire).toHaveLength(1);
   });
@@ -125,19 +148,33 @@ describe('toArray({ max })', () => {
   });
 
   it.each([undefined, 0, -1, 1.5, Infinity])('requires max to be a positive integer (%s)', async (max) => {
-    await expect(client().sms.messages.list().toArray({ max } as { max: number })).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      client()
+        .sms.messages.list()
+        .toArray({ max } as { max: number }),
+    ).rejects.toBeInstanceOf(ValidationError);
     expect(wire).toHaveLength(0);
   });
 });
 
 describe('payment webhooks list', () => {
   it('pages the same way, with the object: list wrapper', async () => {
-    const hook = (i: number) => ({ id: `wh_${i}`, url: 'https://example.com/h', events: ['payment.succeeded'], enabled: true });
+    const hook = (i: number) => ({
+      id: `wh_${i}`,
+      url: 'https://example.com/h',
+      events: ['payment.succeeded'],
+      enabled: true,
+    });
     server.use(
       http.get('https://sandbox.gateway.test/payment/webhooks', ({ request }) => {
         const after = new URL(request.url).searchParams.get('after');
         return after === null
-          ? HttpResponse.json({ object: 'list', data: [hook(0), hook(1)], has_more: true, next_cursor: 'wh_1' })
+          ? HttpResponse.json({
+              object: 'list',
+              data: [hook(0), hook(1)],
+              has_more: true,
+              next_cursor: 'wh_1',
+            })
           : HttpResponse.json({ object: 'list', data: [hook(2)], has_more: false, next_cursor: null });
       }),
     );

@@ -24,7 +24,14 @@ import { memoryLogger, recordRequests } from '../helpers/wire.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
-const message = { id: 'msg_1', to: '447700900123', from: 'ACME', body: 'hi', status: 'queued', created_at: '2026-01-01T00:00:00Z' };
+const message = {
+  id: 'msg_1',
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'queued',
+  created_at: '2026-01-01T00:00:00Z',
+};
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -63,8 +70,13 @@ function settle<T>(promise: PromiseLike<T>): Promise<{ value?: T; error?: unknow
   );
 }
 
-const fail = (status: number, headers: Record<string, string> = {}) => () =>
-  HttpResponse.json({ error: { code: `code_${status}`, message: `failed with ${status}` } }, { status, headers: { 'x-request-id': `req_${status}`, ...headers } });
+const fail =
+  (status: number, headers: Record<string, string> = {}) =>
+  () =>
+    HttpResponse.json(
+      { error: { code: `code_${status}`, message: `failed with ${status}` } },
+      { status, headers: { 'x-request-id': `req_${status}`, ...headers } },
+    );
 const ok = () => HttpResponse.json(message, { headers: { 'x-request-id': 'req_ok' } });
 
 describe('idempotency keys', () => {
@@ -115,20 +127,25 @@ describe('idempotency keys', () => {
 
   it('puts the key on the error when a keyed request fails', async () => {
     sequence('post', `${BASE}/sms/messages`, [fail(500)]);
-    const { error } = await settle(client({ maxRetries: 0 }).sms.messages.create(send, { idempotencyKey: 'order-7' }));
+    const { error } = await settle(
+      client({ maxRetries: 0 }).sms.messages.create(send, { idempotencyKey: 'order-7' }),
+    );
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).idempotencyKey).toBe('order-7');
   });
 });
 
 describe('which failures are retried', () => {
-  it.each([408, 409, 429, 500, 502, 503, 504])('retries %i up to maxRetries, then rejects', async (status) => {
-    sequence('post', `${BASE}/sms/messages`, [fail(status, { 'retry-after': '0' })]);
-    const { error } = await settle(client({ maxRetries: 2 }).sms.messages.create(send));
-    expect(wire).toHaveLength(3);
-    expect(error).toBeInstanceOf(APIError);
-    expect((error as APIError).status).toBe(status);
-  });
+  it.each([408, 409, 429, 500, 502, 503, 504])(
+    'retries %i up to maxRetries, then rejects',
+    async (status) => {
+      sequence('post', `${BASE}/sms/messages`, [fail(status, { 'retry-after': '0' })]);
+      const { error } = await settle(client({ maxRetries: 2 }).sms.messages.create(send));
+      expect(wire).toHaveLength(3);
+      expect(error).toBeInstanceOf(APIError);
+      expect((error as APIError).status).toBe(status);
+    },
+  );
 
   it.each([400, 401, 403, 404, 422])('does not retry %i', async (status) => {
     sequence('post', `${BASE}/sms/messages`, [fail(status)]);
@@ -162,7 +179,10 @@ describe('waiting between attempts', () => {
   beforeEach(() => {
     // Jitter at its maximum, so each backoff is its ceiling × 0.999: predictable waits.
     vi.mocked(Math.random).mockReturnValue(0.999);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date('2026-03-01T12:00:00Z') });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'Date'],
+      now: new Date('2026-03-01T12:00:00Z'),
+    });
   });
 
   /** Lets pending I/O and timers up to `ms` run, then reports how many requests were made. */
@@ -193,7 +213,14 @@ describe('waiting between attempts', () => {
   });
 
   it('caps the backoff at 8 s', async () => {
-    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(500), fail(500), fail(500), fail(500), fail(500), ok]);
+    sequence('get', `${BASE}/sms/messages/msg_1`, [
+      fail(500),
+      fail(500),
+      fail(500),
+      fail(500),
+      fail(500),
+      ok,
+    ]);
     const call = settle(client({ maxRetries: 5 }).sms.messages.retrieve('msg_1'));
     expect(await after(499 + 999 + 1998 + 3996)).toBe(5);
     expect(await after(7990)).toBe(5); // 16 s would be next, capped to 8 s × 0.999
@@ -259,7 +286,12 @@ describe('waiting between attempts', () => {
   it('stops at once when the signal aborts during a backoff', async () => {
     sequence('post', `${BASE}/sms/messages`, [fail(500)]);
     const controller = new AbortController();
-    const call = settle(client({ maxRetries: 5 }).sms.messages.create(send, { signal: controller.signal, idempotencyKey: 'k-1' }));
+    const call = settle(
+      client({ maxRetries: 5 }).sms.messages.create(send, {
+        signal: controller.signal,
+        idempotencyKey: 'k-1',
+      }),
+    );
     await after(100);
     controller.abort();
     const { error } = await call;
@@ -304,14 +336,21 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(GatewayError);
     const e = error as APIError;
     expect(e.name).toBe(type.name);
-    expect(e).toMatchObject({ status, code: `code_${status}`, requestId: `req_${status}`, idempotencyKey: undefined });
+    expect(e).toMatchObject({
+      status,
+      code: `code_${status}`,
+      requestId: `req_${status}`,
+      idempotencyKey: undefined,
+    });
     expect(e.body).toEqual({ error: { code: `code_${status}`, message: `failed with ${status}` } });
     expect(e.headers.get('x-request-id')).toBe(`req_${status}`);
     expect(e.message).toContain(`failed with ${status}`);
   });
 
   it('keeps a non-JSON error body as text', async () => {
-    sequence('get', `${BASE}/sms/messages/msg_1`, [() => new HttpResponse('<html>Bad Gateway</html>', { status: 502 })]);
+    sequence('get', `${BASE}/sms/messages/msg_1`, [
+      () => new HttpResponse('<html>Bad Gateway</html>', { status: 502 }),
+    ]);
     const { error } = await settle(client({ maxRetries: 0 }).sms.messages.retrieve('msg_1'));
     expect((error as APIError).body).toBe('<html>Bad Gateway</html>');
   });
@@ -323,7 +362,9 @@ describe('errors', () => {
   });
 
   it('does not follow a redirect, so the credential never reaches another host', async () => {
-    sequence('get', `${BASE}/sms/messages/msg_1`, [() => new HttpResponse(null, { status: 302, headers: { location: 'https://evil.test/steal' } })]);
+    sequence('get', `${BASE}/sms/messages/msg_1`, [
+      () => new HttpResponse(null, { status: 302, headers: { location: 'https://evil.test/steal' } }),
+    ]);
     const { error } = await settle(client().sms.messages.retrieve('msg_1'));
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).status).toBe(302);
@@ -333,10 +374,14 @@ describe('errors', () => {
   it('rejects a 2xx body without a required field with the path and the raw body', async () => {
     const { id: _omitted, ...noId } = message;
     const raw = JSON.stringify(noId);
-    sequence('get', `${BASE}/sms/messages/msg_1`, [() => new HttpResponse(raw, { headers: { 'content-type': 'application/json' } })]);
+    sequence('get', `${BASE}/sms/messages/msg_1`, [
+      () => new HttpResponse(raw, { headers: { 'content-type': 'application/json' } }),
+    ]);
     const { error } = await settle(client().sms.messages.retrieve('msg_1'));
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues).toEqual([{ path: ['id'], message: 'is required (string)' }]);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path: ['id'], message: 'is required (string)' },
+    ]);
     expect((error as ResponseValidationError).body).toBe(raw);
     expect(wire).toHaveLength(1);
   });
@@ -354,7 +399,8 @@ describe('errors', () => {
   });
 
   it('never puts a credential in a message, toJSON() or stack, even when the service echoes it', async () => {
-    const echo = () => HttpResponse.json({ error: { message: `bad key ${KEY}` }, echoed: `Bearer ${KEY}` }, { status: 401 });
+    const echo = () =>
+      HttpResponse.json({ error: { message: `bad key ${KEY}` }, echoed: `Bearer ${KEY}` }, { status: 401 });
     sequence('get', `${BASE}/sms/messages/msg_1`, [echo]);
     sequence('post', `${BASE}/sms/messages`, [() => new HttpResponse(`{"secret":"${KEY}"`, { status: 200 })]);
     const c = client({ maxRetries: 0 });
@@ -364,7 +410,12 @@ describe('errors', () => {
     ];
     for (const error of errors) {
       expect(error).toBeInstanceOf(GatewayError);
-      const text = [(error as Error).message, (error as Error).stack, JSON.stringify(error), JSON.stringify((error as APIError).body)].join('\n');
+      const text = [
+        (error as Error).message,
+        (error as Error).stack,
+        JSON.stringify(error),
+        JSON.stringify((error as APIError).body),
+      ].join('\n');
       expect(text).not.toContain(KEY);
     }
     expect(lines.join('\n')).not.toContain(KEY);
@@ -374,7 +425,12 @@ describe('errors', () => {
     sequence('get', `${BASE}/sms/messages/msg_1`, [fail(404)]);
     const { error } = await settle(client().sms.messages.retrieve('msg_1'));
     const json = (error as NotFoundError).toJSON();
-    expect(json).toMatchObject({ name: 'NotFoundError', status: 404, code: 'code_404', requestId: 'req_404' });
+    expect(json).toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+      code: 'code_404',
+      requestId: 'req_404',
+    });
     expect(json).not.toHaveProperty('headers');
   });
 });

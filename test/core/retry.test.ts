@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_CAP_MS, isRetryableStatus, parseRetryAfter, RETRY_AFTER_CAP_MS, retryDelay } from '../../src/core/retry.js';
+import {
+  BACKOFF_CAP_MS,
+  isRetryableStatus,
+  parseRetryAfter,
+  RETRY_AFTER_CAP_MS,
+  retryDelay,
+} from '../../src/core/retry.js';
 
 describe('isRetryableStatus', () => {
   it('retries 408, 409, 429 and every 5xx, nothing else', () => {
-    const retried = [200, 301, 400, 401, 403, 404, 408, 409, 410, 422, 429, 500, 501, 503, 599].filter(isRetryableStatus);
+    const retried = [200, 301, 400, 401, 403, 404, 408, 409, 410, 422, 429, 500, 501, 503, 599].filter(
+      isRetryableStatus,
+    );
     expect(retried).toEqual([408, 409, 429, 500, 501, 503, 599]);
   });
 });
@@ -28,7 +36,9 @@ describe('parseRetryAfter', () => {
 
 describe('retryDelay', () => {
   it('draws from [0, min(8 s, 0.5 s × 2^n)) when the service gave no Retry-After', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map((n) => retryDelay(n, undefined, () => 0.999999))).toEqual([499, 999, 1999, 3999, 7999, 7999, 7999]);
+    expect([0, 1, 2, 3, 4, 5, 9].map((n) => retryDelay(n, undefined, () => 0.999999))).toEqual([
+      499, 999, 1999, 3999, 7999, 7999, 7999,
+    ]);
     expect(retryDelay(3, undefined, () => 0)).toBe(0);
     expect(retryDelay(1, undefined, () => 0.5)).toBe(500);
   });

@@ -72,14 +72,21 @@ function wrongError(fault: Exclude<Fault, 'ok'>, error: unknown, key: string): s
   const e = error as { status?: number; idempotencyKey?: string; retryAfterMs?: number; body?: unknown };
   if (want.status !== undefined && e.status !== want.status) return `${fault}: status ${e.status}`;
   if (e.idempotencyKey !== key) return `${fault}: idempotencyKey ${e.idempotencyKey} instead of ${key}`;
-  if (fault === 'hang' && !(error as Error).message.includes(`${HANG_TIMEOUT_MS}ms`)) return `${fault}: ${(error as Error).message}`;
-  if (error instanceof RateLimitError && error.retryAfterMs !== 0) return `${fault}: retryAfterMs ${error.retryAfterMs}`;
+  if (fault === 'hang' && !(error as Error).message.includes(`${HANG_TIMEOUT_MS}ms`))
+    return `${fault}: ${(error as Error).message}`;
+  if (error instanceof RateLimitError && error.retryAfterMs !== 0)
+    return `${fault}: retryAfterMs ${error.retryAfterMs}`;
   if (fault === 'html503' && !String(e.body).startsWith('<html>')) return `${fault}: body ${String(e.body)}`;
   return undefined;
 }
 
-const sorted = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
-const sendBody = (i: number) => ({ to: `+447700${900000 + i}`, message: `fault suite send #${i}`, from: 'ACME' });
+const sorted = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+const sendBody = (i: number) => ({
+  to: `+447700${900000 + i}`,
+  message: `fault suite send #${i}`,
+  from: 'ACME',
+});
 
 describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_RETRIES}, ${IN_FLIGHT} in flight)`, () => {
   let service: FaultyService;
@@ -102,10 +109,19 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
       expected.push(expectedOutcome(plans[i] as Fault[], MAX_RETRIES));
       service.plan(names(i), plans[i] as Fault[]);
     }
-    const client = new Client({ apiKey: KEY, baseURL: service.url, maxRetries: MAX_RETRIES, timeout: TIMEOUT_MS, logger, logLevel: 'debug' });
+    const client = new Client({
+      apiKey: KEY,
+      baseURL: service.url,
+      maxRetries: MAX_RETRIES,
+      timeout: TIMEOUT_MS,
+      logger,
+      logLevel: 'debug',
+    });
     // Loads ky and undici and opens the connections before the timed run: the first request of a
     // process pays for loading its fetch stack.
-    await Promise.all(Array.from({ length: IN_FLIGHT }, () => settle(client.sms.messages.retrieve('warm-up'))));
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, () => settle(client.sms.messages.retrieve('warm-up'))),
+    );
     lines.length = 0;
     const started = performance.now();
     let next = 0;
@@ -115,7 +131,11 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
         const key = callerKey(i);
         const timeout = plans[i]?.includes('hang') ? HANG_TIMEOUT_MS : TIMEOUT_MS;
         results[i] = await settle(
-          client.sms.messages.create(sendBody(i), { timeout, headers: { 'x-send': names(i) }, ...(key === undefined ? {} : { idempotencyKey: key }) }),
+          client.sms.messages.create(sendBody(i), {
+            timeout,
+            headers: { 'x-send': names(i) },
+            ...(key === undefined ? {} : { idempotencyKey: key }),
+          }),
         );
       }
     };
@@ -123,8 +143,12 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
     const elapsed = Math.round(performance.now() - started);
 
     const rejected: Record<string, number> = {};
-    for (const r of results) if ('error' in r) rejected[(r.error as Error).name] = (rejected[(r.error as Error).name] ?? 0) + 1;
-    const attempts = Array.from({ length: SENDS }, (_, i) => service.attempts(names(i))).reduce((a, b) => a + b, 0);
+    for (const r of results)
+      if ('error' in r) rejected[(r.error as Error).name] = (rejected[(r.error as Error).name] ?? 0) + 1;
+    const attempts = Array.from({ length: SENDS }, (_, i) => service.attempts(names(i))).reduce(
+      (a, b) => a + b,
+      0,
+    );
     console.log(
       `[faults] seed=${SEED} sends=${SENDS} attempts=${attempts} resolved=${results.filter((r) => 'value' in r).length} ` +
         `rejected=${JSON.stringify(sorted(rejected))} faults=${JSON.stringify(sorted(Object.fromEntries(service.injected)))} ` +
@@ -140,7 +164,9 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
 
   it('injects every kind of fault, and ends calls on each kind of error', () => {
     for (const kind of FAULT_KINDS) expect(service.injected.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(10);
-    const lastErrors = new Set(expected.filter((e) => !e.resolves).map((e) => EXPECTED_ERROR[e.last as Exclude<Fault, 'ok'>].type));
+    const lastErrors = new Set(
+      expected.filter((e) => !e.resolves).map((e) => EXPECTED_ERROR[e.last as Exclude<Fault, 'ok'>].type),
+    );
     expect(lastErrors.size).toBe(new Set(Object.values(EXPECTED_ERROR).map((e) => e.type)).size);
   });
 
@@ -156,7 +182,8 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
       const keys = service.keysOf(names(i));
       if (new Set(keys).size !== 1) problems.push(`${names(i)} sent keys ${keys.join(', ')}`);
       const key = keys[0] ?? '';
-      if (!(callerKey(i) === undefined ? UUID_V4.test(key) : key === callerKey(i))) problems.push(`${names(i)} sent key ${key}`);
+      if (!(callerKey(i) === undefined ? UUID_V4.test(key) : key === callerKey(i)))
+        problems.push(`${names(i)} sent key ${key}`);
       if (seen.has(key)) problems.push(`${names(i)} reused another call's key ${key}`);
       seen.add(key);
     }
@@ -167,7 +194,8 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
     const problems: string[] = [];
     for (let i = 0; i < SENDS; i++) {
       const e = expected[i] as Expected;
-      if (service.stored.has(keyOf(i)) !== e.stored) problems.push(`${names(i)} [${plans[i]?.join(', ')}]: stored ${!e.stored}`);
+      if (service.stored.has(keyOf(i)) !== e.stored)
+        problems.push(`${names(i)} [${plans[i]?.join(', ')}]: stored ${!e.stored}`);
     }
     expect(problems).toEqual([]);
     expect(service.stored.size).toBe(expected.filter((e) => e.stored).length);
@@ -178,7 +206,8 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
     for (let i = 0; i < SENDS; i++) {
       const want = (expected[i] as Expected).attempts;
       const got = service.attempts(names(i));
-      if (got !== want) problems.push(`${names(i)} [${plans[i]?.join(', ')}]: ${got} attempts, policy says ${want}`);
+      if (got !== want)
+        problems.push(`${names(i)} [${plans[i]?.join(', ')}]: ${got} attempts, policy says ${want}`);
     }
     expect(problems).toEqual([]);
     expect(service.injected.get('unplanned')).toBeUndefined();
@@ -191,10 +220,15 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
       const r = results[i] as Settled;
       const key = keyOf(i);
       if (e.resolves) {
-        if ('error' in r) problems.push(`${names(i)} [${plans[i]?.join(', ')}] rejected: ${(r.error as Error).message}`);
-        else if (JSON.stringify(r.value) !== JSON.stringify(service.stored.get(key))) problems.push(`${names(i)} resolved with ${JSON.stringify(r.value)}`);
+        if ('error' in r)
+          problems.push(`${names(i)} [${plans[i]?.join(', ')}] rejected: ${(r.error as Error).message}`);
+        else if (JSON.stringify(r.value) !== JSON.stringify(service.stored.get(key)))
+          problems.push(`${names(i)} resolved with ${JSON.stringify(r.value)}`);
       } else {
-        const wrong = 'error' in r ? wrongError(e.last as Exclude<Fault, 'ok'>, r.error, key) : `resolved instead of failing with ${e.last}`;
+        const wrong =
+          'error' in r
+            ? wrongError(e.last as Exclude<Fault, 'ok'>, r.error, key)
+            : `resolved instead of failing with ${e.last}`;
         if (wrong !== undefined) problems.push(`${names(i)} [${plans[i]?.join(', ')}]: ${wrong}`);
       }
     }
@@ -209,7 +243,9 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
     const again = await Promise.all(
       failed.map((i) => {
         const key = ((results[i] as Settled).error as { idempotencyKey: string }).idempotencyKey;
-        return client.sms.messages.create(sendBody(i), { idempotencyKey: key, headers: { 'x-send': `${names(i)}-again` } }).then((m) => ({ i, key, m }));
+        return client.sms.messages
+          .create(sendBody(i), { idempotencyKey: key, headers: { 'x-send': `${names(i)}-again` } })
+          .then((m) => ({ i, key, m }));
       }),
     );
     for (const { key, m } of again) {
@@ -222,7 +258,9 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
 
   it('serves each resolved message on GET /sms/messages/:id as it was created', async () => {
     const client = new Client({ apiKey: KEY, baseURL: service.url, maxRetries: 0, timeout: 5000 });
-    const resolved = results.flatMap((r) => ('value' in r ? [r.value as { id: string }] : [])).filter((_, n) => n % 10 === 0);
+    const resolved = results
+      .flatMap((r) => ('value' in r ? [r.value as { id: string }] : []))
+      .filter((_, n) => n % 10 === 0);
     for (const message of await Promise.all(resolved.map((m) => client.sms.messages.retrieve(m.id)))) {
       expect(message).toEqual(resolved.find((m) => m.id === message.id));
     }
@@ -243,7 +281,11 @@ describe('the suite can fail', () => {
     try {
       const client = new Client({ apiKey: KEY, baseURL: careless.url, maxRetries: 1, timeout: 2000 });
       for (let i = 0; i < 5; i++) careless.plan(`c${i}`, ['resetAfterStore', 'ok']);
-      await Promise.all(Array.from({ length: 5 }, (_, i) => client.sms.messages.create(sendBody(i), { headers: { 'x-send': `c${i}` } })));
+      await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          client.sms.messages.create(sendBody(i), { headers: { 'x-send': `c${i}` } }),
+        ),
+      );
       expect(careless.duplicates()).toHaveLength(5);
     } finally {
       vi.restoreAllMocks();
@@ -252,23 +294,49 @@ describe('the suite can fail', () => {
   });
 
   it('computes attempts from the plan as the contract says', () => {
-    expect(expectedOutcome(['http500', 'hang', 'resetAfterStore', 'rateLimitDate'], 3)).toEqual({ attempts: 4, last: 'rateLimitDate', resolves: false, stored: true });
-    expect(expectedOutcome(['http503', 'ok', 'http500', 'http500'], 3)).toEqual({ attempts: 2, last: 'ok', resolves: true, stored: true });
-    expect(expectedOutcome(['resetBeforeBody', 'truncatedJson', 'ok', 'ok'], 3)).toEqual({ attempts: 2, last: 'truncatedJson', resolves: false, stored: true });
-    expect(expectedOutcome(['http400', 'ok', 'ok', 'ok'], 3)).toEqual({ attempts: 1, last: 'http400', resolves: false, stored: false });
+    expect(expectedOutcome(['http500', 'hang', 'resetAfterStore', 'rateLimitDate'], 3)).toEqual({
+      attempts: 4,
+      last: 'rateLimitDate',
+      resolves: false,
+      stored: true,
+    });
+    expect(expectedOutcome(['http503', 'ok', 'http500', 'http500'], 3)).toEqual({
+      attempts: 2,
+      last: 'ok',
+      resolves: true,
+      stored: true,
+    });
+    expect(expectedOutcome(['resetBeforeBody', 'truncatedJson', 'ok', 'ok'], 3)).toEqual({
+      attempts: 2,
+      last: 'truncatedJson',
+      resolves: false,
+      stored: true,
+    });
+    expect(expectedOutcome(['http400', 'ok', 'ok', 'ok'], 3)).toEqual({
+      attempts: 1,
+      last: 'http400',
+      resolves: false,
+      stored: false,
+    });
   });
 
   it('draws the same faults for the same seed', () => {
     const a = mulberry32(SEED);
     const b = mulberry32(SEED);
-    expect(Array.from({ length: 50 }, () => planCall(a, 4))).toEqual(Array.from({ length: 50 }, () => planCall(b, 4)));
+    expect(Array.from({ length: 50 }, () => planCall(a, 4))).toEqual(
+      Array.from({ length: 50 }, () => planCall(b, 4)),
+    );
     expect(planCall(mulberry32(1), 4)).not.toEqual(planCall(mulberry32(2), 4));
   });
 
   it('finds a key planted in an error or a log line', () => {
     const body = new Error('no');
     Object.assign(body, { body: { echoed: KEY } });
-    const found = findLeaks(KEY, [new Error(`bad ${KEY}`), body, new Error('clean')], ['clean', `line ${KEY}`]);
+    const found = findLeaks(
+      KEY,
+      [new Error(`bad ${KEY}`), body, new Error('clean')],
+      ['clean', `line ${KEY}`],
+    );
     expect(found).toContain('error #0 (Error): message');
     expect(found).toContain('error #1 (Error): JSON.stringify(body)');
     expect(found).toContain('log line #1');

@@ -12,7 +12,9 @@ export interface Loopback {
 }
 
 /** Serves `handler` on 127.0.0.1, on a free port. */
-export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<Loopback> {
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => unknown,
+): Promise<Loopback> {
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     // A client that gives up mid-request (timeout, abort) makes these emit errors; they are expected.

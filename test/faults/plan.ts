@@ -68,9 +68,11 @@ export function expectedOutcome(plan: readonly Fault[], maxRetries: number): Exp
   let stored = false;
   for (let i = 0; i <= maxRetries; i++) {
     const fault = plan[i];
-    if (fault === undefined) throw new Error(`plan has ${plan.length} attempts, policy allows ${maxRetries + 1}`);
+    if (fault === undefined)
+      throw new Error(`plan has ${plan.length} attempts, policy allows ${maxRetries + 1}`);
     stored ||= FAULTS[fault].stores;
-    if (!FAULTS[fault].retryable || i === maxRetries) return { attempts: i + 1, last: fault, resolves: fault === 'ok', stored };
+    if (!FAULTS[fault].retryable || i === maxRetries)
+      return { attempts: i + 1, last: fault, resolves: fault === 'ok', stored };
   }
   throw new Error('unreachable');
 }

@@ -3,7 +3,11 @@
 import { inspect } from 'node:util';
 
 /** Where `secret` shows up; empty when nowhere. */
-export function findLeaks(secret: string, errors: readonly unknown[], logLines: readonly string[] = []): string[] {
+export function findLeaks(
+  secret: string,
+  errors: readonly unknown[],
+  logLines: readonly string[] = [],
+): string[] {
   const found: string[] = [];
   errors.forEach((error, i) => {
     const e = (error ?? {}) as { name?: unknown; message?: unknown; stack?: unknown; body?: unknown };
@@ -15,7 +19,8 @@ export function findLeaks(secret: string, errors: readonly unknown[], logLines: 
       ['JSON.stringify(body)', JSON.stringify(e.body) ?? ''],
       ['util.inspect', inspect(error, { depth: 8 })],
     ];
-    for (const [where, text] of views) if (text.includes(secret)) found.push(`error #${i} (${String(e.name)}): ${where}`);
+    for (const [where, text] of views)
+      if (text.includes(secret)) found.push(`error #${i} (${String(e.name)}): ${where}`);
   });
   logLines.forEach((line, i) => {
     if (line.includes(secret)) found.push(`log line #${i}`);

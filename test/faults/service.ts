@@ -89,11 +89,13 @@ export async function startFaultyService(options: FaultyServiceOptions) {
       const message = byId.get(decodeURIComponent(one[1] ?? ''));
       return message ? json(200, message) : json(404, { error: { code: 'not_found' } });
     }
-    if (req.method !== 'POST' || url.pathname !== '/sms/messages') return json(404, { error: { code: 'no_route' } });
+    if (req.method !== 'POST' || url.pathname !== '/sms/messages')
+      return json(404, { error: { code: 'no_route' } });
 
     const call = String(req.headers['x-send'] ?? '');
     const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || key === '') return json(400, { error: { code: 'idempotency_key_missing' } });
+    if (typeof key !== 'string' || key === '')
+      return json(400, { error: { code: 'idempotency_key_missing' } });
     const n = attempts.get(call) ?? 0;
     attempts.set(call, n + 1);
     keysByCall.set(call, [...(keysByCall.get(call) ?? []), key]);
@@ -122,7 +124,9 @@ export async function startFaultyService(options: FaultyServiceOptions) {
       case 'http502':
       case 'http503':
       case 'http504':
-        return json(Number(fault.slice(4)), { error: { code: 'upstream_error', message: `upstream failed (${echo})` } });
+        return json(Number(fault.slice(4)), {
+          error: { code: 'upstream_error', message: `upstream failed (${echo})` },
+        });
       case 'html503':
         res.writeHead(503, { 'content-type': 'text/html' });
         return res.end(`<html><body><h1>503 Service Unavailable</h1><pre>${echo}</pre></body></html>`);
@@ -130,7 +134,11 @@ export async function startFaultyService(options: FaultyServiceOptions) {
         return json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0' });
       case 'rateLimitDate':
         // Now, to the second: at or before the client's clock, so it waits 0 ms.
-        return json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': new Date().toUTCString() });
+        return json(
+          429,
+          { error: { code: 'rate_limited', message: 'slow down' } },
+          { 'retry-after': new Date().toUTCString() },
+        );
       case 'http408':
         return json(408, { error: { code: 'request_timeout', message: 'too slow' } });
       case 'http400':
@@ -140,7 +148,10 @@ export async function startFaultyService(options: FaultyServiceOptions) {
         return;
       case 'resetMidBody': {
         const full = JSON.stringify(message);
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(full)) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(full)),
+        });
         res.write(full.slice(0, 20), () => req.socket.destroy());
         return;
       }

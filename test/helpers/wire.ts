@@ -12,7 +12,12 @@ export interface WireRequest {
 export function recordRequests(server: SetupServer): WireRequest[] {
   const seen: WireRequest[] = [];
   server.events.on('request:start', ({ request }) => {
-    const entry: WireRequest = { method: request.method, url: new URL(request.url), headers: Object.fromEntries(request.headers), body: undefined };
+    const entry: WireRequest = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: Object.fromEntries(request.headers),
+      body: undefined,
+    };
     seen.push(entry);
     void request
       .clone()

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, GatewayError } from '../../src/index.js';
 import { type Loopback, listen } from '../faults/loopback.js';
 
-const msg = (id: string) => ({ id, to: '447700900123', from: 'ACME', body: 'hi', status: 'sent', created_at: '2026-01-01T00:00:00Z' });
+const msg = (id: string) => ({
+  id,
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'sent',
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 /** Pages by the cursor that asks for them ('' for the first): [item ids, next_cursor or null]. */
 let pages = new Map<string, [string[], string | null]>();
@@ -31,7 +38,11 @@ beforeEach(() => {
 /** A list of `n` pages of two items, cursor = last id of the page. */
 function straight(n: number) {
   pages = new Map();
-  for (let p = 0; p < n; p++) pages.set(p === 0 ? '' : `m${2 * p - 1}`, [[`m${2 * p}`, `m${2 * p + 1}`], p === n - 1 ? null : `m${2 * p + 1}`]);
+  for (let p = 0; p < n; p++)
+    pages.set(p === 0 ? '' : `m${2 * p - 1}`, [
+      [`m${2 * p}`, `m${2 * p + 1}`],
+      p === n - 1 ? null : `m${2 * p + 1}`,
+    ]);
 }
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error?: unknown }> {
@@ -126,7 +137,16 @@ describe('lists that are odd but valid', () => {
     straight(3);
     const iterator = client.sms.messages.list()[Symbol.asyncIterator]();
     const results = await Promise.all(Array.from({ length: 8 }, () => iterator.next()));
-    expect(results.map((r) => (r.done ? 'done' : r.value.id))).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'done', 'done']);
+    expect(results.map((r) => (r.done ? 'done' : r.value.id))).toEqual([
+      'm0',
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+      'done',
+      'done',
+    ]);
     expect(requested).toEqual(['', 'm1', 'm3']);
   });
 

@@ -13,7 +13,17 @@ const TEST_KEY = 'sk_test_HOSTILE_paths_77aa01';
 const TOKEN = 'at_HOSTILE_paths_c0ffee';
 
 // Shaped to pass every single-object response schema (Message, SmsWebhook, Customer).
-const anything = { id: 'x_1', to: '447700900123', from: 'ACME', body: 'hi', status: 'queued', created_at: '2026-01-01T00:00:00Z', url: 'https://e.test', events: [], enabled: true };
+const anything = {
+  id: 'x_1',
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'queued',
+  created_at: '2026-01-01T00:00:00Z',
+  url: 'https://e.test',
+  events: [],
+  enabled: true,
+};
 
 const received: { method: string; url: string }[] = [];
 const errors: unknown[] = [];
@@ -46,9 +56,21 @@ type Call = (c: Client, value: string) => PromiseLike<unknown>;
 /** Every method with a path parameter: how to call it, and the path around the parameter. */
 const methods: [name: string, httpMethod: string, call: Call, before: string, after: string][] = [
   ['sms.messages.retrieve', 'GET', (c, v) => c.sms.messages.retrieve(v), '/sms/messages/', ''],
-  ['sms.templates.send', 'POST', (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }), '/sms/templates/', '/send'],
+  [
+    'sms.templates.send',
+    'POST',
+    (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }),
+    '/sms/templates/',
+    '/send',
+  ],
   ['sms.webhooks.retrieve', 'GET', (c, v) => c.sms.webhooks.retrieve(v), '/sms/webhooks/', ''],
-  ['payment.customers.retrieve', 'GET', (c, v) => c.payment.customers.retrieve(v), '/sandbox/payment/customers/', ''],
+  [
+    'payment.customers.retrieve',
+    'GET',
+    (c, v) => c.payment.customers.retrieve(v),
+    '/sandbox/payment/customers/',
+    '',
+  ],
   [
     'payment.customers.paymentMethods.attach',
     'POST',
@@ -56,7 +78,13 @@ const methods: [name: string, httpMethod: string, call: Call, before: string, af
     '/sandbox/payment/customers/',
     '/payment_methods',
   ],
-  ['account.organizations.members.list', 'GET', (c, v) => c.account.organizations.members.list(v), '/account/organizations/', '/members'],
+  [
+    'account.organizations.members.list',
+    'GET',
+    (c, v) => c.account.organizations.members.list(v),
+    '/account/organizations/',
+    '/members',
+  ],
 ];
 
 const hostile = [
@@ -103,20 +131,23 @@ const settle = (p: PromiseLike<unknown>) =>
   );
 
 describe.each(methods)('%s', (_name, httpMethod, call, before, after) => {
-  it.each(hostile.map((v) => [JSON.stringify(v).slice(0, 60), v]))('keeps %s inside its one path segment', async (_label, value) => {
-    received.length = 0;
-    const { error } = await settle(call(client, value));
-    expect(error).toBeUndefined();
-    expect(received).toHaveLength(1);
-    const { method, url } = received[0] as { method: string; url: string };
-    expect(method).toBe(httpMethod);
-    // The raw request target: the fixed parts are intact, and exactly one segment lies between.
-    expect(url.startsWith(before)).toBe(true);
-    expect(url.endsWith(after)).toBe(true);
-    const segment = url.slice(before.length, url.length - after.length);
-    expect(segment).not.toMatch(/[/?#\\\s]/);
-    expect(decodeURIComponent(segment)).toBe(value);
-  });
+  it.each(hostile.map((v) => [JSON.stringify(v).slice(0, 60), v]))(
+    'keeps %s inside its one path segment',
+    async (_label, value) => {
+      received.length = 0;
+      const { error } = await settle(call(client, value));
+      expect(error).toBeUndefined();
+      expect(received).toHaveLength(1);
+      const { method, url } = received[0] as { method: string; url: string };
+      expect(method).toBe(httpMethod);
+      // The raw request target: the fixed parts are intact, and exactly one segment lies between.
+      expect(url.startsWith(before)).toBe(true);
+      expect(url.endsWith(after)).toBe(true);
+      const segment = url.slice(before.length, url.length - after.length);
+      expect(segment).not.toMatch(/[/?#\\\s]/);
+      expect(decodeURIComponent(segment)).toBe(value);
+    },
+  );
 
   it.each(['', '.', '..'])('refuses %j without sending anything', async (value) => {
     received.length = 0;
@@ -145,7 +176,13 @@ describe('query parameters', () => {
       const url = new URL((received[0] as { url: string }).url, server.url);
       expect(url.pathname).toBe('/sms/messages');
       expect(url.hash).toBe('');
-      expect([...url.searchParams].sort()).toEqual([['after', after], ['limit', '5'], ['status', 'queued']].sort());
+      expect([...url.searchParams].sort()).toEqual(
+        [
+          ['after', after],
+          ['limit', '5'],
+          ['status', 'queued'],
+        ].sort(),
+      );
     },
   );
 

@@ -3,7 +3,14 @@
 // wait is bounded by the per-attempt timeout, and no credential shows in any error or log line.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APIConnectionTimeoutError, APIError, Client, type ClientOptions, GatewayError, ResponseValidationError } from '../../src/index.js';
+import {
+  APIConnectionTimeoutError,
+  APIError,
+  Client,
+  type ClientOptions,
+  GatewayError,
+  ResponseValidationError,
+} from '../../src/index.js';
 import { findLeaks } from '../faults/secrets.js';
 import { type Loopback, listen, readText } from '../faults/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
@@ -13,9 +20,17 @@ const TEST_KEY = 'sk_test_HOSTILE_responses_81b2d4';
 const TOKEN = 'at_HOSTILE_responses_5e6f70';
 const TIMEOUT_MS = 300;
 
-const message = { id: 'msg_1', to: '447700900123', from: 'ACME', body: 'hi', status: 'queued', created_at: '2026-01-01T00:00:00Z' };
+const message = {
+  id: 'msg_1',
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'queued',
+  created_at: '2026-01-01T00:00:00Z',
+};
 // Raw text, because JSON.stringify would never write an own "__proto__" key.
-const POISON = '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}';
+const POISON =
+  '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}';
 const poisoned = (json: object) => `{${POISON},${JSON.stringify(json).slice(1)}`;
 
 type Route = (res: ServerResponse, auth: string) => void;
@@ -46,7 +61,18 @@ afterAll(async () => {
 
 function client(options: ClientOptions = {}): Client {
   const url = server.url;
-  return new Client({ apiKey: KEY, testApiKey: TEST_KEY, accessToken: TOKEN, baseURL: url, sandboxBaseURL: url, maxRetries: 0, timeout: TIMEOUT_MS, logger, logLevel: 'debug', ...options });
+  return new Client({
+    apiKey: KEY,
+    testApiKey: TEST_KEY,
+    accessToken: TOKEN,
+    baseURL: url,
+    sandboxBaseURL: url,
+    maxRetries: 0,
+    timeout: TIMEOUT_MS,
+    logger,
+    logLevel: 'debug',
+    ...options,
+  });
 }
 
 function json(body: string, status = 200): Route {
@@ -88,7 +114,12 @@ describe('prototype pollution', () => {
   });
 
   it('list items, the page wrapper and every page of an iteration', async () => {
-    routes.set('GET /sms/messages', json(`{${POISON},"data":[${poisoned(message)},${poisoned({ ...message, id: 'msg_2' })}],"has_more":false,"next_cursor":null}`));
+    routes.set(
+      'GET /sms/messages',
+      json(
+        `{${POISON},"data":[${poisoned(message)},${poisoned({ ...message, id: 'msg_2' })}],"has_more":false,"next_cursor":null}`,
+      ),
+    );
     const items = [];
     for await (const item of client().sms.messages.list()) items.push(item);
     expect(items.map((m) => m.id)).toEqual(['msg_1', 'msg_2']);
@@ -101,8 +132,18 @@ describe('prototype pollution', () => {
 
   it('free-form customer metadata, nested arrays of members, and webhook retry_config', async () => {
     routes.set('GET /payment/customers/cus_1', json(`{"id":"cus_1","metadata":{${POISON},"plan":"pro"}}`));
-    routes.set('GET /account/organizations/org_1/members', json(`[{${POISON},"id":"u1","email":"a@b.c","firstName":"A","lastName":"B","roles":[{${POISON},"id":"r","name":"n","permissions":[{${POISON},"id":"p","name":"n"}]}]}]`));
-    routes.set('GET /sms/webhooks/wh_1', json(`{"id":"wh_1","url":"https://e.test","events":[],"enabled":true,"retry_config":{${POISON},"max_attempts":3}}`));
+    routes.set(
+      'GET /account/organizations/org_1/members',
+      json(
+        `[{${POISON},"id":"u1","email":"a@b.c","firstName":"A","lastName":"B","roles":[{${POISON},"id":"r","name":"n","permissions":[{${POISON},"id":"p","name":"n"}]}]}]`,
+      ),
+    );
+    routes.set(
+      'GET /sms/webhooks/wh_1',
+      json(
+        `{"id":"wh_1","url":"https://e.test","events":[],"enabled":true,"retry_config":{${POISON},"max_attempts":3}}`,
+      ),
+    );
     const c = client();
     const customer = (await settle(c.payment.customers.retrieve('cus_1'))).value;
     clean(customer?.metadata);
@@ -118,7 +159,10 @@ describe('prototype pollution', () => {
   });
 
   it('error bodies, which are handed back as parsed JSON', async () => {
-    routes.set('GET /sms/messages/msg_err', json(`{${POISON},"error":{${POISON},"code":"bad","message":"no"}}`, 400));
+    routes.set(
+      'GET /sms/messages/msg_err',
+      json(`{${POISON},"error":{${POISON},"code":"bad","message":"no"}}`, 400),
+    );
     const { error } = await settle(client().sms.messages.retrieve('msg_err'));
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).code).toBe('bad');
@@ -128,7 +172,10 @@ describe('prototype pollution', () => {
 
   it('a request body with an own __proto__ key, logged at debug level', async () => {
     routes.set('POST /sms/messages', (res) => json(JSON.stringify(message))(res, ''));
-    const body = JSON.parse(`{${POISON},"to":"447700900123","message":"hi"}`) as { to: string; message: string };
+    const body = JSON.parse(`{${POISON},"to":"447700900123","message":"hi"}`) as {
+      to: string;
+      message: string;
+    };
     const c = client();
     const { value } = await settle(c.sms.messages.create(body));
     expect(value).toMatchObject(message);
@@ -143,7 +190,10 @@ describe('bodies that take too long', () => {
     return (res) => {
       stream.written = 0;
       stream.closedAt = 0;
-      res.writeHead(200, { 'content-type': 'application/json', ...(Number.isFinite(total) ? { 'content-length': String(total) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(Number.isFinite(total) ? { 'content-length': String(total) } : {}),
+      });
       res.write(prefix);
       stream.written += prefix.length;
       const piece = Buffer.alloc(chunk, 'x');
@@ -203,7 +253,9 @@ describe('bodies that take too long', () => {
 
   it('headers that never come, on a POST: times out with the idempotency key to retry with', async () => {
     routes.set('POST /sms/messages', () => undefined);
-    const { error, ms } = await timed(client().sms.messages.create({ to: '447700900123', message: 'hi' }, { idempotencyKey: 'slow-1' }));
+    const { error, ms } = await timed(
+      client().sms.messages.create({ to: '447700900123', message: 'hi' }, { idempotencyKey: 'slow-1' }),
+    );
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect((error as APIConnectionTimeoutError).idempotencyKey).toBe('slow-1');
     expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
@@ -214,16 +266,31 @@ type Answer = [status: number, body: string];
 
 describe('answers that echo the credential', () => {
   it.each([
-    ['a 401 quoting the key', (auth: string): Answer => [401, JSON.stringify({ error: { code: 'bad_key', message: `key ${auth} revoked` } })]],
-    ['a 500 HTML page with the request headers', (auth: string): Answer => [500, `<html><pre>Authorization: ${auth}</pre></html>`]],
+    [
+      'a 401 quoting the key',
+      (auth: string): Answer => [
+        401,
+        JSON.stringify({ error: { code: 'bad_key', message: `key ${auth} revoked` } }),
+      ],
+    ],
+    [
+      'a 500 HTML page with the request headers',
+      (auth: string): Answer => [500, `<html><pre>Authorization: ${auth}</pre></html>`],
+    ],
     ['a short 502 text body with the key', (auth: string): Answer => [502, auth]],
-    ['a 200 of the wrong shape with the key', (auth: string): Answer => [200, JSON.stringify({ id: 1, echo: auth })]],
+    [
+      'a 200 of the wrong shape with the key',
+      (auth: string): Answer => [200, JSON.stringify({ id: 1, echo: auth })],
+    ],
     ['a 200 of truncated JSON with the key', (auth: string): Answer => [200, `{"echo":"${auth}","id":`]],
   ])('%s', async (_label, answer) => {
     const calls: [string, (c: Client) => PromiseLike<unknown>][] = [
       ['GET /sms/messages/echo', (c: Client) => c.sms.messages.retrieve('echo')],
       ['GET /payment/customers/echo', (c: Client) => c.payment.customers.retrieve('echo')],
-      ['GET /account/organizations/echo/members', (c: Client) => c.account.organizations.members.list('echo')],
+      [
+        'GET /account/organizations/echo/members',
+        (c: Client) => c.account.organizations.members.list('echo'),
+      ],
     ];
     for (const [path, call] of calls) {
       routes.set(path, (res, auth) => {

@@ -16,7 +16,8 @@ const DAY = 86_400_000;
 // The oracle: the reference's rules, written without looking at the SDK's schemas.
 // ---------------------------------------------------------------------------------------------
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const codePoints = (s: string) => [...s].length;
 const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -39,14 +40,22 @@ const https = (v: unknown) => {
 const ROUTES = ['otp', 'transactional', 'promotional'];
 const BULK_ROUTES = ['transactional', 'promotional'];
 const STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'];
-const SMS_EVENTS = ['message.queued', 'message.sent', 'message.delivered', 'message.failed', 'message.expired'];
+const SMS_EVENTS = [
+  'message.queued',
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+];
 const oneOf = (values: string[]) => (v: unknown) => isString(v) && values.includes(v);
-const intIn = (min: number, max: number) => (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const intIn = (min: number, max: number) => (v: unknown) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** An ISO 8601 date-time with a zone (`Z` or an offset), or a Date; its instant, or undefined. */
 function instant(v: unknown): number | undefined {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : v.getTime();
-  if (!isString(v) || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/i.test(v)) return undefined;
+  if (!isString(v) || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/i.test(v))
+    return undefined;
   const ms = Date.parse(v);
   return Number.isNaN(ms) ? undefined : ms;
 }
@@ -54,8 +63,10 @@ function instant(v: unknown): number | undefined {
 const withinAWeek = (ms: number) => ms <= Date.now() + 7 * DAY;
 
 /** Optional field: absent (or undefined), or valid. */
-const optional = (o: Record<string, unknown>, key: string, rule: (v: unknown) => boolean) => !has(o, key) || rule(o[key]);
-const required = (o: Record<string, unknown>, key: string, rule: (v: unknown) => boolean) => has(o, key) && rule(o[key]);
+const optional = (o: Record<string, unknown>, key: string, rule: (v: unknown) => boolean) =>
+  !has(o, key) || rule(o[key]);
+const required = (o: Record<string, unknown>, key: string, rule: (v: unknown) => boolean) =>
+  has(o, key) && rule(o[key]);
 
 const oracle = {
   messageCreate: (b: unknown) =>
@@ -63,7 +74,11 @@ const oracle = {
     required(b, 'to', phone) &&
     required(b, 'message', messageText) &&
     optional(b, 'from', senderId) &&
-    optional(b, 'schedule_at', (v) => v === null || (instant(v) !== undefined && withinAWeek(instant(v) as number))) &&
+    optional(
+      b,
+      'schedule_at',
+      (v) => v === null || (instant(v) !== undefined && withinAWeek(instant(v) as number)),
+    ) &&
     optional(b, 'route', oneOf(ROUTES)) &&
     // "Max 100 characters". The SDK counts UTF-16 units here (src/core/schema.ts maxChars) where the
     // contract's looser reading would count code points; generated ids are BMP-only so both agree.
@@ -72,18 +87,34 @@ const oracle = {
     optional(b, 'callback_url', https),
   bulkCreate: (b: unknown) =>
     isObject(b) &&
-    required(b, 'recipients', (v) => Array.isArray(v) && v.length >= 1 && v.length <= 10_000 && v.every(phone)) &&
+    required(
+      b,
+      'recipients',
+      (v) => Array.isArray(v) && v.length >= 1 && v.length <= 10_000 && v.every(phone),
+    ) &&
     required(b, 'message', messageText) &&
     optional(b, 'from', senderId) &&
     // otp is not available for bulk.
     optional(b, 'route', oneOf(BULK_ROUTES)) &&
     // "Future send time", at most 7 days ahead.
-    optional(b, 'schedule_at', (v) => v === null || (instant(v) !== undefined && (instant(v) as number) > Date.now() - 60_000 && withinAWeek(instant(v) as number))),
+    optional(
+      b,
+      'schedule_at',
+      (v) =>
+        v === null ||
+        (instant(v) !== undefined &&
+          (instant(v) as number) > Date.now() - 60_000 &&
+          withinAWeek(instant(v) as number)),
+    ),
   templateSend: (id: unknown, b: unknown) =>
     pathParam(id) &&
     isObject(b) &&
     required(b, 'to', phone) &&
-    required(b, 'variables', (v) => isObject(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x))) &&
+    required(
+      b,
+      'variables',
+      (v) => isObject(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x)),
+    ) &&
     optional(b, 'from', senderId) &&
     optional(b, 'route', oneOf(ROUTES)),
   webhookCreate: (b: unknown) =>
@@ -91,12 +122,22 @@ const oracle = {
     required(b, 'url', https) &&
     required(b, 'events', (v) => Array.isArray(v) && v.every(oneOf(SMS_EVENTS))) &&
     optional(b, 'enabled', (v) => typeof v === 'boolean') &&
-    optional(b, 'retry_config', (v) => isObject(v) && optional(v, 'max_attempts', intIn(0, 2 ** 53)) && optional(v, 'backoff_seconds', intIn(0, 2 ** 53))),
+    optional(
+      b,
+      'retry_config',
+      (v) =>
+        isObject(v) &&
+        optional(v, 'max_attempts', intIn(0, 2 ** 53)) &&
+        optional(v, 'backoff_seconds', intIn(0, 2 ** 53)),
+    ),
   messageList: (q: unknown) =>
     q === undefined ||
     (isObject(q) &&
       // Unknown filters are refused (docs/decisions.md): the service would ignore them silently.
-      Object.keys(q).every((k) => ['limit', 'after', 'status', 'route', 'from_date', 'to_date'].includes(k) || q[k] === undefined) &&
+      Object.keys(q).every(
+        (k) =>
+          ['limit', 'after', 'status', 'route', 'from_date', 'to_date'].includes(k) || q[k] === undefined,
+      ) &&
       optional(q, 'limit', intIn(1, 100)) &&
       optional(q, 'after', isString) &&
       optional(q, 'status', oneOf(STATUSES)) &&
@@ -104,13 +145,17 @@ const oracle = {
       optional(q, 'from_date', (v) => instant(v) !== undefined) &&
       optional(q, 'to_date', (v) => instant(v) !== undefined)),
   paymentMethodAttach: (id: unknown, b: unknown) =>
-    pathParam(id) && isObject(b) && required(b, 'payment_method', (v) => isString(v) && v.length > 0) && optional(b, 'set_default', (v) => typeof v === 'boolean'),
+    pathParam(id) &&
+    isObject(b) &&
+    required(b, 'payment_method', (v) => isString(v) && v.length > 0) &&
+    optional(b, 'set_default', (v) => typeof v === 'boolean'),
 };
 
 /** RFC 9110 token: the characters a header name may use. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A header value fetch accepts: a byte string without NUL, CR or LF. */
-const headerValue = (v: unknown) => isString(v) && [...v].every((c) => (c.codePointAt(0) ?? 0) <= 0xff && !'\0\r\n'.includes(c));
+const headerValue = (v: unknown) =>
+  isString(v) && [...v].every((c) => (c.codePointAt(0) ?? 0) <= 0xff && !'\0\r\n'.includes(c));
 
 /** Per-call options: the client's ranges (docs/reliability.md), a real AbortSignal, string headers, a printable key of at most 255. */
 const optionsValid = (o: unknown) =>
@@ -120,8 +165,16 @@ const optionsValid = (o: unknown) =>
     optional(o as Record<string, unknown>, 'timeout', intIn(1, 2 ** 31 - 1)) &&
     optional(o as Record<string, unknown>, 'maxRetries', intIn(0, 10)) &&
     optional(o as Record<string, unknown>, 'signal', (v) => v instanceof AbortSignal) &&
-    optional(o as Record<string, unknown>, 'headers', (v) => isObject(v) && Object.entries(v).every(([k, x]) => TOKEN.test(k) && headerValue(x))) &&
-    optional(o as Record<string, unknown>, 'idempotencyKey', (v) => isString(v) && v.length <= 255 && /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(v)));
+    optional(
+      o as Record<string, unknown>,
+      'headers',
+      (v) => isObject(v) && Object.entries(v).every(([k, x]) => TOKEN.test(k) && headerValue(x)),
+    ) &&
+    optional(
+      o as Record<string, unknown>,
+      'idempotencyKey',
+      (v) => isString(v) && v.length <= 255 && /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(v),
+    ));
 
 /** A path parameter: a non-empty string that is not a dot-segment. */
 function pathParam(v: unknown): boolean {
@@ -132,9 +185,11 @@ function pathParam(v: unknown): boolean {
 // Generators: near-valid records, each field valid most of the time, plus fc.anything().
 // ---------------------------------------------------------------------------------------------
 
-const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+const digits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 /** Mostly `good`, sometimes `bad`. */
-const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 5 }, { arbitrary: bad, weight: 1 });
+const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) =>
+  fc.oneof({ arbitrary: good, weight: 5 }, { arbitrary: bad, weight: 1 });
 const text = (min: number, max: number) =>
   fc.oneof(
     fc.string({ minLength: min, maxLength: max }),
@@ -144,11 +199,20 @@ const text = (min: number, max: number) =>
 
 const arb = {
   phone: mostly(
-    fc.tuple(fc.constantFrom('', '+'), fc.integer({ min: 1, max: 9 }), digits(7, 14)).map(([p, d, rest]) => `${p}${d}${rest}`),
+    fc
+      .tuple(fc.constantFrom('', '+'), fc.integer({ min: 1, max: 9 }), digits(7, 14))
+      .map(([p, d, rest]) => `${p}${d}${rest}`),
     fc.oneof(
       fc.tuple(fc.constantFrom('', '+', '++', '0', ' '), digits(0, 17)).map(([p, d]) => p + d),
       fc.string({ unit: fc.constantFrom(...'0123456789+- ()'), maxLength: 18 }),
-      fc.constantFrom('+44 7700 900123', '44-7700-900123', '07700900123', '1234567', '1234567890123456', '４４７７００９００１２３'),
+      fc.constantFrom(
+        '+44 7700 900123',
+        '44-7700-900123',
+        '07700900123',
+        '1234567',
+        '1234567890123456',
+        '４４７７００９００１２３',
+      ),
       fc.anything(),
     ),
   ),
@@ -156,32 +220,59 @@ const arb = {
     fc.oneof(text(1, 40), fc.constantFrom('x'.repeat(1000), '😀'.repeat(1000), `${'é'.repeat(999)}😀`)),
     fc.oneof(fc.constantFrom('', 'x'.repeat(1001), '😀'.repeat(1001)), fc.integer(), fc.constant(null)),
   ),
-  from: mostly(fc.oneof(text(0, 11), fc.constantFrom('ABCDEFGHIJK', '😀'.repeat(11))), fc.oneof(text(12, 20), fc.constant('😀'.repeat(12)), fc.integer())),
+  from: mostly(
+    fc.oneof(text(0, 11), fc.constantFrom('ABCDEFGHIJK', '😀'.repeat(11))),
+    fc.oneof(text(12, 20), fc.constant('😀'.repeat(12)), fc.integer()),
+  ),
   scheduleAt: mostly(
     fc.oneof(
       fc.constant(null),
       fc.integer({ min: 1, max: 6 * 24 }).map((h) => new Date(Date.now() + h * 3_600_000)),
       fc.integer({ min: 1, max: 6 * 24 }).map((h) => new Date(Date.now() + h * 3_600_000).toISOString()),
-      fc.integer({ min: 1, max: 6 * 24 }).map((h) => new Date(Date.now() + h * 3_600_000).toISOString().replace('Z', '+00:00')),
+      fc
+        .integer({ min: 1, max: 6 * 24 })
+        .map((h) => new Date(Date.now() + h * 3_600_000).toISOString().replace('Z', '+00:00')),
     ),
     fc.oneof(
       fc.integer({ min: 8, max: 400 }).map((d) => new Date(Date.now() + d * DAY)),
       fc.integer({ min: 1, max: 400 }).map((d) => new Date(Date.now() - d * DAY).toISOString()),
-      fc.constantFrom('tomorrow', '2026-01-01T09:00:00', '2026-13-45T00:00:00Z', '2026-01-01', new Date(Number.NaN)),
+      fc.constantFrom(
+        'tomorrow',
+        '2026-01-01T09:00:00',
+        '2026-13-45T00:00:00Z',
+        '2026-01-01',
+        new Date(Number.NaN),
+      ),
       fc.integer(),
     ),
   ),
-  route: mostly(fc.constantFrom(...ROUTES), fc.oneof(fc.constantFrom('express', 'OTP', '', ' otp'), fc.anything())),
-  referenceId: mostly(fc.oneof(fc.string({ maxLength: 100 }), fc.constant('r'.repeat(100))), fc.oneof(fc.string({ minLength: 101, maxLength: 130 }), fc.integer())),
+  route: mostly(
+    fc.constantFrom(...ROUTES),
+    fc.oneof(fc.constantFrom('express', 'OTP', '', ' otp'), fc.anything()),
+  ),
+  referenceId: mostly(
+    fc.oneof(fc.string({ maxLength: 100 }), fc.constant('r'.repeat(100))),
+    fc.oneof(fc.string({ minLength: 101, maxLength: 130 }), fc.integer()),
+  ),
   httpsUrl: mostly(
-    fc.oneof(fc.webUrl({ validSchemes: ['https'] }), fc.constantFrom('https://example.com/cb', 'HTTPS://EXAMPLE.COM', 'https://[::1]:8443/x?y#z')),
-    fc.oneof(fc.webUrl({ validSchemes: ['http', 'ftp'] }), fc.constantFrom('example.com/cb', 'https//x', 'https:', 'javascript:alert(1)', ''), fc.anything()),
+    fc.oneof(
+      fc.webUrl({ validSchemes: ['https'] }),
+      fc.constantFrom('https://example.com/cb', 'HTTPS://EXAMPLE.COM', 'https://[::1]:8443/x?y#z'),
+    ),
+    fc.oneof(
+      fc.webUrl({ validSchemes: ['http', 'ftp'] }),
+      fc.constantFrom('example.com/cb', 'https//x', 'https:', 'javascript:alert(1)', ''),
+      fc.anything(),
+    ),
   ),
   /** A key the SDK does not know: passed through on bodies, refused on list filters. */
   extra: fc.dictionary(fc.constantFrom('extra', 'metadata', 'priority'), fc.jsonValue(), { maxKeys: 1 }),
 };
 
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+});
 const options = fc.oneof(
   { weight: 1, arbitrary: fc.anything() },
   {
@@ -189,22 +280,48 @@ const options = fc.oneof(
     arbitrary: fc.record(
       {
         // Valid timeouts stay long: the fake fetch answers at once, but a 1 ms timer could still win.
-        timeout: mostly(fc.oneof(fc.integer({ min: 1000, max: 60_000 }), fc.constant(2 ** 31 - 1)), fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '100', null, 2 ** 31)),
-        maxRetries: mostly(fc.integer({ min: 0, max: 10 }), fc.constantFrom(-1, 11, 2.5, Number.NaN, '3', null)),
+        timeout: mostly(
+          fc.oneof(fc.integer({ min: 1000, max: 60_000 }), fc.constant(2 ** 31 - 1)),
+          fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '100', null, 2 ** 31),
+        ),
+        maxRetries: mostly(
+          fc.integer({ min: 0, max: 10 }),
+          fc.constantFrom(-1, 11, 2.5, Number.NaN, '3', null),
+        ),
         signal: mostly(
           fc.constant(null).map(() => new AbortController().signal),
           fc.constantFrom({}, 'signal', null, { aborted: false }),
         ),
         headers: mostly(
-          fc.dictionary(fc.constantFrom('x-trace', 'X-Request-Source', 'x-tenant'), printable, { maxKeys: 2 }),
+          fc.dictionary(fc.constantFrom('x-trace', 'X-Request-Source', 'x-tenant'), printable, {
+            maxKeys: 2,
+          }),
           fc.oneof(
-            fc.constantFrom('abc', ['x-a', 'b'], null, { 'x-a': 1 }, { 'bad name': 'x' }, { 'x-a': 'line\nbreak' }, { 'x-a': 'CR\rLF' }, { 'x-a': '日本' }, { '': 'x' }, { 'x-a': 'nul\0' }),
-            fc.dictionary(fc.string({ maxLength: 6 }).map((k) => `x-${k}`), fc.string({ unit: 'binary', maxLength: 6 }), { maxKeys: 2 }),
+            fc.constantFrom(
+              'abc',
+              ['x-a', 'b'],
+              null,
+              { 'x-a': 1 },
+              { 'bad name': 'x' },
+              { 'x-a': 'line\nbreak' },
+              { 'x-a': 'CR\rLF' },
+              { 'x-a': '日本' },
+              { '': 'x' },
+              { 'x-a': 'nul\0' },
+            ),
+            fc.dictionary(
+              fc.string({ maxLength: 6 }).map((k) => `x-${k}`),
+              fc.string({ unit: 'binary', maxLength: 6 }),
+              { maxKeys: 2 },
+            ),
           ),
         ),
         idempotencyKey: mostly(
           fc.oneof(printable, fc.uuid(), fc.constant('k'.repeat(255))),
-          fc.oneof(fc.constantFrom('', ' padded', 'padded ', 'k'.repeat(256), 'new\nline', 'ünïcode'), fc.integer()),
+          fc.oneof(
+            fc.constantFrom('', ' padded', 'padded ', 'k'.repeat(256), 'new\nline', 'ünïcode'),
+            fc.integer(),
+          ),
         ),
       },
       { requiredKeys: [] },
@@ -213,7 +330,10 @@ const options = fc.oneof(
 );
 
 const dateFilter = mostly(
-  fc.oneof(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+  fc.oneof(
+    fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  ),
   fc.constantFrom('last week', '2026-13-01T00:00:00Z', '2026-01-01T00:00', new Date(Number.NaN)),
 );
 
@@ -224,8 +344,20 @@ const inputs = {
       weight: 6,
       arbitrary: fc
         .tuple(
-          fc.record({ to: mostly(arb.phone, fc.constant(undefined)), message: mostly(arb.message, fc.constant(undefined)) }),
-          fc.record({ from: arb.from, schedule_at: arb.scheduleAt, route: arb.route, reference_id: arb.referenceId, callback_url: arb.httpsUrl }, { requiredKeys: [] }),
+          fc.record({
+            to: mostly(arb.phone, fc.constant(undefined)),
+            message: mostly(arb.message, fc.constant(undefined)),
+          }),
+          fc.record(
+            {
+              from: arb.from,
+              schedule_at: arb.scheduleAt,
+              route: arb.route,
+              reference_id: arb.referenceId,
+              callback_url: arb.httpsUrl,
+            },
+            { requiredKeys: [] },
+          ),
           arb.extra,
         )
         .map(([a, b, c]) => ({ ...a, ...b, ...c })),
@@ -239,8 +371,16 @@ const inputs = {
         .tuple(
           fc.record({
             recipients: mostly(
-              fc.oneof({ weight: 20, arbitrary: fc.array(arb.phone, { minLength: 1, maxLength: 6 }) }, { weight: 1, arbitrary: fc.constant(Array.from({ length: 10_000 }, () => '447700900123')) }),
-              fc.oneof(fc.constant([]), fc.constant(Array.from({ length: 10_001 }, () => '447700900123')), fc.constant('447700900123'), fc.anything()),
+              fc.oneof(
+                { weight: 20, arbitrary: fc.array(arb.phone, { minLength: 1, maxLength: 6 }) },
+                { weight: 1, arbitrary: fc.constant(Array.from({ length: 10_000 }, () => '447700900123')) },
+              ),
+              fc.oneof(
+                fc.constant([]),
+                fc.constant(Array.from({ length: 10_001 }, () => '447700900123')),
+                fc.constant('447700900123'),
+                fc.anything(),
+              ),
             ),
             message: arb.message,
           }),
@@ -258,7 +398,11 @@ const inputs = {
     },
   ),
   templateId: mostly(
-    fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }), fc.constantFrom('../x', '%2e%2e', '...', 'a/b?c#d')),
+    fc.oneof(
+      fc.string({ minLength: 1, maxLength: 20 }),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }),
+      fc.constantFrom('../x', '%2e%2e', '...', 'a/b?c#d'),
+    ),
     fc.oneof(fc.constantFrom('', '.', '..'), fc.integer(), fc.constant(null)),
   ),
   templateBody: fc.oneof(
@@ -270,10 +414,22 @@ const inputs = {
           fc.record({
             to: arb.phone,
             variables: mostly(
-              fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean()), { maxKeys: 4 }),
+              fc.dictionary(
+                fc.string({ maxLength: 8 }),
+                fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean()),
+                { maxKeys: 4 },
+              ),
               fc.oneof(
                 fc.constant(undefined),
-                fc.constantFrom('name=Ada', [['name', 'Ada']], null, { name: { first: 'Ada' } }, { name: null }, { name: ['Ada'] }, { n: undefined }),
+                fc.constantFrom(
+                  'name=Ada',
+                  [['name', 'Ada']],
+                  null,
+                  { name: { first: 'Ada' } },
+                  { name: null },
+                  { name: ['Ada'] },
+                  { n: undefined },
+                ),
               ),
             ),
           }),
@@ -290,14 +446,25 @@ const inputs = {
         .tuple(
           fc.record({
             url: arb.httpsUrl,
-            events: mostly(fc.subarray(SMS_EVENTS), fc.oneof(fc.constant(['balance.low']), fc.constant(['message.read']), fc.constant('message.sent'), fc.anything())),
+            events: mostly(
+              fc.subarray(SMS_EVENTS),
+              fc.oneof(
+                fc.constant(['balance.low']),
+                fc.constant(['message.read']),
+                fc.constant('message.sent'),
+                fc.anything(),
+              ),
+            ),
           }),
           fc.record(
             {
               enabled: mostly(fc.boolean(), fc.constantFrom('yes', 1, null)),
               retry_config: mostly(
                 fc.record({ max_attempts: fc.nat(), backoff_seconds: fc.nat() }, { requiredKeys: [] }),
-                fc.oneof(fc.record({ max_attempts: fc.constantFrom(-1, 1.5, '3', Number.NaN) }), fc.constantFrom('fast', 3, null)),
+                fc.oneof(
+                  fc.record({ max_attempts: fc.constantFrom(-1, 1.5, '3', Number.NaN) }),
+                  fc.constantFrom('fast', 3, null),
+                ),
               ),
             },
             { requiredKeys: [] },
@@ -316,7 +483,13 @@ const inputs = {
         .tuple(
           fc.record(
             {
-              limit: mostly(fc.integer({ min: 1, max: 100 }), fc.oneof(fc.constantFrom(0, 101, 2.5, -1, Number.NaN, Number.POSITIVE_INFINITY, '20'), fc.integer())),
+              limit: mostly(
+                fc.integer({ min: 1, max: 100 }),
+                fc.oneof(
+                  fc.constantFrom(0, 101, 2.5, -1, Number.NaN, Number.POSITIVE_INFINITY, '20'),
+                  fc.integer(),
+                ),
+              ),
               after: mostly(fc.string(), fc.oneof(fc.integer(), fc.constant(null))),
               status: mostly(fc.constantFrom(...STATUSES), fc.constantFrom('lost', 'QUEUED', '')),
               route: arb.route,
@@ -330,15 +503,26 @@ const inputs = {
         .map(([a, b]) => ({ ...a, ...b })),
     },
   ),
-  customerId: mostly(fc.string({ minLength: 1, maxLength: 24 }), fc.oneof(fc.constantFrom('', '.', '..'), fc.integer(), fc.constant(undefined))),
+  customerId: mostly(
+    fc.string({ minLength: 1, maxLength: 24 }),
+    fc.oneof(fc.constantFrom('', '.', '..'), fc.integer(), fc.constant(undefined)),
+  ),
   attachBody: fc.oneof(
     { weight: 1, arbitrary: fc.anything() },
     {
       weight: 6,
       arbitrary: fc
         .tuple(
-          fc.record({ payment_method: mostly(fc.string({ minLength: 1, maxLength: 30 }), fc.oneof(fc.constant(''), fc.integer(), fc.constant(undefined))) }),
-          fc.record({ set_default: mostly(fc.boolean(), fc.constantFrom('true', 0, null)) }, { requiredKeys: [] }),
+          fc.record({
+            payment_method: mostly(
+              fc.string({ minLength: 1, maxLength: 30 }),
+              fc.oneof(fc.constant(''), fc.integer(), fc.constant(undefined)),
+            ),
+          }),
+          fc.record(
+            { set_default: mostly(fc.boolean(), fc.constantFrom('true', 0, null)) },
+            { requiredKeys: [] },
+          ),
           arb.extra,
         )
         .map(([a, b, c]) => ({ ...a, ...b, ...c })),
@@ -350,7 +534,14 @@ const inputs = {
 // The SDK under test, over a fetch that records requests and answers every one validly.
 // ---------------------------------------------------------------------------------------------
 
-const message = { id: 'msg_1', to: '447700900123', from: 'ACME', body: 'hi', status: 'queued', created_at: '2026-01-01T00:00:00Z' };
+const message = {
+  id: 'msg_1',
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'queued',
+  created_at: '2026-01-01T00:00:00Z',
+};
 const answers: [RegExp, unknown][] = [
   [/^POST \/sms\/messages$/, message],
   [/^GET \/sms\/messages$/, { data: [message], has_more: false, next_cursor: null }],
@@ -364,7 +555,12 @@ const fetchRecorder: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const url = new URL(request.url);
   const text = await request.text();
-  sent.push({ method: request.method, path: url.pathname, headers: Object.fromEntries(request.headers), body: text === '' ? undefined : JSON.parse(text) });
+  sent.push({
+    method: request.method,
+    path: url.pathname,
+    headers: Object.fromEntries(request.headers),
+    body: text === '' ? undefined : JSON.parse(text),
+  });
   const answer = answers.find(([pattern]) => pattern.test(`${request.method} ${url.pathname}`));
   return answer === undefined
     ? new Response('{"error":{"code":"no_route"}}', { status: 404 })
@@ -385,7 +581,10 @@ beforeAll(() => {
 });
 
 /** Runs `call` and checks the SDK's verdict against the oracle's; returns what went on the wire. */
-async function agrees(valid: boolean, call: () => PromiseLike<unknown>): Promise<(typeof sent)[number] | undefined> {
+async function agrees(
+  valid: boolean,
+  call: () => PromiseLike<unknown>,
+): Promise<(typeof sent)[number] | undefined> {
   sent.length = 0;
   let promise: PromiseLike<unknown>;
   try {
@@ -400,10 +599,12 @@ async function agrees(valid: boolean, call: () => PromiseLike<unknown>): Promise
     error = e;
   }
   if (valid) {
-    if (error !== undefined) throw new Error(`refused an input the reference allows: ${(error as Error).message}`);
+    if (error !== undefined)
+      throw new Error(`refused an input the reference allows: ${(error as Error).message}`);
     expect(sent).toHaveLength(1);
   } else {
-    if (!(error instanceof ValidationError)) throw new Error(`wanted a ValidationError, got ${error === undefined ? 'success' : String(error)}`);
+    if (!(error instanceof ValidationError))
+      throw new Error(`wanted a ValidationError, got ${error === undefined ? 'success' : String(error)}`);
     expect(sent).toHaveLength(0);
   }
   return sent[0];
@@ -423,7 +624,10 @@ describe('each validator agrees with the reference on arbitrary input', () => {
           const b = body as Record<string, unknown>;
           // What is sent is what was given, normalised only as documented (+ stripped, Date as ISO).
           expect(wire?.body).toMatchObject({ to: stripPlus(b['to']), message: b['message'] });
-          if (b['schedule_at'] instanceof Date) expect((wire?.body as Record<string, unknown>)['schedule_at']).toBe(b['schedule_at'].toISOString());
+          if (b['schedule_at'] instanceof Date)
+            expect((wire?.body as Record<string, unknown>)['schedule_at']).toBe(
+              b['schedule_at'].toISOString(),
+            );
         }
       }),
     );
@@ -434,7 +638,10 @@ describe('each validator agrees with the reference on arbitrary input', () => {
       fc.asyncProperty(inputs.bulkCreate, async (body) => {
         const valid = oracle.bulkCreate(body);
         const wire = await agrees(valid, () => client.sms.bulk.create(body as never));
-        if (valid) expect((wire?.body as { recipients: unknown[] }).recipients).toEqual((body as { recipients: unknown[] }).recipients.map(stripPlus));
+        if (valid)
+          expect((wire?.body as { recipients: unknown[] }).recipients).toEqual(
+            (body as { recipients: unknown[] }).recipients.map(stripPlus),
+          );
       }),
       { numRuns: 150 },
     );
@@ -443,24 +650,40 @@ describe('each validator agrees with the reference on arbitrary input', () => {
   it('sms.templates.send', async () => {
     await fc.assert(
       fc.asyncProperty(inputs.templateId, inputs.templateBody, async (id, body) => {
-        const wire = await agrees(oracle.templateSend(id, body), () => client.sms.templates.send(id as never, body as never));
+        const wire = await agrees(oracle.templateSend(id, body), () =>
+          client.sms.templates.send(id as never, body as never),
+        );
         if (wire) expect(decodeURIComponent(wire.path.split('/')[3] ?? '')).toBe(id);
       }),
     );
   });
 
   it('sms.webhooks.create', async () => {
-    await fc.assert(fc.asyncProperty(inputs.webhookCreate, (body) => agrees(oracle.webhookCreate(body), () => client.sms.webhooks.create(body as never)).then(() => undefined)));
+    await fc.assert(
+      fc.asyncProperty(inputs.webhookCreate, (body) =>
+        agrees(oracle.webhookCreate(body), () => client.sms.webhooks.create(body as never)).then(
+          () => undefined,
+        ),
+      ),
+    );
   });
 
   it('sms.messages.list', async () => {
-    await fc.assert(fc.asyncProperty(inputs.messageList, (query) => agrees(oracle.messageList(query), () => client.sms.messages.list(query as never)).then(() => undefined)));
+    await fc.assert(
+      fc.asyncProperty(inputs.messageList, (query) =>
+        agrees(oracle.messageList(query), () => client.sms.messages.list(query as never)).then(
+          () => undefined,
+        ),
+      ),
+    );
   });
 
   it('payment.customers.paymentMethods.attach', async () => {
     await fc.assert(
       fc.asyncProperty(inputs.customerId, inputs.attachBody, (id, body) =>
-        agrees(oracle.paymentMethodAttach(id, body), () => client.payment.customers.paymentMethods.attach(id as never, body as never)).then(() => undefined),
+        agrees(oracle.paymentMethodAttach(id, body), () =>
+          client.payment.customers.paymentMethods.attach(id as never, body as never),
+        ).then(() => undefined),
       ),
     );
   });
@@ -470,12 +693,15 @@ describe('per-call options are checked too', () => {
   it('sms.messages.create(validBody, options)', async () => {
     await fc.assert(
       fc.asyncProperty(options, async (opts) => {
-        const wire = await agrees(optionsValid(opts), () => client.sms.messages.create({ to: '447700900123', message: 'hi' }, opts as never));
+        const wire = await agrees(optionsValid(opts), () =>
+          client.sms.messages.create({ to: '447700900123', message: 'hi' }, opts as never),
+        );
         const o = (opts ?? {}) as { idempotencyKey?: string; headers?: Record<string, string> };
         if (wire === undefined) return;
         // The caller's key and headers go out as given (header values as fetch trims them).
         if (o.idempotencyKey !== undefined) expect(wire.headers['idempotency-key']).toBe(o.idempotencyKey);
-        for (const [name, value] of Object.entries(o.headers ?? {})) expect(wire.headers[name.toLowerCase()]).toBe(value.trim());
+        for (const [name, value] of Object.entries(o.headers ?? {}))
+          expect(wire.headers[name.toLowerCase()]).toBe(value.trim());
       }),
       { numRuns: 400 },
     );
@@ -485,7 +711,10 @@ describe('per-call options are checked too', () => {
     await fc.assert(
       fc.asyncProperty(options, async (opts) => {
         // idempotencyKey only applies to POSTs; a GET ignores it.
-        const o = opts !== null && typeof opts === 'object' ? { ...(opts as object), idempotencyKey: undefined } : opts;
+        const o =
+          opts !== null && typeof opts === 'object'
+            ? { ...(opts as object), idempotencyKey: undefined }
+            : opts;
         await agrees(optionsValid(o), () => client.sms.messages.list({ limit: 5 }, o as never));
       }),
     );
@@ -501,7 +730,9 @@ describe('the generators reach both verdicts', () => {
     ['messageList', inputs.messageList, oracle.messageList],
     ['options', options, optionsValid],
   ] as const)('%s', (_name, arbitrary, rule) => {
-    const verdicts = fc.sample(arbitrary as fc.Arbitrary<unknown>, { numRuns: 400, seed: 7 }).map((v) => (rule as (v: unknown) => boolean)(v));
+    const verdicts = fc
+      .sample(arbitrary as fc.Arbitrary<unknown>, { numRuns: 400, seed: 7 })
+      .map((v) => (rule as (v: unknown) => boolean)(v));
     expect(verdicts.filter(Boolean).length).toBeGreaterThan(40);
     expect(verdicts.filter((v) => !v).length).toBeGreaterThan(40);
   });

@@ -81,7 +81,14 @@ describe('1. POST /sms/messages', () => {
       reference_id: 'order-1',
       callback_url: 'https://example.com/cb',
     });
-    expect(message).toMatchObject({ to: '447700900123', from: 'ACME', body: 'Hello 👋', status: 'queued', route: 'otp', scheduled_at: at.toISOString() });
+    expect(message).toMatchObject({
+      to: '447700900123',
+      from: 'ACME',
+      body: 'Hello 👋',
+      status: 'queued',
+      route: 'otp',
+      scheduled_at: at.toISOString(),
+    });
     expect(message).not.toHaveProperty('reference_id');
     expectTypeOf(message).toEqualTypeOf<Message>();
   });
@@ -94,26 +101,43 @@ describe('1. POST /sms/messages', () => {
   it('accepts the limits themselves: 8 and 15 digits, 1000 code points, 11-character sender, 100-character reference, 7 days ahead', async () => {
     const longest = '😀'.repeat(1000);
     await client.sms.messages.create({ to: '12345678', message: 'x' });
-    await client.sms.messages.create({ to: '123456789012345', message: longest, from: 'ABCDEFGHIJK', reference_id: '😀'.repeat(100) });
-    await client.sms.messages.create({ to: '447700900123', message: 'x', schedule_at: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+    await client.sms.messages.create({
+      to: '123456789012345',
+      message: longest,
+      from: 'ABCDEFGHIJK',
+      reference_id: '😀'.repeat(100),
+    });
+    await client.sms.messages.create({
+      to: '447700900123',
+      message: 'x',
+      schedule_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
     await client.sms.messages.create({ to: '447700900123', message: 'x', schedule_at: null });
     expect(wire).toHaveLength(4);
     expect((wire[1]?.body as { message: string }).message).toBe(longest);
   });
 
   it('replays the first answer for a reused key with the same body, storing one message', async () => {
-    const first = await client.sms.messages.create({ to: '447700900123', message: 'once' }, { idempotencyKey: 'k-1' });
-    const second = await client.sms.messages.create({ to: '447700900123', message: 'once' }, { idempotencyKey: 'k-1' });
+    const first = await client.sms.messages.create(
+      { to: '447700900123', message: 'once' },
+      { idempotencyKey: 'k-1' },
+    );
+    const second = await client.sms.messages.create(
+      { to: '447700900123', message: 'once' },
+      { idempotencyKey: 'k-1' },
+    );
     expect(second).toEqual(first);
     expect(mock.store.messages.size).toBe(1);
   });
 
   it('rejects a reused key with another body as ConflictError (409), carrying the key', async () => {
     await client.sms.messages.create({ to: '447700900123', message: 'one' }, { idempotencyKey: 'k-2' });
-    const error = await client.sms.messages.create({ to: '447700900123', message: 'two' }, { idempotencyKey: 'k-2' }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await client.sms.messages
+      .create({ to: '447700900123', message: 'two' }, { idempotencyKey: 'k-2' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(ConflictError);
     expect(error).toMatchObject({ status: 409, code: 'idempotency_key_reused', idempotencyKey: 'k-2' });
     expect(mock.store.messages.size).toBe(1);
@@ -123,7 +147,13 @@ describe('1. POST /sms/messages', () => {
 describe('2. GET /sms/messages', () => {
   it('sends every filter in the query, dates as ISO 8601', async () => {
     const from = new Date('2026-03-01T00:00:00Z');
-    await client.sms.messages.list({ limit: 50, status: 'failed', route: 'otp', from_date: from, to_date: '2026-03-02T00:00:00Z' });
+    await client.sms.messages.list({
+      limit: 50,
+      status: 'failed',
+      route: 'otp',
+      from_date: from,
+      to_date: '2026-03-02T00:00:00Z',
+    });
     const request = only();
     expect(request.method).toBe('GET');
     expect(request.url.pathname).toBe('/sms/messages');
@@ -139,12 +169,19 @@ describe('2. GET /sms/messages', () => {
   });
 
   it('walks 250 matching messages across pages with the filters on every page', async () => {
-    mock.store.seedMessages(400, (i) => ({ status: i % 8 < 5 ? 'failed' : 'delivered', route: i % 2 ? 'otp' : 'promotional' }));
+    mock.store.seedMessages(400, (i) => ({
+      status: i % 8 < 5 ? 'failed' : 'delivered',
+      route: i % 2 ? 'otp' : 'promotional',
+    }));
     // 400 that differ in status or route, then the 250 the filters select.
     mock.store.seedMessages(250, { status: 'failed', route: 'transactional' });
 
     const ids: string[] = [];
-    for await (const message of client.sms.messages.list({ status: 'failed', route: 'transactional', limit: 40 })) {
+    for await (const message of client.sms.messages.list({
+      status: 'failed',
+      route: 'transactional',
+      limit: 40,
+    })) {
       expect(message).toMatchObject({ status: 'failed', route: 'transactional' });
       ids.push(message.id);
     }
@@ -192,13 +229,23 @@ describe('3. GET /sms/messages/{message_id}', () => {
 
 describe('4. POST /sms/bulk', () => {
   it('sends recipients without plus signs and returns a processing job', async () => {
-    const job = await client.sms.bulk.create({ recipients: ['+447700900001', '447700900002'], message: 'Sale', route: 'promotional', from: 'SHOP' });
+    const job = await client.sms.bulk.create({
+      recipients: ['+447700900001', '447700900002'],
+      message: 'Sale',
+      route: 'promotional',
+      from: 'SHOP',
+    });
     const request = only();
     expect(request.method).toBe('POST');
     expect(request.url.href).toBe(`${SMS}/sms/bulk`);
     expectAreaHeaders(request, 'sk_live_mock', true);
     expect(request.headers['idempotency-key']).toMatch(UUID);
-    expect(request.body).toEqual({ recipients: ['447700900001', '447700900002'], message: 'Sale', route: 'promotional', from: 'SHOP' });
+    expect(request.body).toEqual({
+      recipients: ['447700900001', '447700900002'],
+      message: 'Sale',
+      route: 'promotional',
+      from: 'SHOP',
+    });
     expect(job).toMatchObject({ status: 'processing', total: 2, queued: 2, completed_at: null });
     expectTypeOf(job).toEqualTypeOf<BulkJob>();
   });
@@ -212,30 +259,54 @@ describe('4. POST /sms/bulk', () => {
 
 describe('5. POST /sms/templates/{template_id}/send', () => {
   it('sends to and variables, and returns the built message', async () => {
-    const message = await client.sms.templates.send('tpl_welcome', { to: '+447700900123', variables: { name: 'Ada', company: 'Acme' }, route: 'transactional' });
+    const message = await client.sms.templates.send('tpl_welcome', {
+      to: '+447700900123',
+      variables: { name: 'Ada', company: 'Acme' },
+      route: 'transactional',
+    });
     const request = only();
     expect(request.method).toBe('POST');
     expect(request.url.href).toBe(`${SMS}/sms/templates/tpl_welcome/send`);
     expectAreaHeaders(request, 'sk_live_mock', true);
     expect(request.headers['idempotency-key']).toMatch(UUID);
-    expect(request.body).toEqual({ to: '447700900123', variables: { name: 'Ada', company: 'Acme' }, route: 'transactional' });
-    expect(message).toMatchObject({ to: '447700900123', body: 'Hello Ada, welcome to Acme!', status: 'queued' });
+    expect(request.body).toEqual({
+      to: '447700900123',
+      variables: { name: 'Ada', company: 'Acme' },
+      route: 'transactional',
+    });
+    expect(message).toMatchObject({
+      to: '447700900123',
+      body: 'Hello Ada, welcome to Acme!',
+      status: 'queued',
+    });
   });
 
   it('rejects an unknown template with NotFoundError', async () => {
-    await expect(client.sms.templates.send('tpl_nope', { to: '447700900123', variables: {} })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      client.sms.templates.send('tpl_nope', { to: '447700900123', variables: {} }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
 describe('6. GET /sms/webhooks/{webhook_id} and 7. POST /sms/webhooks', () => {
   it('registers a webhook and reads it back', async () => {
-    const created = await client.sms.webhooks.create({ url: 'https://example.com/hooks', events: ['message.delivered', 'message.failed'] });
+    const created = await client.sms.webhooks.create({
+      url: 'https://example.com/hooks',
+      events: ['message.delivered', 'message.failed'],
+    });
     const post = wire[0] as WireRequest;
     expect(post.method).toBe('POST');
     expect(post.url.href).toBe(`${SMS}/sms/webhooks`);
     expectAreaHeaders(post, 'sk_live_mock', true);
-    expect(post.body).toEqual({ url: 'https://example.com/hooks', events: ['message.delivered', 'message.failed'] });
-    expect(created).toMatchObject({ url: 'https://example.com/hooks', events: ['message.delivered', 'message.failed'], enabled: true });
+    expect(post.body).toEqual({
+      url: 'https://example.com/hooks',
+      events: ['message.delivered', 'message.failed'],
+    });
+    expect(created).toMatchObject({
+      url: 'https://example.com/hooks',
+      events: ['message.delivered', 'message.failed'],
+      enabled: true,
+    });
     expect(created.secret).toEqual(expect.any(String));
     expectTypeOf(created).toEqualTypeOf<SmsWebhook>();
 
@@ -247,8 +318,16 @@ describe('6. GET /sms/webhooks/{webhook_id} and 7. POST /sms/webhooks', () => {
   });
 
   it('passes enabled and retry_config through', async () => {
-    const created = await client.sms.webhooks.create({ url: 'https://example.com/h', events: ['message.sent'], enabled: false, retry_config: { max_attempts: 3, backoff_seconds: 60 } });
-    expect(only().body).toMatchObject({ enabled: false, retry_config: { max_attempts: 3, backoff_seconds: 60 } });
+    const created = await client.sms.webhooks.create({
+      url: 'https://example.com/h',
+      events: ['message.sent'],
+      enabled: false,
+      retry_config: { max_attempts: 3, backoff_seconds: 60 },
+    });
+    expect(only().body).toMatchObject({
+      enabled: false,
+      retry_config: { max_attempts: 3, backoff_seconds: 60 },
+    });
     expect(created).toMatchObject({ enabled: false, retry_config: { max_attempts: 3, backoff_seconds: 60 } });
   });
 });
@@ -280,7 +359,10 @@ describe('9. POST /payment/customers/{id}/payment_methods and 10. GET /payment/c
   });
 
   it('attaches a payment method and returns the updated customer', async () => {
-    const customer = await client.payment.customers.paymentMethods.attach('cus_123', { payment_method: 'pm_1', set_default: true });
+    const customer = await client.payment.customers.paymentMethods.attach('cus_123', {
+      payment_method: 'pm_1',
+      set_default: true,
+    });
     const request = only();
     expect(request.method).toBe('POST');
     expect(request.url.href).toBe(`${SANDBOX}/payment/customers/cus_123/payment_methods`);
@@ -303,7 +385,9 @@ describe('11. GET /account/organizations/{organizationId}/members', () => {
     expectAreaHeaders(request, 'at_mock', false);
     expect(Array.isArray(members)).toBe(true);
     expect(members).toEqual(mock.store.members.get('org_123'));
-    expect(members[0]?.roles?.[0]?.permissions?.[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String) }));
+    expect(members[0]?.roles?.[0]?.permissions?.[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), name: expect.any(String) }),
+    );
     expectTypeOf(members).toEqualTypeOf<OrganizationMember[]>();
   });
 });
@@ -312,7 +396,17 @@ describe('forward compatibility', () => {
   it('keeps unknown fields and accepts unknown enum values', async () => {
     server.use(
       http.get(`${SMS}/sms/messages/msg_new`, () =>
-        HttpResponse.json({ id: 'msg_new', to: '447700900123', from: 'A', body: 'b', status: 'carrier_hold', created_at: '2026-03-01T00:00:00Z', route: 'priority', tags: ['x'], carrier: { name: 'Acme' } }),
+        HttpResponse.json({
+          id: 'msg_new',
+          to: '447700900123',
+          from: 'A',
+          body: 'b',
+          status: 'carrier_hold',
+          created_at: '2026-03-01T00:00:00Z',
+          route: 'priority',
+          tags: ['x'],
+          carrier: { name: 'Acme' },
+        }),
       ),
     );
     const message = await client.sms.messages.retrieve('msg_new');
@@ -324,15 +418,21 @@ describe('forward compatibility', () => {
 
   it('rejects a missing required field with the path and the raw body', async () => {
     server.use(http.get(`${SANDBOX}/payment/customers/cus_bad`, () => HttpResponse.json({ name: 'No id' })));
-    const error = (await client.payment.customers.retrieve('cus_bad').catch((e: unknown) => e)) as ResponseValidationError;
+    const error = (await client.payment.customers
+      .retrieve('cus_bad')
+      .catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.issues).toEqual([{ path: ['id'], message: 'is required (string)' }]);
     expect(error.body).toBe('{"name":"No id"}');
   });
 
   it('rejects a member list that is not an array', async () => {
-    server.use(http.get(`${SMS}/account/organizations/org_obj/members`, () => HttpResponse.json({ data: [] })));
-    await expect(client.account.organizations.members.list('org_obj')).rejects.toBeInstanceOf(ResponseValidationError);
+    server.use(
+      http.get(`${SMS}/account/organizations/org_obj/members`, () => HttpResponse.json({ data: [] })),
+    );
+    await expect(client.account.organizations.members.list('org_obj')).rejects.toBeInstanceOf(
+      ResponseValidationError,
+    );
   });
 });
 

@@ -1,6 +1,11 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createMockService, DEFAULT_BASE_URL, DEFAULT_CREDENTIALS, DEFAULT_SANDBOX_BASE_URL } from 'gateway-sdk/testing';
+import {
+  createMockService,
+  DEFAULT_BASE_URL,
+  DEFAULT_CREDENTIALS,
+  DEFAULT_SANDBOX_BASE_URL,
+} from 'gateway-sdk/testing';
 import { get, post, useMockService } from './helpers.js';
 
 const mock = useMockService();
@@ -13,7 +18,11 @@ const areas = [
 
 describe('defaults', () => {
   it('offers the documented credentials and addresses as client options', () => {
-    expect(DEFAULT_CREDENTIALS).toEqual({ apiKey: 'sk_live_mock', testApiKey: 'sk_test_mock', accessToken: 'at_mock' });
+    expect(DEFAULT_CREDENTIALS).toEqual({
+      apiKey: 'sk_live_mock',
+      testApiKey: 'sk_test_mock',
+      accessToken: 'at_mock',
+    });
     expect(mock.clientOptions).toEqual({
       apiKey: 'sk_live_mock',
       testApiKey: 'sk_test_mock',
@@ -21,11 +30,17 @@ describe('defaults', () => {
       baseURL: 'https://api.gateway.test',
       sandboxBaseURL: 'https://sandbox.gateway.test',
     });
-    expect([DEFAULT_BASE_URL, DEFAULT_SANDBOX_BASE_URL]).toEqual(['https://api.gateway.test', 'https://sandbox.gateway.test']);
+    expect([DEFAULT_BASE_URL, DEFAULT_SANDBOX_BASE_URL]).toEqual([
+      'https://api.gateway.test',
+      'https://sandbox.gateway.test',
+    ]);
   });
 
   it('drops a trailing slash from the given addresses', () => {
-    const custom = createMockService({ baseURL: 'https://sms.example.test/', sandboxBaseURL: 'https://pay.example.test//' });
+    const custom = createMockService({
+      baseURL: 'https://sms.example.test/',
+      sandboxBaseURL: 'https://pay.example.test//',
+    });
     expect(custom.clientOptions.baseURL).toBe('https://sms.example.test');
     expect(custom.clientOptions.sandboxBaseURL).toBe('https://pay.example.test');
   });
@@ -35,7 +50,9 @@ describe('defaults', () => {
     const ask = (token: string) =>
       getResponse(
         custom.handlers,
-        new Request(`${DEFAULT_BASE_URL}/sms/messages`, { headers: { authorization: `Bearer ${token}`, 'service-version': '2026-01-01' } }),
+        new Request(`${DEFAULT_BASE_URL}/sms/messages`, {
+          headers: { authorization: `Bearer ${token}`, 'service-version': '2026-01-01' },
+        }),
       );
     expect((await ask('live_custom'))?.status).toBe(200);
     expect((await ask('sk_live_mock'))?.status).toBe(401);
@@ -51,7 +68,11 @@ describe.each(areas)('authorization on $area routes', ({ area, path, option }) =
   it('answers 401 missing_authorization without the header', async () => {
     const res = await get(mock, path, { authorization: null });
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ type: 'authentication_error', code: 'missing_authorization', param: null });
+    expect(res.body.error).toMatchObject({
+      type: 'authentication_error',
+      code: 'missing_authorization',
+      param: null,
+    });
   });
 
   it('answers 401 invalid_authorization for another scheme', async () => {
@@ -80,14 +101,21 @@ describe.each(areas.filter((a) => a.area !== 'account'))('Service-Version on $ar
   it('answers 400 with param Service-Version when it is missing', async () => {
     const res = await get(mock, path, { version: null });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_missing', param: 'Service-Version' });
+    expect(res.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'parameter_missing',
+      param: 'Service-Version',
+    });
   });
 
-  it.each(['2026-1-1', '20260101', 'latest', '2026-01-01T00:00:00Z', ''])('answers 400 for %j', async (version) => {
-    const res = await get(mock, path, { version });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'Service-Version' });
-  });
+  it.each(['2026-1-1', '20260101', 'latest', '2026-01-01T00:00:00Z', ''])(
+    'answers 400 for %j',
+    async (version) => {
+      const res = await get(mock, path, { version });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'Service-Version' });
+    },
+  );
 
   it('accepts any YYYY-MM-DD value', async () => {
     expect((await get(mock, path, { version: '2025-06-30' })).status).toBe(200);
@@ -121,8 +149,14 @@ describe('x-request-id', () => {
 describe('addresses', () => {
   it('answers each area only on its own address', async () => {
     const headers = { authorization: 'Bearer sk_test_mock', 'service-version': '2026-01-01' };
-    const wrong = await getResponse(mock.handlers, new Request(`${DEFAULT_BASE_URL}/payment/customers/cus_123`, { headers }));
-    const right = await getResponse(mock.handlers, new Request(`${DEFAULT_SANDBOX_BASE_URL}/payment/customers/cus_123`, { headers }));
+    const wrong = await getResponse(
+      mock.handlers,
+      new Request(`${DEFAULT_BASE_URL}/payment/customers/cus_123`, { headers }),
+    );
+    const right = await getResponse(
+      mock.handlers,
+      new Request(`${DEFAULT_SANDBOX_BASE_URL}/payment/customers/cus_123`, { headers }),
+    );
     expect(wrong).toBeUndefined();
     expect(right?.status).toBe(200);
   });

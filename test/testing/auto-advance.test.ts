@@ -4,7 +4,8 @@ import { get, manualClock, post, useMockService } from './helpers.js';
 const clock = manualClock('2026-01-01T09:00:00.000Z');
 const mock = useMockService({ clock, autoAdvance: true });
 
-const send = async (to: string, extra: Record<string, unknown> = {}) => (await post(mock, '/sms/messages', { to, message: 'Hi', ...extra })).body.id as string;
+const send = async (to: string, extra: Record<string, unknown> = {}) =>
+  (await post(mock, '/sms/messages', { to, message: 'Hi', ...extra })).body.id as string;
 const retrieve = async (id: string) => (await get(mock, `/sms/messages/${id}`)).body;
 
 describe('autoAdvance', () => {
@@ -16,15 +17,28 @@ describe('autoAdvance', () => {
     const delivered = await retrieve(id);
     clock.advance(1000);
     const again = await retrieve(id);
-    expect(sent).toMatchObject({ status: 'sent', sent_at: '2026-01-01T09:00:01.000Z', delivered_at: null, error_code: null });
-    expect(delivered).toMatchObject({ status: 'delivered', sent_at: '2026-01-01T09:00:01.000Z', delivered_at: '2026-01-01T09:00:02.000Z' });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      sent_at: '2026-01-01T09:00:01.000Z',
+      delivered_at: null,
+      error_code: null,
+    });
+    expect(delivered).toMatchObject({
+      status: 'delivered',
+      sent_at: '2026-01-01T09:00:01.000Z',
+      delivered_at: '2026-01-01T09:00:02.000Z',
+    });
     expect(again).toEqual(delivered);
   });
 
   it('fails numbers ending in 0 after they are sent, with number_unreachable', async () => {
     const id = await send('447700900120');
     expect((await retrieve(id)).status).toBe('sent');
-    expect(await retrieve(id)).toMatchObject({ status: 'failed', delivered_at: null, error_code: 'number_unreachable' });
+    expect(await retrieve(id)).toMatchObject({
+      status: 'failed',
+      delivered_at: null,
+      error_code: 'number_unreachable',
+    });
     expect((await retrieve(id)).status).toBe('failed');
   });
 

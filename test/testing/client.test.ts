@@ -19,22 +19,38 @@ const client = new Client({ ...mock.clientOptions, maxRetries: 0 });
 
 describe('every operation of the SDK against the mock', () => {
   it('sms: create, retrieve, list, bulk, template, webhooks', async () => {
-    const sent = await client.sms.messages.create({ to: '+447700900123', message: 'Hello', reference_id: 'r1' });
+    const sent = await client.sms.messages.create({
+      to: '+447700900123',
+      message: 'Hello',
+      reference_id: 'r1',
+    });
     expect(sent).toMatchObject({ to: '447700900123', status: 'queued' });
     expect(await client.sms.messages.retrieve(sent.id)).toEqual(sent);
-    const job = await client.sms.bulk.create({ recipients: ['447700900456', '+447700900789'], message: 'Sale' });
+    const job = await client.sms.bulk.create({
+      recipients: ['447700900456', '+447700900789'],
+      message: 'Sale',
+    });
     expect(job).toMatchObject({ status: 'processing', total: 2, queued: 2 });
-    const templated = await client.sms.templates.send('tpl_welcome', { to: '447700900123', variables: { name: 'Ada', company: 'Acme' } });
+    const templated = await client.sms.templates.send('tpl_welcome', {
+      to: '447700900123',
+      variables: { name: 'Ada', company: 'Acme' },
+    });
     expect(templated.body).toBe('Hello Ada, welcome to Acme!');
     expect(await client.sms.messages.list().toArray({ max: 10 })).toHaveLength(4);
-    const hook = await client.sms.webhooks.create({ url: 'https://example.com/h', events: ['message.delivered'] });
+    const hook = await client.sms.webhooks.create({
+      url: 'https://example.com/h',
+      events: ['message.delivered'],
+    });
     expect(await client.sms.webhooks.retrieve(hook.id)).toEqual(hook);
   });
 
   it('payment: webhooks list, customer retrieve, attach', async () => {
     expect((await client.payment.webhooks.list()).data).toHaveLength(3);
     expect((await client.payment.customers.retrieve('cus_123')).email).toBe('jenny.rosen@example.com');
-    const updated = await client.payment.customers.paymentMethods.attach('cus_123', { payment_method: 'pm_1', set_default: true });
+    const updated = await client.payment.customers.paymentMethods.attach('cus_123', {
+      payment_method: 'pm_1',
+      set_default: true,
+    });
     expect(updated.default_payment_method).toBe('pm_1');
   });
 
@@ -54,13 +70,21 @@ describe('every operation of the SDK against the mock', () => {
 
 describe("the mock's errors as the SDK's errors", () => {
   it('404 → NotFoundError with code and request id', async () => {
-    const error = await client.sms.templates.send('tpl_nope', { to: '447700900123', variables: {} }).catch((e: unknown) => e);
+    const error = await client.sms.templates
+      .send('tpl_nope', { to: '447700900123', variables: {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error).toMatchObject({ status: 404, code: 'template_not_found', requestId: expect.stringMatching(/^req_\d+$/) });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'template_not_found',
+      requestId: expect.stringMatching(/^req_\d+$/),
+    });
   });
 
   it('400 → BadRequestError naming the missing variable', async () => {
-    const error = await client.sms.templates.send('tpl_welcome', { to: '447700900123', variables: { name: 'Ada' } }).catch((e: unknown) => e);
+    const error = await client.sms.templates
+      .send('tpl_welcome', { to: '447700900123', variables: { name: 'Ada' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ code: 'template_variable_missing' });
     expect((error as Error).message).toContain('variables.company');
@@ -68,7 +92,9 @@ describe("the mock's errors as the SDK's errors", () => {
 
   it('409 → ConflictError when an idempotencyKey is reused for another body', async () => {
     await client.sms.messages.create({ to: '447700900123', message: 'one' }, { idempotencyKey: 'k' });
-    const error = await client.sms.messages.create({ to: '447700900123', message: 'two' }, { idempotencyKey: 'k' }).catch((e: unknown) => e);
+    const error = await client.sms.messages
+      .create({ to: '447700900123', message: 'two' }, { idempotencyKey: 'k' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
     expect(error).toMatchObject({ code: 'idempotency_key_reused', idempotencyKey: 'k' });
   });
@@ -82,13 +108,18 @@ describe('a retried send never sends twice', () => {
         `${mock.clientOptions.baseURL}/sms/messages`,
         async ({ request }) => {
           await getResponse(mock.handlers, request.clone());
-          return HttpResponse.json({ error: { message: 'gateway timeout' } }, { status: 503, headers: { 'retry-after': '0' } });
+          return HttpResponse.json(
+            { error: { message: 'gateway timeout' } },
+            { status: 503, headers: { 'retry-after': '0' } },
+          );
         },
         { once: true },
       ),
     );
     const retrying = new Client({ ...mock.clientOptions, maxRetries: 1 });
-    const { data, response } = await retrying.sms.messages.create({ to: '447700900123', message: 'once' }).withResponse();
+    const { data, response } = await retrying.sms.messages
+      .create({ to: '447700900123', message: 'once' })
+      .withResponse();
     expect(response.headers.get('idempotent-replayed')).toBe('true');
     expect(mock.store.messages.size).toBe(1);
     expect(mock.store.messages.get(data.id)?.body).toBe('once');

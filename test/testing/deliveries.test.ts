@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { Webhooks } from 'gateway-sdk/webhooks';
-import { createMockService, makeEvent, MOCK_API_VERSION, SEEDED_WEBHOOK_SECRET, signedDelivery } from 'gateway-sdk/testing';
+import {
+  createMockService,
+  makeEvent,
+  MOCK_API_VERSION,
+  SEEDED_WEBHOOK_SECRET,
+  signedDelivery,
+} from 'gateway-sdk/testing';
 
 const secret = 'whsec_test_secret';
-const message = { id: 'msg_00000001', to: '447700900123', from: 'GATEWAY', body: 'Hi', status: 'delivered', created_at: '2026-01-01T09:00:00.000Z' };
+const message = {
+  id: 'msg_00000001',
+  to: '447700900123',
+  from: 'GATEWAY',
+  body: 'Hi',
+  status: 'delivered',
+  created_at: '2026-01-01T09:00:00.000Z',
+};
 
 describe('makeEvent', () => {
   it('wraps the object in the reference envelope, filling id, created and api_version', () => {
@@ -21,7 +34,13 @@ describe('makeEvent', () => {
   });
 
   it('takes id, created (seconds or a Date) and api_version', () => {
-    expect(makeEvent('customer.created', { id: 'cus_1' }, { id: 'evt_1', created: new Date('2026-01-01T00:00:00Z'), api_version: '2025-01-01' })).toMatchObject({
+    expect(
+      makeEvent(
+        'customer.created',
+        { id: 'cus_1' },
+        { id: 'evt_1', created: new Date('2026-01-01T00:00:00Z'), api_version: '2025-01-01' },
+      ),
+    ).toMatchObject({
       id: 'evt_1',
       created: 1767225600,
       api_version: '2025-01-01',
@@ -39,23 +58,40 @@ describe('signedDelivery', () => {
     const delivery = await signedDelivery(makeEvent('message.delivered', message), secret);
     expect(delivery.headers['content-type']).toBe('application/json');
     expect(delivery.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
-    expect(await Webhooks.verify(delivery.body, delivery.headers[Webhooks.SIGNATURE_HEADER], secret)).toBe(true);
+    expect(await Webhooks.verify(delivery.body, delivery.headers[Webhooks.SIGNATURE_HEADER], secret)).toBe(
+      true,
+    );
   });
 
   it('is refused with another secret or a changed body', async () => {
     const delivery = await signedDelivery(makeEvent('message.delivered', message), secret);
-    expect(await Webhooks.verify(delivery.body, delivery.headers['x-service-signature'], 'whsec_other')).toBe(false);
-    expect(await Webhooks.verify(delivery.body.replace('Hi', 'Ho'), delivery.headers['x-service-signature'], secret)).toBe(false);
+    expect(await Webhooks.verify(delivery.body, delivery.headers['x-service-signature'], 'whsec_other')).toBe(
+      false,
+    );
+    expect(
+      await Webhooks.verify(
+        delivery.body.replace('Hi', 'Ho'),
+        delivery.headers['x-service-signature'],
+        secret,
+      ),
+    ).toBe(false);
   });
 
   it('parses back to the same event with Webhooks.constructEvent', async () => {
-    const event = makeEvent('message.failed', { ...message, status: 'failed', error_code: 'number_unreachable' });
+    const event = makeEvent('message.failed', {
+      ...message,
+      status: 'failed',
+      error_code: 'number_unreachable',
+    });
     const delivery = await signedDelivery(event, secret);
-    expect(await Webhooks.constructEvent(delivery.body, delivery.headers['x-service-signature'], secret)).toEqual(event);
+    expect(
+      await Webhooks.constructEvent(delivery.body, delivery.headers['x-service-signature'], secret),
+    ).toEqual(event);
   });
 
   it('signs a string body exactly as given', async () => {
-    const raw = '{ "id": "evt_1", "type": "balance.low", "created": 1, "data": { "object": {} }, "api_version": "2026-01-01" }';
+    const raw =
+      '{ "id": "evt_1", "type": "balance.low", "created": 1, "data": { "object": {} }, "api_version": "2026-01-01" }';
     const delivery = await signedDelivery(raw, secret);
     expect(delivery.body).toBe(raw);
     expect(await Webhooks.verify(raw, delivery.headers['x-service-signature'], secret)).toBe(true);
@@ -64,9 +100,16 @@ describe('signedDelivery', () => {
   it('fits a fetch Request for receivers written against the web platform', async () => {
     const mock = createMockService();
     const [stored] = mock.store.seedMessages(1, { status: 'delivered' });
-    const delivery = await signedDelivery(makeEvent('message.delivered', stored ?? {}), SEEDED_WEBHOOK_SECRET);
+    const delivery = await signedDelivery(
+      makeEvent('message.delivered', stored ?? {}),
+      SEEDED_WEBHOOK_SECRET,
+    );
     const request = new Request('https://receiver.test/webhooks/sms', { method: 'POST', ...delivery });
-    const event = await Webhooks.constructEvent(await request.text(), request.headers.get(Webhooks.SIGNATURE_HEADER), SEEDED_WEBHOOK_SECRET);
+    const event = await Webhooks.constructEvent(
+      await request.text(),
+      request.headers.get(Webhooks.SIGNATURE_HEADER),
+      SEEDED_WEBHOOK_SECRET,
+    );
     expect(event.type).toBe('message.delivered');
     expect(event.data.object).toMatchObject({ id: stored?.id, status: 'delivered' });
   });

@@ -23,7 +23,9 @@ export function manualClock(start = '2026-01-01T09:00:00.000Z') {
 }
 
 /** A mock served by MSW for the whole file; before each test its clock and store start over. */
-export function useMockService(options: MockServiceOptions & { clock?: ReturnType<typeof manualClock> } = {}): MockService {
+export function useMockService(
+  options: MockServiceOptions & { clock?: ReturnType<typeof manualClock> } = {},
+): MockService {
   const { clock, ...rest } = options;
   const mock = createMockService({ ...rest, ...(clock ? { now: clock.now } : {}) });
   const server = setupServer(...mock.handlers);
@@ -57,7 +59,13 @@ export interface CallOptions {
 }
 
 /** Sends one request to the mock the way a correct client would, except where `options` say. */
-export async function call(mock: MockService, method: 'GET' | 'POST', path: string, body?: unknown, options: CallOptions = {}): Promise<Answer> {
+export async function call(
+  mock: MockService,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Answer> {
   const o = mock.clientOptions;
   const area = path.startsWith('/payment') ? 'payment' : path.startsWith('/account') ? 'account' : 'sms';
   const base = area === 'payment' ? o.sandboxBaseURL : o.baseURL;
@@ -65,7 +73,8 @@ export async function call(mock: MockService, method: 'GET' | 'POST', path: stri
   const headers: Record<string, string> = { ...options.headers };
   const authorization = options.authorization === undefined ? `Bearer ${token}` : options.authorization;
   if (authorization !== null) headers['authorization'] = authorization;
-  const version = options.version === undefined ? (area === 'account' ? null : '2026-01-01') : options.version;
+  const version =
+    options.version === undefined ? (area === 'account' ? null : '2026-01-01') : options.version;
   if (version !== null) headers['service-version'] = version;
   if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
   let payload: string | undefined;
@@ -76,10 +85,16 @@ export async function call(mock: MockService, method: 'GET' | 'POST', path: stri
   }
   const response = await fetch(`${base}${path}`, { method, headers, body: payload });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : JSON.parse(text),
+  };
 }
 
 /** A GET. */
-export const get = (mock: MockService, path: string, options?: CallOptions) => call(mock, 'GET', path, undefined, options);
+export const get = (mock: MockService, path: string, options?: CallOptions) =>
+  call(mock, 'GET', path, undefined, options);
 /** A POST with a JSON body. */
-export const post = (mock: MockService, path: string, body: unknown, options?: CallOptions) => call(mock, 'POST', path, body, options);
+export const post = (mock: MockService, path: string, body: unknown, options?: CallOptions) =>
+  call(mock, 'POST', path, body, options);

@@ -61,15 +61,34 @@ describe('the same key with the same body', () => {
 describe('the same key with another request', () => {
   it('answers 409 idempotency_key_reused for another body, storing nothing', async () => {
     await post(mock, '/sms/messages', body, { idempotencyKey: 'order-1' });
-    const res = await post(mock, '/sms/messages', { ...body, message: 'Your code is 654321' }, { idempotencyKey: 'order-1' });
+    const res = await post(
+      mock,
+      '/sms/messages',
+      { ...body, message: 'Your code is 654321' },
+      { idempotencyKey: 'order-1' },
+    );
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ type: 'idempotency_error', code: 'idempotency_key_reused', param: 'Idempotency-Key' });
+    expect(res.body.error).toMatchObject({
+      type: 'idempotency_error',
+      code: 'idempotency_key_reused',
+      param: 'Idempotency-Key',
+    });
     expect(mock.store.messages.size).toBe(1);
   });
 
   it('answers 409 for the same body on another endpoint', async () => {
-    await post(mock, '/sms/templates/tpl_otp/send', { to: '447700900123', variables: { code: 1 } }, { idempotencyKey: 'k' });
-    const res = await post(mock, '/sms/templates/tpl_welcome/send', { to: '447700900123', variables: { code: 1 } }, { idempotencyKey: 'k' });
+    await post(
+      mock,
+      '/sms/templates/tpl_otp/send',
+      { to: '447700900123', variables: { code: 1 } },
+      { idempotencyKey: 'k' },
+    );
+    const res = await post(
+      mock,
+      '/sms/templates/tpl_welcome/send',
+      { to: '447700900123', variables: { code: 1 } },
+      { idempotencyKey: 'k' },
+    );
     expect(res.status).toBe(409);
   });
 });
@@ -77,7 +96,12 @@ describe('the same key with another request', () => {
 describe('scope and window', () => {
   it("keys are per credential: one area's key does not collide with another's", async () => {
     const sms = await post(mock, '/sms/messages', body, { idempotencyKey: 'shared' });
-    const payment = await post(mock, '/payment/customers/cus_123/payment_methods', { payment_method: 'pm_1' }, { idempotencyKey: 'shared' });
+    const payment = await post(
+      mock,
+      '/payment/customers/cus_123/payment_methods',
+      { payment_method: 'pm_1' },
+      { idempotencyKey: 'shared' },
+    );
     expect([sms.status, payment.status]).toEqual([200, 200]);
     expect(payment.headers.get('idempotent-replayed')).toBeNull();
   });
@@ -102,7 +126,12 @@ describe('scope and window', () => {
   });
 
   it('does not remember refusals: a fixed body can be retried with the same key', async () => {
-    const refused = await post(mock, '/sms/messages', { ...body, to: '+447700900123' }, { idempotencyKey: 'k' });
+    const refused = await post(
+      mock,
+      '/sms/messages',
+      { ...body, to: '+447700900123' },
+      { idempotencyKey: 'k' },
+    );
     const fixed = await post(mock, '/sms/messages', body, { idempotencyKey: 'k' });
     expect(refused.status).toBe(400);
     expect(fixed.status).toBe(200);

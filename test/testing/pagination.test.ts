@@ -22,7 +22,10 @@ async function walk(path: string, query: string) {
 
 // 250 messages, one second apart: i % 5 === 0 failed, the rest delivered; even i otp, odd i promotional.
 function seed(): MockMessage[] {
-  return mock.store.seedMessages(250, (i) => ({ status: i % 5 === 0 ? 'failed' : 'delivered', route: i % 2 === 0 ? 'otp' : 'promotional' }));
+  return mock.store.seedMessages(250, (i) => ({
+    status: i % 5 === 0 ? 'failed' : 'delivered',
+    route: i % 2 === 0 ? 'otp' : 'promotional',
+  }));
 }
 
 describe('GET /sms/messages pages', () => {
@@ -73,7 +76,12 @@ describe('GET /sms/messages pages', () => {
     const to = seeded[150]?.created_at ?? '';
     const pages = await walk('/sms/messages', `limit=100&from_date=${from}&to_date=${to}`);
     const ids = pages.flatMap((p) => p.data.map((m) => m.id));
-    expect(ids).toEqual(seeded.slice(100, 150).map((m) => m.id).reverse());
+    expect(ids).toEqual(
+      seeded
+        .slice(100, 150)
+        .map((m) => m.id)
+        .reverse(),
+    );
   });
 
   it('compares dates as instants, whatever the offset', async () => {
@@ -117,7 +125,9 @@ describe('GET /payment/webhooks pages', () => {
     const res = await get(mock, '/payment/webhooks');
     expect(res.body.object).toBe('list');
     expect(res.body.data).toHaveLength(3);
-    expect(res.body.data.some((w: { events: string[] }) => w.events.includes('payment.succeeded'))).toBe(true);
+    expect(res.body.data.some((w: { events: string[] }) => w.events.includes('payment.succeeded'))).toBe(
+      true,
+    );
     expect(res.body).toMatchObject({ has_more: false, next_cursor: null });
   });
 

@@ -20,7 +20,11 @@ describe('GET /payment/customers/{id}', () => {
 
   it('answers customers added to the store', async () => {
     mock.store.addCustomer({ id: 'cus_new', name: 'New' });
-    expect((await get(mock, '/payment/customers/cus_new')).body).toMatchObject({ id: 'cus_new', name: 'New', default_payment_method: null });
+    expect((await get(mock, '/payment/customers/cus_new')).body).toMatchObject({
+      id: 'cus_new',
+      name: 'New',
+      default_payment_method: null,
+    });
   });
 
   it('answers 404 customer_not_found for an unknown id', async () => {
@@ -32,7 +36,10 @@ describe('GET /payment/customers/{id}', () => {
 
 describe('POST /payment/customers/{id}/payment_methods', () => {
   it('attaches and makes it the default with set_default: true', async () => {
-    const res = await post(mock, '/payment/customers/cus_123/payment_methods', { payment_method: 'pm_456', set_default: true });
+    const res = await post(mock, '/payment/customers/cus_123/payment_methods', {
+      payment_method: 'pm_456',
+      set_default: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'cus_123', default_payment_method: 'pm_456' });
     expect(mock.store.paymentMethods.get('cus_123')).toEqual(['pm_456']);
@@ -68,7 +75,15 @@ describe('GET /account/organizations/{organizationId}/members', () => {
           id: 'role_owner',
           name: 'owner',
           description: expect.any(String),
-          permissions: expect.arrayContaining([{ id: 'perm_members_write', name: 'members:write', description: expect.any(String), resource: 'members', action: 'write' }]),
+          permissions: expect.arrayContaining([
+            {
+              id: 'perm_members_write',
+              name: 'members:write',
+              description: expect.any(String),
+              resource: 'members',
+              action: 'write',
+            },
+          ]),
         },
       ],
       joinedAt: expect.any(String),

@@ -13,19 +13,31 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const headers = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, 'service-version': '2026-01-01', ...extra });
+const headers = (token: string, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${token}`,
+  'service-version': '2026-01-01',
+  ...extra,
+});
 
 describe('startMockServer', () => {
   it('listens on 127.0.0.1 and gives that URL as both addresses', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.clientOptions).toMatchObject({ baseURL: server.url, sandboxBaseURL: server.url, apiKey: 'sk_live_mock' });
+    expect(server.clientOptions).toMatchObject({
+      baseURL: server.url,
+      sandboxBaseURL: server.url,
+      apiKey: 'sk_live_mock',
+    });
     expect(server.mock.clientOptions).toBe(server.clientOptions);
   });
 
   it('answers sms, payment and account routes on the one address', async () => {
     const sms = await fetch(`${server.url}/sms/messages`, { headers: headers('sk_live_mock') });
-    const payment = await fetch(`${server.url}/payment/customers/cus_123`, { headers: headers('sk_test_mock') });
-    const account = await fetch(`${server.url}/account/organizations/org_123/members`, { headers: { authorization: 'Bearer at_mock' } });
+    const payment = await fetch(`${server.url}/payment/customers/cus_123`, {
+      headers: headers('sk_test_mock'),
+    });
+    const account = await fetch(`${server.url}/account/organizations/org_123/members`, {
+      headers: { authorization: 'Bearer at_mock' },
+    });
     expect([sms.status, payment.status, account.status]).toEqual([200, 200, 200]);
     expect(sms.headers.get('x-request-id')).toMatch(/^req_\d+$/);
     expect(((await account.json()) as unknown[]).length).toBe(3);
@@ -52,7 +64,9 @@ describe('startMockServer', () => {
   it('uses the given options: the clock and autoAdvance', async () => {
     const [message] = server.mock.store.seedMessages(1, { to: '447700900123' });
     now += 1000;
-    const res = await fetch(`${server.url}/sms/messages/${message?.id}`, { headers: headers('sk_live_mock') });
+    const res = await fetch(`${server.url}/sms/messages/${message?.id}`, {
+      headers: headers('sk_live_mock'),
+    });
     expect(await res.json()).toMatchObject({ status: 'sent', sent_at: '2026-01-01T09:00:01.000Z' });
   });
 
@@ -61,13 +75,24 @@ describe('startMockServer', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('x-request-id')).toMatch(/^req_\d+$/);
-    expect(await res.json()).toEqual({ error: { type: 'not_found', code: 'route_not_found', message: expect.stringContaining('GET /sms/unknown'), param: null } });
+    expect(await res.json()).toEqual({
+      error: {
+        type: 'not_found',
+        code: 'route_not_found',
+        message: expect.stringContaining('GET /sms/unknown'),
+        param: null,
+      },
+    });
   });
 
   it('answers a CORS preflight so browser pages can call it', async () => {
     const res = await fetch(`${server.url}/sms/messages`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,service-version' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,service-version',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -89,10 +114,14 @@ describe('close()', () => {
   it('resolves promptly with a keep-alive connection still open, and frees the port', async () => {
     const own = await startMockServer();
     const agentResponse = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${own.url}/sms/messages`, { headers: { ...headers('sk_live_mock'), connection: 'keep-alive' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = httpRequest(
+        `${own.url}/sms/messages`,
+        { headers: { ...headers('sk_live_mock'), connection: 'keep-alive' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -108,7 +137,9 @@ describe('close()', () => {
     const socket = connect(Number(new URL(own.url).port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     // Headers without their final blank line: the connection is busy, not idle.
-    await new Promise((resolve) => socket.write('GET /sms/messages HTTP/1.1\r\nHost: 127.0.0.1\r\n', resolve));
+    await new Promise((resolve) =>
+      socket.write('GET /sms/messages HTTP/1.1\r\nHost: 127.0.0.1\r\n', resolve),
+    );
     const started = performance.now();
     await own.close();
     expect(performance.now() - started).toBeLessThan(1000);

@@ -7,7 +7,12 @@ const mock = useMockService({ clock });
 
 describe('POST /sms/messages', () => {
   it('answers 200 with a queued Message carrying every field of the reference', async () => {
-    const res = await post(mock, '/sms/messages', { to: '447700900123', message: 'Hello', reference_id: 'order-1', callback_url: 'https://example.com/cb' });
+    const res = await post(mock, '/sms/messages', {
+      to: '447700900123',
+      message: 'Hello',
+      reference_id: 'order-1',
+      callback_url: 'https://example.com/cb',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: 'msg_00000001',
@@ -27,7 +32,12 @@ describe('POST /sms/messages', () => {
   });
 
   it('keeps the given sender and route, and uses store.defaultSender otherwise', async () => {
-    const given = await post(mock, '/sms/messages', { to: '447700900123', message: 'x', from: 'ACME', route: 'otp' });
+    const given = await post(mock, '/sms/messages', {
+      to: '447700900123',
+      message: 'x',
+      from: 'ACME',
+      route: 'otp',
+    });
     mock.store.defaultSender = 'SHOP';
     const defaulted = await post(mock, '/sms/messages', { to: '447700900123', message: 'x' });
     expect([given.body.from, given.body.route]).toEqual(['ACME', 'otp']);
@@ -35,8 +45,16 @@ describe('POST /sms/messages', () => {
   });
 
   it('returns scheduled_at from schedule_at, as UTC ISO 8601', async () => {
-    const res = await post(mock, '/sms/messages', { to: '447700900123', message: 'x', schedule_at: '2026-01-02T10:00:00+01:00' });
-    expect(res.body).toMatchObject({ status: 'queued', scheduled_at: '2026-01-02T09:00:00.000Z', sent_at: null });
+    const res = await post(mock, '/sms/messages', {
+      to: '447700900123',
+      message: 'x',
+      schedule_at: '2026-01-02T10:00:00+01:00',
+    });
+    expect(res.body).toMatchObject({
+      status: 'queued',
+      scheduled_at: '2026-01-02T09:00:00.000Z',
+      sent_at: null,
+    });
   });
 
   it.each([
@@ -59,7 +77,8 @@ describe('POST /sms/messages', () => {
 
   it('gives ids that sort in creation order', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await post(mock, '/sms/messages', { to: '447700900123', message: `m${i}` })).body.id);
+    for (let i = 0; i < 12; i++)
+      ids.push((await post(mock, '/sms/messages', { to: '447700900123', message: `m${i}` })).body.id);
     expect([...ids].sort()).toEqual(ids);
   });
 
@@ -76,7 +95,11 @@ describe('GET /sms/messages/{message_id}', () => {
   it('answers 404 message_not_found for an unknown id', async () => {
     const res = await get(mock, '/sms/messages/msg_404');
     expect(res.status).toBe(404);
-    expect(res.body.error).toMatchObject({ type: 'not_found', code: 'message_not_found', param: 'message_id' });
+    expect(res.body.error).toMatchObject({
+      type: 'not_found',
+      code: 'message_not_found',
+      param: 'message_id',
+    });
   });
 
   it('decodes the path parameter', async () => {
@@ -95,9 +118,18 @@ describe('GET /sms/messages/{message_id}', () => {
     clock.advance(5000);
     mock.store.setMessageStatus(sent.body.id, 'delivered');
     const res = await get(mock, `/sms/messages/${sent.body.id}`);
-    expect(res.body).toMatchObject({ status: 'delivered', sent_at: '2026-01-01T09:00:05.000Z', delivered_at: '2026-01-01T09:00:05.000Z', error_code: null });
+    expect(res.body).toMatchObject({
+      status: 'delivered',
+      sent_at: '2026-01-01T09:00:05.000Z',
+      delivered_at: '2026-01-01T09:00:05.000Z',
+      error_code: null,
+    });
     mock.store.setMessageStatus(sent.body.id, 'failed');
-    expect((await get(mock, `/sms/messages/${sent.body.id}`)).body).toMatchObject({ status: 'failed', delivered_at: null, error_code: 'number_unreachable' });
+    expect((await get(mock, `/sms/messages/${sent.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      delivered_at: null,
+      error_code: 'number_unreachable',
+    });
   });
 });
 
@@ -120,11 +152,20 @@ describe('POST /sms/bulk', () => {
     });
     const listed = await get(mock, '/sms/messages?limit=100');
     expect(listed.body.data.map((m: { to: string }) => m.to).sort()).toEqual(recipients);
-    expect(listed.body.data.every((m: { route: string; segments: number }) => m.route === 'promotional' && m.segments === 2)).toBe(true);
+    expect(
+      listed.body.data.every(
+        (m: { route: string; segments: number }) => m.route === 'promotional' && m.segments === 2,
+      ),
+    ).toBe(true);
   });
 
   it('schedules every message of a scheduled job', async () => {
-    await post(mock, '/sms/bulk', { recipients: ['447700900123'], message: 'x', route: 'transactional', schedule_at: '2026-01-03T09:00:00Z' });
+    await post(mock, '/sms/bulk', {
+      recipients: ['447700900123'],
+      message: 'x',
+      route: 'transactional',
+      schedule_at: '2026-01-03T09:00:00Z',
+    });
     const [message] = mock.store.messages.values();
     expect(message).toMatchObject({ route: 'transactional', scheduled_at: '2026-01-03T09:00:00.000Z' });
   });
@@ -132,32 +173,55 @@ describe('POST /sms/bulk', () => {
 
 describe('POST /sms/templates/{template_id}/send', () => {
   it('substitutes the variables into the seeded template', async () => {
-    const res = await post(mock, '/sms/templates/tpl_welcome/send', { to: '447700900123', variables: { name: 'Ada', company: 'Acme', unused: 'x' } });
+    const res = await post(mock, '/sms/templates/tpl_welcome/send', {
+      to: '447700900123',
+      variables: { name: 'Ada', company: 'Acme', unused: 'x' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ body: 'Hello Ada, welcome to Acme!', status: 'queued', route: 'transactional', from: 'GATEWAY' });
+    expect(res.body).toMatchObject({
+      body: 'Hello Ada, welcome to Acme!',
+      status: 'queued',
+      route: 'transactional',
+      from: 'GATEWAY',
+    });
   });
 
   it('writes numbers and booleans as text', async () => {
-    const res = await post(mock, '/sms/templates/tpl_otp/send', { to: '447700900123', variables: { code: 123456 }, route: 'otp', from: 'ACME' });
+    const res = await post(mock, '/sms/templates/tpl_otp/send', {
+      to: '447700900123',
+      variables: { code: 123456 },
+      route: 'otp',
+      from: 'ACME',
+    });
     expect(res.body).toMatchObject({ body: 'Your code is 123456', route: 'otp', from: 'ACME' });
   });
 
   it('uses templates added to the store, with blanks inside the braces', async () => {
     mock.store.addTemplate('tpl_reminder', 'Hi {{ name }}, see you at {{time}}');
-    const res = await post(mock, '/sms/templates/tpl_reminder/send', { to: '447700900123', variables: { name: 'Sam', time: '10:00' } });
+    const res = await post(mock, '/sms/templates/tpl_reminder/send', {
+      to: '447700900123',
+      variables: { name: 'Sam', time: '10:00' },
+    });
     expect(res.body.body).toBe('Hi Sam, see you at 10:00');
   });
 
   it('answers 404 template_not_found for an unknown template', async () => {
     const res = await post(mock, '/sms/templates/tpl_nope/send', { to: '447700900123', variables: {} });
     expect(res.status).toBe(404);
-    expect(res.body.error).toMatchObject({ type: 'not_found', code: 'template_not_found', param: 'template_id' });
+    expect(res.body.error).toMatchObject({
+      type: 'not_found',
+      code: 'template_not_found',
+      param: 'template_id',
+    });
   });
 });
 
 describe('SMS webhooks', () => {
   it('registers a webhook with a fresh secret, the defaults, and returns it on retrieve', async () => {
-    const res = await post(mock, '/sms/webhooks', { url: 'https://example.com/hooks', events: ['message.delivered', 'message.failed'] });
+    const res = await post(mock, '/sms/webhooks', {
+      url: 'https://example.com/hooks',
+      events: ['message.delivered', 'message.failed'],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: 'wh_00000001',
@@ -174,8 +238,16 @@ describe('SMS webhooks', () => {
   });
 
   it('keeps enabled and a partial retry_config as given', async () => {
-    const res = await post(mock, '/sms/webhooks', { url: 'https://example.com/h', events: ['message.sent'], enabled: false, retry_config: { max_attempts: 3 } });
-    expect(res.body).toMatchObject({ enabled: false, retry_config: { max_attempts: 3, backoff_seconds: 60 } });
+    const res = await post(mock, '/sms/webhooks', {
+      url: 'https://example.com/h',
+      events: ['message.sent'],
+      enabled: false,
+      retry_config: { max_attempts: 3 },
+    });
+    expect(res.body).toMatchObject({
+      enabled: false,
+      retry_config: { max_attempts: 3, backoff_seconds: 60 },
+    });
   });
 
   it('gives every webhook its own secret', async () => {

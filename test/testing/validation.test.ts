@@ -46,7 +46,11 @@ const bulkCases: Case[] = [
   ['recipients is missing', { message: 'Sale' }, 'recipients', 'parameter_missing'],
   ['recipients is a string', { ...bulk, recipients: '447700900123' }, 'recipients'],
   ['recipients is empty', { ...bulk, recipients: [] }, 'recipients'],
-  ['recipients has 10001 numbers', { ...bulk, recipients: Array.from({ length: 10_001 }, () => '447700900123') }, 'recipients'],
+  [
+    'recipients has 10001 numbers',
+    { ...bulk, recipients: Array.from({ length: 10_001 }, () => '447700900123') },
+    'recipients',
+  ],
   ['a recipient has a plus sign', { ...bulk, recipients: ['+447700900123'] }, 'recipients[0]'],
   ['the second recipient is too short', { ...bulk, recipients: ['447700900123', '123'] }, 'recipients[1]'],
   ['message is empty', { ...bulk, message: '' }, 'message'],
@@ -68,9 +72,22 @@ const templateCases: Case[] = [
   ['variables is an array', { ...template, variables: ['Ada'] }, 'variables'],
   ['variables is a string', { ...template, variables: 'name=Ada' }, 'variables'],
   ['variables is null', { ...template, variables: null }, 'variables'],
-  ['a variable is an object', { ...template, variables: { name: { first: 'Ada' }, company: 'Acme' } }, 'variables.name'],
-  ['a variable the template uses is absent', { ...template, variables: { name: 'Ada' } }, 'variables.company', 'template_variable_missing'],
-  ['the rendered text is over 1000 characters', { ...template, variables: { name: text(990), company: 'Acme' } }, 'variables'],
+  [
+    'a variable is an object',
+    { ...template, variables: { name: { first: 'Ada' }, company: 'Acme' } },
+    'variables.name',
+  ],
+  [
+    'a variable the template uses is absent',
+    { ...template, variables: { name: 'Ada' } },
+    'variables.company',
+    'template_variable_missing',
+  ],
+  [
+    'the rendered text is over 1000 characters',
+    { ...template, variables: { name: text(990), company: 'Acme' } },
+    'variables',
+  ],
   ['from has 12 characters', { ...template, from: 'ABCDEFGHIJKL' }, 'from'],
   ['route is unknown', { ...template, route: 'fast' }, 'route'],
 ];
@@ -87,8 +104,16 @@ const webhookCases: Case[] = [
   ['an event is a payment event', { ...webhook, events: ['payment.succeeded'] }, 'events[0]'],
   ['enabled is a string', { ...webhook, enabled: 'yes' }, 'enabled'],
   ['retry_config is a number', { ...webhook, retry_config: 5 }, 'retry_config'],
-  ['retry_config.max_attempts is negative', { ...webhook, retry_config: { max_attempts: -1 } }, 'retry_config.max_attempts'],
-  ['retry_config.backoff_seconds is a fraction', { ...webhook, retry_config: { backoff_seconds: 1.5 } }, 'retry_config.backoff_seconds'],
+  [
+    'retry_config.max_attempts is negative',
+    { ...webhook, retry_config: { max_attempts: -1 } },
+    'retry_config.max_attempts',
+  ],
+  [
+    'retry_config.backoff_seconds is a fraction',
+    { ...webhook, retry_config: { backoff_seconds: 1.5 } },
+    'retry_config.backoff_seconds',
+  ],
 ];
 
 const attachCases: Case[] = [
@@ -103,7 +128,11 @@ const posts: [string, string, Case[]][] = [
   ['POST /sms/bulk', '/sms/bulk', bulkCases],
   ['POST /sms/templates/tpl_welcome/send', '/sms/templates/tpl_welcome/send', templateCases],
   ['POST /sms/webhooks', '/sms/webhooks', webhookCases],
-  ['POST /payment/customers/cus_123/payment_methods', '/payment/customers/cus_123/payment_methods', attachCases],
+  [
+    'POST /payment/customers/cus_123/payment_methods',
+    '/payment/customers/cus_123/payment_methods',
+    attachCases,
+  ],
 ];
 
 describe.each(posts)('%s', (_, path, cases) => {
@@ -124,7 +153,11 @@ describe('limits at their edges are accepted', () => {
     ['a 15-digit number', '/sms/messages', { ...message, to: '123456789012345' }],
     ['an 8-digit number', '/sms/messages', { ...message, to: '12345678' }],
     ['1000 characters', '/sms/messages', { ...message, message: text(1000) }],
-    ['1000 emoji (code points, not UTF-16 units)', '/sms/messages', { ...message, message: text(1000, '😀') }],
+    [
+      '1000 emoji (code points, not UTF-16 units)',
+      '/sms/messages',
+      { ...message, message: text(1000, '😀') },
+    ],
     ['an 11-character sender', '/sms/messages', { ...message, from: 'ABCDEFGHIJK' }],
     ['a schedule exactly 7 days ahead', '/sms/messages', { ...message, schedule_at: at(SEVEN_DAYS) }],
     ['a past schedule on a single send', '/sms/messages', { ...message, schedule_at: at(-60_000) }],
@@ -133,10 +166,22 @@ describe('limits at their edges are accepted', () => {
     ['a 100-character reference_id', '/sms/messages', { ...message, reference_id: text(100) }],
     ['an HTTPS callback_url', '/sms/messages', { ...message, callback_url: 'https://example.com/cb' }],
     ['unknown body fields (ignored)', '/sms/messages', { ...message, campaign: 'spring' }],
-    ['10000 recipients', '/sms/bulk', { ...bulk, recipients: Array.from({ length: 10_000 }, (_, i) => `4477${String(i).padStart(8, '0')}`) }],
+    [
+      '10000 recipients',
+      '/sms/bulk',
+      { ...bulk, recipients: Array.from({ length: 10_000 }, (_, i) => `4477${String(i).padStart(8, '0')}`) },
+    ],
     ['a bulk schedule 1 ms ahead', '/sms/bulk', { ...bulk, schedule_at: at(1) }],
-    ['number and boolean variables', '/sms/templates/tpl_welcome/send', { ...template, variables: { name: 7, company: true } }],
-    ['retry_config with zeros', '/sms/webhooks', { ...webhook, retry_config: { max_attempts: 0, backoff_seconds: 0 } }],
+    [
+      'number and boolean variables',
+      '/sms/templates/tpl_welcome/send',
+      { ...template, variables: { name: 7, company: true } },
+    ],
+    [
+      'retry_config with zeros',
+      '/sms/webhooks',
+      { ...webhook, retry_config: { max_attempts: 0, backoff_seconds: 0 } },
+    ],
   ])('%s', async (_name, path, body) => {
     const res = await post(mock, path, body);
     expect(res.body).not.toHaveProperty('error');
@@ -168,7 +213,10 @@ describe('GET /sms/messages', () => {
 
   it('accepts limits 1 and 100 and every filter together', async () => {
     for (const limit of [1, 100]) {
-      const res = await get(mock, `/sms/messages?limit=${limit}&status=queued&route=otp&from_date=2026-01-01T00:00:00Z&to_date=2026-01-02T00:00:00%2B01:00`);
+      const res = await get(
+        mock,
+        `/sms/messages?limit=${limit}&status=queued&route=otp&from_date=2026-01-01T00:00:00Z&to_date=2026-01-02T00:00:00%2B01:00`,
+      );
       expect(res.status).toBe(200);
     }
   });
@@ -191,7 +239,11 @@ describe('request bodies', () => {
   it('answers 400 invalid_json for a body that is not JSON', async () => {
     const res = await call(mock, 'POST', '/sms/messages', undefined, { raw: '{"to": "447700900123",' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_json', param: null });
+    expect(res.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'invalid_json',
+      param: null,
+    });
   });
 
   it('answers 400 invalid_json for an empty body', async () => {
@@ -208,11 +260,17 @@ describe('request bodies', () => {
   it('answers 415 for a body that is not sent as application/json', async () => {
     const res = await post(mock, '/sms/messages', message, { contentType: 'text/plain;charset=UTF-8' });
     expect(res.status).toBe(415);
-    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'unsupported_media_type', param: 'Content-Type' });
+    expect(res.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'unsupported_media_type',
+      param: 'Content-Type',
+    });
   });
 
   it('accepts application/json with a charset', async () => {
-    expect((await post(mock, '/sms/messages', message, { contentType: 'application/json; charset=utf-8' })).status).toBe(200);
+    expect(
+      (await post(mock, '/sms/messages', message, { contentType: 'application/json; charset=utf-8' })).status,
+    ).toBe(200);
   });
 });
 

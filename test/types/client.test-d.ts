@@ -63,7 +63,12 @@ describe('ClientOptions', () => {
   it('takes the global fetch and any console-like logger', () => {
     expectTypeOf<typeof fetch>().toExtend<NonNullable<ClientOptions['fetch']>>();
     expectTypeOf<Console>().toExtend<Logger>();
-    expectTypeOf<{ error(m: string): void; warn(m: string): void; info(m: string): void; debug(m: string): void }>().toExtend<Logger>();
+    expectTypeOf<{
+      error(m: string): void;
+      warn(m: string): void;
+      info(m: string): void;
+      debug(m: string): void;
+    }>().toExtend<Logger>();
   });
 
   it('refuses a misspelt option and a wrongly typed one', () => {
@@ -93,24 +98,48 @@ describe('methods', () => {
     expectTypeOf(client.sms.webhooks.create).returns.toEqualTypeOf<APIPromise<SmsWebhook>>();
     expectTypeOf(client.payment.webhooks.list).returns.toEqualTypeOf<PagePromise<PaymentWebhook>>();
     expectTypeOf(client.payment.customers.retrieve).returns.toEqualTypeOf<APIPromise<Customer>>();
-    expectTypeOf(client.payment.customers.paymentMethods.attach).returns.toEqualTypeOf<APIPromise<Customer>>();
-    expectTypeOf(client.account.organizations.members.list).returns.toEqualTypeOf<APIPromise<OrganizationMember[]>>();
+    expectTypeOf(client.payment.customers.paymentMethods.attach).returns.toEqualTypeOf<
+      APIPromise<Customer>
+    >();
+    expectTypeOf(client.account.organizations.members.list).returns.toEqualTypeOf<
+      APIPromise<OrganizationMember[]>
+    >();
   });
 
   it('take the Params type of their body or query, then per-request options', () => {
-    expectTypeOf(client.sms.messages.create).parameters.toEqualTypeOf<[body: MessageCreateParams, opts?: RequestOptions]>();
-    expectTypeOf(client.sms.messages.list).parameters.toEqualTypeOf<[query?: MessageListParams, opts?: RequestOptions]>();
-    expectTypeOf(client.sms.messages.retrieve).parameters.toEqualTypeOf<[messageId: string, opts?: RequestOptions]>();
-    expectTypeOf(client.sms.bulk.create).parameters.toEqualTypeOf<[body: BulkCreateParams, opts?: RequestOptions]>();
-    expectTypeOf(client.sms.templates.send).parameters.toEqualTypeOf<[templateId: string, body: TemplateSendParams, opts?: RequestOptions]>();
-    expectTypeOf(client.sms.webhooks.retrieve).parameters.toEqualTypeOf<[webhookId: string, opts?: RequestOptions]>();
-    expectTypeOf(client.sms.webhooks.create).parameters.toEqualTypeOf<[body: SmsWebhookCreateParams, opts?: RequestOptions]>();
-    expectTypeOf(client.payment.webhooks.list).parameters.toEqualTypeOf<[query?: PaymentWebhookListParams, opts?: RequestOptions]>();
-    expectTypeOf(client.payment.customers.retrieve).parameters.toEqualTypeOf<[id: string, opts?: RequestOptions]>();
+    expectTypeOf(client.sms.messages.create).parameters.toEqualTypeOf<
+      [body: MessageCreateParams, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.sms.messages.list).parameters.toEqualTypeOf<
+      [query?: MessageListParams, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.sms.messages.retrieve).parameters.toEqualTypeOf<
+      [messageId: string, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.sms.bulk.create).parameters.toEqualTypeOf<
+      [body: BulkCreateParams, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.sms.templates.send).parameters.toEqualTypeOf<
+      [templateId: string, body: TemplateSendParams, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.sms.webhooks.retrieve).parameters.toEqualTypeOf<
+      [webhookId: string, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.sms.webhooks.create).parameters.toEqualTypeOf<
+      [body: SmsWebhookCreateParams, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.payment.webhooks.list).parameters.toEqualTypeOf<
+      [query?: PaymentWebhookListParams, opts?: RequestOptions]
+    >();
+    expectTypeOf(client.payment.customers.retrieve).parameters.toEqualTypeOf<
+      [id: string, opts?: RequestOptions]
+    >();
     expectTypeOf(client.payment.customers.paymentMethods.attach).parameters.toEqualTypeOf<
       [customerId: string, body: PaymentMethodAttachParams, opts?: RequestOptions]
     >();
-    expectTypeOf(client.account.organizations.members.list).parameters.toEqualTypeOf<[organizationId: string, opts?: RequestOptions]>();
+    expectTypeOf(client.account.organizations.members.list).parameters.toEqualTypeOf<
+      [organizationId: string, opts?: RequestOptions]
+    >();
   });
 
   it('take the documented per-request options', () => {
@@ -138,7 +167,9 @@ describe('methods', () => {
 describe('APIPromise', () => {
   it('awaits to the value and gives the raw response on request', async () => {
     expectTypeOf(await client.sms.messages.retrieve('msg_1')).toEqualTypeOf<Message>();
-    expectTypeOf(await client.account.organizations.members.list('org_1')).toEqualTypeOf<OrganizationMember[]>();
+    expectTypeOf(await client.account.organizations.members.list('org_1')).toEqualTypeOf<
+      OrganizationMember[]
+    >();
     const withResponse = await client.sms.messages.retrieve('msg_1').withResponse();
     expectTypeOf(withResponse).toEqualTypeOf<WithResponse<Message>>();
     expectTypeOf(withResponse.response).toEqualTypeOf<Response>();
@@ -157,8 +188,10 @@ describe('PagePromise and CursorPage', () => {
     expectTypeOf(page.hasNextPage()).toEqualTypeOf<boolean>();
     expectTypeOf(page.getNextPage()).toEqualTypeOf<PagePromise<Message>>();
     for await (const message of client.sms.messages.list()) expectTypeOf(message).toEqualTypeOf<Message>();
-    for await (const hook of client.payment.webhooks.list()) expectTypeOf(hook).toEqualTypeOf<PaymentWebhook>();
-    for await (const p of client.sms.messages.list().iterPages()) expectTypeOf(p).toEqualTypeOf<CursorPage<Message>>();
+    for await (const hook of client.payment.webhooks.list())
+      expectTypeOf(hook).toEqualTypeOf<PaymentWebhook>();
+    for await (const p of client.sms.messages.list().iterPages())
+      expectTypeOf(p).toEqualTypeOf<CursorPage<Message>>();
   });
 
   it('needs a max to collect items into an array', () => {

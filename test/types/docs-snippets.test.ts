@@ -8,7 +8,14 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url).pathname;
-const DOCS = ['README.md', 'docs/getting-started.md', 'docs/pagination.md', 'docs/errors-and-retries.md', 'docs/idempotency.md', 'docs/testing.md'];
+const DOCS = [
+  'README.md',
+  'docs/getting-started.md',
+  'docs/pagination.md',
+  'docs/errors-and-retries.md',
+  'docs/idempotency.md',
+  'docs/testing.md',
+];
 const outDir = join(root, '.tmp/snippets');
 
 interface Snippet {
@@ -28,7 +35,9 @@ function extract(): Snippet[] {
       const start = i + 1;
       let end = start;
       while (end < lines.length && lines[end] !== '```') end++;
-      if (lines[i - 1]?.trim() !== '<!-- snippet: not checked -->') {
+      // The marker stands on the line before the fence, or before the blank line a formatter puts there.
+      const marker = lines[i - 1]?.trim() === '' ? lines[i - 2] : lines[i - 1];
+      if (marker?.trim() !== '<!-- snippet: not checked -->') {
         const file = join(outDir, `${doc.replace(/[/.]/g, '_')}_${start + 1}.ts`);
         // `export {}` keeps each block a module, so top-level await and names stay local.
         writeFileSync(file, `${lines.slice(start, end).join('\n')}\nexport {};\n`);
@@ -45,11 +54,19 @@ describe('code in the docs', () => {
 
   it('finds the snippets', () => {
     expect(snippets.filter((s) => s.doc === 'README.md').length).toBeGreaterThanOrEqual(8);
-    for (const doc of DOCS) expect(snippets.some((s) => s.doc === doc), `${doc} has a checked snippet`).toBe(true);
+    for (const doc of DOCS)
+      expect(
+        snippets.some((s) => s.doc === doc),
+        `${doc} has a checked snippet`,
+      ).toBe(true);
   });
 
   it('compiles with the real API', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    const config = ts.getParsedCommandLineOfConfigFile(
+      join(root, 'tsconfig.json'),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    );
     if (!config) throw new Error('cannot read tsconfig.json');
     const program = ts.createProgram(
       snippets.map((s) => s.file),

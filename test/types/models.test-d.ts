@@ -27,7 +27,9 @@ describe('open enums', () => {
     expectTypeOf<'delivered'>().toExtend<MessageStatus>();
     expectTypeOf<string>().toExtend<MessageStatus>();
     // The literals survive in the union (plain `string` would swallow them, and with them autocomplete).
-    expectTypeOf<Known<MessageStatus>>().toEqualTypeOf<'queued' | 'sent' | 'delivered' | 'failed' | 'expired'>();
+    expectTypeOf<Known<MessageStatus>>().toEqualTypeOf<
+      'queued' | 'sent' | 'delivered' | 'failed' | 'expired'
+    >();
     expectTypeOf<MessageStatus>().not.toEqualTypeOf<string>();
     expectTypeOf<Message['status']>().toEqualTypeOf<MessageStatus>();
   });
@@ -38,13 +40,19 @@ describe('open enums', () => {
     expectTypeOf<Known<BulkJobStatus>>().toEqualTypeOf<'processing' | 'completed' | 'failed' | 'cancelled'>();
     expectTypeOf<string>().toExtend<BulkJobStatus>();
     expectTypeOf<BulkJob['status']>().toEqualTypeOf<BulkJobStatus>();
-    expectTypeOf<Known<SmsWebhookEventName>>().toEqualTypeOf<'message.queued' | 'message.sent' | 'message.delivered' | 'message.failed' | 'message.expired'>();
+    expectTypeOf<Known<SmsWebhookEventName>>().toEqualTypeOf<
+      'message.queued' | 'message.sent' | 'message.delivered' | 'message.failed' | 'message.expired'
+    >();
     expectTypeOf<SmsWebhook['events']>().toEqualTypeOf<SmsWebhookEventName[]>();
   });
 
   it('requests accept only the known values', () => {
-    expectTypeOf<MessageListParams['status']>().toEqualTypeOf<'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | undefined>();
-    expectTypeOf<MessageCreateParams['route']>().toEqualTypeOf<'otp' | 'transactional' | 'promotional' | undefined>();
+    expectTypeOf<MessageListParams['status']>().toEqualTypeOf<
+      'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | undefined
+    >();
+    expectTypeOf<MessageCreateParams['route']>().toEqualTypeOf<
+      'otp' | 'transactional' | 'promotional' | undefined
+    >();
     expectTypeOf<BulkCreateParams['route']>().toEqualTypeOf<'transactional' | 'promotional' | undefined>();
     expectTypeOf<SmsWebhookCreateParams['events']>().toEqualTypeOf<Known<SmsWebhookEventName>[]>();
   });
@@ -69,12 +77,39 @@ describe('date-times', () => {
 
 describe('resources', () => {
   it('keep the wire names and required fields of the reference', () => {
-    expectTypeOf<Message>().toExtend<{ id: string; to: string; from: string; body: string; created_at: string; error_code?: string | null }>();
-    expectTypeOf<MessageCreateParams>().toExtend<{ to: string; message: string; reference_id?: string; callback_url?: string }>();
-    expectTypeOf<BulkJob>().toExtend<{ id: string; total: number; queued: number; estimated_cost?: number }>();
-    expectTypeOf<OrganizationMember>().toExtend<{ id: string; email: string; firstName: string; lastName: string; roles?: Role[] }>();
+    expectTypeOf<Message>().toExtend<{
+      id: string;
+      to: string;
+      from: string;
+      body: string;
+      created_at: string;
+      error_code?: string | null;
+    }>();
+    expectTypeOf<MessageCreateParams>().toExtend<{
+      to: string;
+      message: string;
+      reference_id?: string;
+      callback_url?: string;
+    }>();
+    expectTypeOf<BulkJob>().toExtend<{
+      id: string;
+      total: number;
+      queued: number;
+      estimated_cost?: number;
+    }>();
+    expectTypeOf<OrganizationMember>().toExtend<{
+      id: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      roles?: Role[];
+    }>();
     expectTypeOf<Role>().toExtend<{ id: string; name: string; permissions?: Permission[] }>();
-    expectTypeOf<Customer>().toExtend<{ id: string; default_payment_method?: string | null; metadata?: Record<string, unknown> }>();
+    expectTypeOf<Customer>().toExtend<{
+      id: string;
+      default_payment_method?: string | null;
+      metadata?: Record<string, unknown>;
+    }>();
     expectTypeOf<{ id: string }>().not.toExtend<Message>();
   });
 
@@ -84,6 +119,12 @@ describe('resources', () => {
   });
 
   it('pass unknown body fields through, as the service may accept more than the reference shows', () => {
-    expectTypeOf<{ url: string; events: []; enabled: true; retry_config: { max_attempts: 3 }; note: 'x' }>().toExtend<SmsWebhookCreateParams>();
+    expectTypeOf<{
+      url: string;
+      events: [];
+      enabled: true;
+      retry_config: { max_attempts: 3 };
+      note: 'x';
+    }>().toExtend<SmsWebhookCreateParams>();
   });
 });

@@ -43,7 +43,12 @@ describe('Webhooks', () => {
   it('re-exports the error with its reasons', () => {
     expectTypeOf<WebhookVerificationError['reason']>().toEqualTypeOf<WebhookVerificationReason>();
     expectTypeOf<WebhookVerificationReason>().toEqualTypeOf<
-      'parsed_body' | 'invalid_secret' | 'missing_signature' | 'malformed_signature' | 'signature_mismatch' | 'invalid_payload'
+      | 'parsed_body'
+      | 'invalid_secret'
+      | 'missing_signature'
+      | 'malformed_signature'
+      | 'signature_mismatch'
+      | 'invalid_payload'
     >();
   });
 });
@@ -53,13 +58,16 @@ describe('WebhookEvent', () => {
     if (event.type === 'message.delivered') {
       expectTypeOf(event.type).toEqualTypeOf<'message.delivered'>();
       expectTypeOf(event.data.object).toEqualTypeOf<WebhookMessage>();
-      expectTypeOf(event.data.object.status).toEqualTypeOf<'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | (string & {})>();
+      expectTypeOf(event.data.object.status).toEqualTypeOf<
+        'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | (string & {})
+      >();
     }
     if (event.type === 'customer.created') {
       expectTypeOf(event.data.object).toEqualTypeOf<WebhookCustomer>();
       expectTypeOf(event.data.object.email).toEqualTypeOf<string | undefined>();
     }
-    if (event.type === 'balance.low') expectTypeOf(event.data.object).toEqualTypeOf<Record<string, unknown>>();
+    if (event.type === 'balance.low')
+      expectTypeOf(event.data.object).toEqualTypeOf<Record<string, unknown>>();
   });
 
   it('narrows in a switch, and leaves the unknown member to default', () => {
@@ -113,7 +121,8 @@ describe('WebhookEvent', () => {
   it('catches a misspelt event name, and takes a new one once widened to string', () => {
     // @ts-expect-error: 'message.delivred' is not an event name.
     if (event.type === 'message.delivred') return;
-    if ((event.type as string) === 'message.read') expectTypeOf(event.data.object).toExtend<Record<string, unknown>>();
+    if ((event.type as string) === 'message.read')
+      expectTypeOf(event.data.object).toExtend<Record<string, unknown>>();
   });
 
   it('can be picked out by name with Extract', () => {
@@ -138,7 +147,9 @@ describe('WebhookMessage and WebhookCustomer', () => {
       delivered_at?: string | null;
       error_code?: string | null;
     }>();
-    expectTypeOf<WebhookMessage['route']>().toEqualTypeOf<'otp' | 'transactional' | 'promotional' | (string & {}) | undefined>();
+    expectTypeOf<WebhookMessage['route']>().toEqualTypeOf<
+      'otp' | 'transactional' | 'promotional' | (string & {}) | undefined
+    >();
     expectTypeOf<WebhookMessage['scheduled_at']>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<WebhookCustomer['default_payment_method']>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<WebhookCustomer['metadata']>().toEqualTypeOf<Record<string, unknown> | undefined>();

@@ -21,7 +21,10 @@ describe.each(paths)('%s: constructEvent', (_, webhooks) => {
   });
 
   it('parses an event type this SDK does not know yet instead of throwing', async () => {
-    const body = envelope({ type: 'message.read', data: { object: { id: 'msg_1', read_at: '2026-01-02T00:00:00Z' } } });
+    const body = envelope({
+      type: 'message.read',
+      data: { object: { id: 'msg_1', read_at: '2026-01-02T00:00:00Z' } },
+    });
     const event = await webhooks.constructEvent(body, await webhooks.sign(body, secret), secret);
     expect(event.type).toBe('message.read');
     expect(event.data.object).toEqual({ id: 'msg_1', read_at: '2026-01-02T00:00:00Z' });
@@ -35,7 +38,10 @@ describe.each(paths)('%s: constructEvent', (_, webhooks) => {
 
   it('refuses a missing signature with reason missing_signature, naming the header', async () => {
     for (const signature of [undefined, null, '', ' ', [], ['', ' ']]) {
-      const message = await refusal(webhooks.constructEvent(envelope(), signature, secret), 'missing_signature');
+      const message = await refusal(
+        webhooks.constructEvent(envelope(), signature, secret),
+        'missing_signature',
+      );
       expect(message).toContain('x-service-signature');
       expect(message).toContain('Answer 400');
     }
@@ -44,7 +50,10 @@ describe.each(paths)('%s: constructEvent', (_, webhooks) => {
   it('refuses a malformed signature with reason malformed_signature', async () => {
     const good = await webhooks.sign(envelope(), secret);
     for (const signature of ['abc', good.toUpperCase(), `sha256=${good}`, good.slice(1), ['abc', 'def']]) {
-      const message = await refusal(webhooks.constructEvent(envelope(), signature, secret), 'malformed_signature');
+      const message = await refusal(
+        webhooks.constructEvent(envelope(), signature, secret),
+        'malformed_signature',
+      );
       expect(message).toContain('64 lowercase hex');
     }
   });
@@ -58,7 +67,10 @@ describe.each(paths)('%s: constructEvent', (_, webhooks) => {
     for (const char of [...ascii, ...others].filter((c) => !/^[0-9a-f]$/.test(c))) {
       for (const at of [0, 31, 63]) {
         const signature = good.slice(0, at) + char + good.slice(at + 1);
-        await expect(webhooks.constructEvent(body, signature, secret), JSON.stringify(signature)).rejects.toMatchObject({
+        await expect(
+          webhooks.constructEvent(body, signature, secret),
+          JSON.stringify(signature),
+        ).rejects.toMatchObject({
           reason: 'malformed_signature',
         });
       }
@@ -99,15 +111,24 @@ describe.each(paths)('%s: constructEvent', (_, webhooks) => {
     ['data.object as null', envelope({ data: { object: null } }), '"data.object" is not an object'],
   ];
 
-  it.each(notEnvelopes)('refuses a correctly signed body that is %s with reason invalid_payload', async (_label, body, problem) => {
-    const message = await refusal(webhooks.constructEvent(body, await webhooks.sign(body, secret), secret), 'invalid_payload');
-    expect(message).toContain(problem);
-  });
+  it.each(notEnvelopes)(
+    'refuses a correctly signed body that is %s with reason invalid_payload',
+    async (_label, body, problem) => {
+      const message = await refusal(
+        webhooks.constructEvent(body, await webhooks.sign(body, secret), secret),
+        'invalid_payload',
+      );
+      expect(message).toContain(problem);
+    },
+  );
 
   it('refuses correctly signed bytes that are not UTF-8 with reason invalid_payload', async () => {
     const binary = vectors.find((v) => 'base64' in v.body);
     if (!binary) throw new Error('the fixture lost its binary vector');
-    const message = await refusal(webhooks.constructEvent(bodyBytes(binary), binary.signature, binary.secret), 'invalid_payload');
+    const message = await refusal(
+      webhooks.constructEvent(bodyBytes(binary), binary.signature, binary.secret),
+      'invalid_payload',
+    );
     expect(message).toContain('not UTF-8 JSON');
   });
 

@@ -103,7 +103,10 @@ describe('the gateway-sdk/webhooks entry', () => {
     const files = ['webhooks.ts', ...readdirSync(new URL('webhooks/', src)).map((f) => `webhooks/${f}`)];
     for (const file of files) {
       const text = readFileSync(new URL(file, src), 'utf8');
-      const allowed = file === 'webhooks.ts' ? /^\.\/(core\/errors|webhooks\/[\w-]+)\.js$/ : /^(\.\.\/core\/errors|\.\/[\w-]+)\.js$/;
+      const allowed =
+        file === 'webhooks.ts'
+          ? /^\.\/(core\/errors|webhooks\/[\w-]+)\.js$/
+          : /^(\.\.\/core\/errors|\.\/[\w-]+)\.js$/;
       for (const [, specifier] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm)) {
         expect(specifier, `${file} imports ${specifier}`).toMatch(allowed);
       }

@@ -1,7 +1,17 @@
 // Drives each example receiver with signed deliveries: the receiver rules of the reference
 // (verify first, 2xx fast, 400 on a bad signature, de-duplicate by event id) hold in all three.
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import { Webhooks } from 'gateway-sdk/webhooks';
 import { main } from '../../examples/webhooks-express.js';
 import honoApp from '../../examples/webhooks-hono.js';
@@ -13,8 +23,15 @@ let ids = 0;
 
 /** A delivery as the service would send it: a fresh event id unless one is given. */
 async function delivery(options: { id?: string; signWith?: string; signature?: string | null } = {}) {
-  const body = envelope({ id: options.id ?? `evt_example_${++ids}`, type: 'customer.created', data: { object: { id: 'cus_1' } } });
-  const signature = options.signature === undefined ? await Webhooks.sign(body, options.signWith ?? secret) : options.signature;
+  const body = envelope({
+    id: options.id ?? `evt_example_${++ids}`,
+    type: 'customer.created',
+    data: { object: { id: 'cus_1' } },
+  });
+  const signature =
+    options.signature === undefined
+      ? await Webhooks.sign(body, options.signWith ?? secret)
+      : options.signature;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (signature !== null) headers[Webhooks.SIGNATURE_HEADER] = signature;
   return { method: 'POST', headers, body } satisfies RequestInit;
@@ -40,7 +57,8 @@ beforeAll(async () => {
   const server = await main(secret);
   quiet.mockRestore();
   expressUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-  closeExpress = () => new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+  closeExpress = () =>
+    new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
 });
 afterAll(() => closeExpress());
 
@@ -60,7 +78,10 @@ const receivers: [string, Send][] = [
       return honoApp.request('/webhooks', init);
     },
   ],
-  ['Hono, secret from a Workers binding', (init) => honoApp.request('/webhooks', init, { GATEWAY_WEBHOOK_SECRET: secret })],
+  [
+    'Hono, secret from a Workers binding',
+    (init) => honoApp.request('/webhooks', init, { GATEWAY_WEBHOOK_SECRET: secret }),
+  ],
 ];
 
 describe.each(receivers)('%s', (_, send) => {

@@ -5,7 +5,13 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
-const envelope = (id, object, type = 'message.delivered') => ({ id, type, created: 1767225600, data: { object }, api_version: '2026-01-01' });
+const envelope = (id, object, type = 'message.delivered') => ({
+  id,
+  type,
+  created: 1767225600,
+  data: { object },
+  api_version: '2026-01-01',
+});
 const message = {
   id: 'msg_01J9',
   to: '447700900123',
@@ -24,27 +30,70 @@ const binary = Buffer.concat([
 
 /** @type {{ name: string, secret: string, body: { text: string } | { base64: string } | { repeat: string, times: number }, event?: boolean }[]} */
 const cases = [
-  { name: 'event envelope, ASCII JSON', secret: 'whsec_test_8f2a61c3', body: { text: JSON.stringify(envelope('evt_ascii', message)) }, event: true },
+  {
+    name: 'event envelope, ASCII JSON',
+    secret: 'whsec_test_8f2a61c3',
+    body: { text: JSON.stringify(envelope('evt_ascii', message)) },
+    event: true,
+  },
   {
     name: 'UTF-8 multibyte body: accents, emoji, CJK',
     secret: 'whsec_test_8f2a61c3',
-    body: { text: JSON.stringify(envelope('evt_utf8', { ...message, from: 'Café', body: 'Héllo wörld 👋🏽 你好，世界 ñ Ω' }, 'message.sent')) },
+    body: {
+      text: JSON.stringify(
+        envelope(
+          'evt_utf8',
+          { ...message, from: 'Café', body: 'Héllo wörld 👋🏽 你好，世界 ñ Ω' },
+          'message.sent',
+        ),
+      ),
+    },
     event: true,
   },
   { name: 'empty body', secret: 'whsec_test_8f2a61c3', body: { text: '' } },
-  { name: 'CRLF line endings', secret: 'whsec_test_8f2a61c3', body: { text: `${JSON.stringify(envelope('evt_crlf', { id: 'cus_1', email: 'a@example.com' }, 'customer.created'), null, 2).replaceAll('\n', '\r\n')}\r\n` }, event: true },
-  { name: 'binary bytes, not valid UTF-8', secret: 'whsec_test_8f2a61c3', body: { base64: binary.toString('base64') } },
-  { name: 'large body, 1 MiB', secret: 'whsec_test_8f2a61c3', body: { repeat: '0123456789abcdef', times: 65536 } },
-  { name: 'unicode secret', secret: 'sécret-🔑-密钥', body: { text: JSON.stringify(envelope('evt_unicode_secret', message)) }, event: true },
-  { name: 'secret with inner spaces and shell characters', secret: `my secret $HOME "q" 'a' \\ \`x\``, body: { text: 'plain text, not JSON' } },
+  {
+    name: 'CRLF line endings',
+    secret: 'whsec_test_8f2a61c3',
+    body: {
+      text: `${JSON.stringify(envelope('evt_crlf', { id: 'cus_1', email: 'a@example.com' }, 'customer.created'), null, 2).replaceAll('\n', '\r\n')}\r\n`,
+    },
+    event: true,
+  },
+  {
+    name: 'binary bytes, not valid UTF-8',
+    secret: 'whsec_test_8f2a61c3',
+    body: { base64: binary.toString('base64') },
+  },
+  {
+    name: 'large body, 1 MiB',
+    secret: 'whsec_test_8f2a61c3',
+    body: { repeat: '0123456789abcdef', times: 65536 },
+  },
+  {
+    name: 'unicode secret',
+    secret: 'sécret-🔑-密钥',
+    body: { text: JSON.stringify(envelope('evt_unicode_secret', message)) },
+    event: true,
+  },
+  {
+    name: 'secret with inner spaces and shell characters',
+    secret: `my secret $HOME "q" 'a' \\ \`x\``,
+    body: { text: 'plain text, not JSON' },
+  },
 ];
 
 const bytesOf = (body) =>
-  'text' in body ? Buffer.from(body.text, 'utf8') : 'base64' in body ? Buffer.from(body.base64, 'base64') : Buffer.from(body.repeat.repeat(body.times), 'utf8');
+  'text' in body
+    ? Buffer.from(body.text, 'utf8')
+    : 'base64' in body
+      ? Buffer.from(body.base64, 'base64')
+      : Buffer.from(body.repeat.repeat(body.times), 'utf8');
 
 const vectors = cases.map((c) => {
   // execFile passes the secret as one argv entry, UTF-8 encoded: no shell quoting involved.
-  const out = execFileSync('openssl', ['dgst', '-sha256', '-hmac', c.secret], { input: bytesOf(c.body) }).toString();
+  const out = execFileSync('openssl', ['dgst', '-sha256', '-hmac', c.secret], {
+    input: bytesOf(c.body),
+  }).toString();
   const signature = out.trim().split(/\s+/).pop();
   if (!/^[0-9a-f]{64}$/.test(signature ?? '')) throw new Error(`unexpected openssl output: ${out}`);
   return { ...c, event: c.event ?? false, signature };

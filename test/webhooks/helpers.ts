@@ -16,7 +16,9 @@ export interface Vector {
 }
 
 export const vectors: Vector[] = (
-  JSON.parse(readFileSync(new URL('../fixtures/webhook-vectors.json', import.meta.url), 'utf8')) as { vectors: Vector[] }
+  JSON.parse(readFileSync(new URL('../fixtures/webhook-vectors.json', import.meta.url), 'utf8')) as {
+    vectors: Vector[];
+  }
 ).vectors;
 
 /** The body as text, or undefined when it is not valid UTF-8 (so no string carries it). */
@@ -28,7 +30,9 @@ export function bodyText(v: Vector): string | undefined {
 
 export function bodyBytes(v: Vector): Uint8Array {
   const text = bodyText(v);
-  return text === undefined && 'base64' in v.body ? new Uint8Array(Buffer.from(v.body.base64, 'base64')) : new TextEncoder().encode(text);
+  return text === undefined && 'base64' in v.body
+    ? new Uint8Array(Buffer.from(v.body.base64, 'base64'))
+    : new TextEncoder().encode(text);
 }
 
 /** Every form a receiver may hold the same bytes in, including views that start mid-buffer. */
@@ -49,7 +53,10 @@ export function bodyForms(v: Vector): [string, WebhookRawBody][] {
 }
 
 const node = nodeHmac();
-if (!node) throw new Error('process.getBuiltinModule is missing: Node >= 20.16 is needed to test the node:crypto path');
+if (!node)
+  throw new Error(
+    'process.getBuiltinModule is missing: Node >= 20.16 is needed to test the node:crypto path',
+  );
 const web = webCryptoHmac();
 
 /** The public object plus one instance pinned to each crypto path. */
@@ -65,14 +72,24 @@ export function envelope(overrides: Record<string, unknown> = {}): string {
     id: 'evt_1',
     type: 'message.delivered',
     created: 1767225600,
-    data: { object: { id: 'msg_1', to: '447700900123', from: 'Gateway', body: 'hi', status: 'delivered', created_at: '2026-01-01T00:00:00Z' } },
+    data: {
+      object: {
+        id: 'msg_1',
+        to: '447700900123',
+        from: 'Gateway',
+        body: 'hi',
+        status: 'delivered',
+        created_at: '2026-01-01T00:00:00Z',
+      },
+    },
     api_version: '2026-01-01',
     ...overrides,
   });
 }
 
 /** Flips the last hex digit: a well-formed signature that is wrong by one bit-pattern. */
-export const flipLast = (signature: string): string => signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
+export const flipLast = (signature: string): string =>
+  signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
 
 /** Resolves to the rejection of `promise`, failing the test if it fulfils. */
 export async function rejection(promise: Promise<unknown>): Promise<unknown> {

@@ -5,9 +5,17 @@ import { flipLast, paths, rejection } from './helpers.js';
 
 // Any UTF-16 string, lone surrogates included: they reach us from JSON.parse'd text and are hashed
 // as U+FFFD by both node:crypto and TextEncoder.
-const anyString = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 200 }).map((units) => String.fromCharCode(...units));
-const body = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 300 }), anyString, fc.uint8Array({ maxLength: 2048 }));
-const secret = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 64 }).filter((s) => s.length > 0 && s.trim() === s);
+const anyString = fc
+  .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 200 })
+  .map((units) => String.fromCharCode(...units));
+const body = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 300 }),
+  anyString,
+  fc.uint8Array({ maxLength: 2048 }),
+);
+const secret = fc
+  .string({ unit: 'grapheme', minLength: 1, maxLength: 64 })
+  .filter((s) => s.length > 0 && s.trim() === s);
 const header = fc.oneof(
   fc.string({ maxLength: 100 }),
   fc.string({ unit: 'grapheme', maxLength: 100 }),

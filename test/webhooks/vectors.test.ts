@@ -31,7 +31,15 @@ describe.each(paths)('%s', (_, webhooks) => {
 describe('the vectors themselves', () => {
   it('cover multibyte text, an empty body, CRLF, non-UTF-8 bytes, 1 MiB and a unicode secret', () => {
     const names = vectors.map((v) => v.name).join('\n');
-    for (const word of ['UTF-8 multibyte', 'empty body', 'CRLF', 'not valid UTF-8', '1 MiB', 'unicode secret']) expect(names).toContain(word);
+    for (const word of [
+      'UTF-8 multibyte',
+      'empty body',
+      'CRLF',
+      'not valid UTF-8',
+      '1 MiB',
+      'unicode secret',
+    ])
+      expect(names).toContain(word);
     const large = vectors.find((v) => 'repeat' in v.body);
     expect(large && 'repeat' in large.body && large.body.repeat.length * large.body.times).toBe(1024 * 1024);
   });

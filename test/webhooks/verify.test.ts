@@ -36,7 +36,8 @@ describe.each(paths)('%s: verify', (_, webhooks) => {
       `${good.slice(0, 32)} ${good.slice(32)}`,
       'not a signature',
     ];
-    for (const signature of malformed) await expect(verify(body, signature, secret), signature).resolves.toBe(false);
+    for (const signature of malformed)
+      await expect(verify(body, signature, secret), signature).resolves.toBe(false);
   });
 
   it('resolves false when the signature is missing', async () => {
@@ -110,7 +111,8 @@ describe.each(paths)('%s: programming errors reject, even from verify', (_, webh
       const err = await rejection(webhooks.verify(body, 'a'.repeat(64), bad));
       expect(err).toBeInstanceOf(WebhookVerificationError);
       const error = err as WebhookVerificationError;
-      for (const text of [error.message, String(error.stack), JSON.stringify(error), String(error)]) expect(text).not.toContain(secret);
+      for (const text of [error.message, String(error.stack), JSON.stringify(error), String(error)])
+        expect(text).not.toContain(secret);
     }
     // Nor does a mismatch, which happens with a perfectly good secret.
     const err = await rejection(webhooks.constructEvent(body, 'a'.repeat(64), secret));
@@ -125,22 +127,30 @@ describe.each(paths)('%s: programming errors reject, even from verify', (_, webh
     ['a number', 42],
   ];
 
-  it.each(parsedBodies)('refuses %s with reason parsed_body and says how to get the raw body', async (_label, parsed) => {
-    const signature = await webhooks.sign(body, secret);
-    for (const attempt of [
-      () => webhooks.verify(parsed as WebhookRawBody, signature, secret),
-      () => webhooks.constructEvent(parsed as WebhookRawBody, signature, secret),
-      () => webhooks.sign(parsed as WebhookRawBody, secret),
-    ]) {
-      const err = await rejection(attempt());
-      expect(err).toBeInstanceOf(WebhookVerificationError);
-      expect(err).toMatchObject({ reason: 'parsed_body' });
-      const { message } = err as Error;
-      for (const hint of ["express.raw({ type: 'application/json' })", 'await req.text()', "parseAs: 'buffer'", 'await c.req.text()']) {
-        expect(message).toContain(hint);
+  it.each(parsedBodies)(
+    'refuses %s with reason parsed_body and says how to get the raw body',
+    async (_label, parsed) => {
+      const signature = await webhooks.sign(body, secret);
+      for (const attempt of [
+        () => webhooks.verify(parsed as WebhookRawBody, signature, secret),
+        () => webhooks.constructEvent(parsed as WebhookRawBody, signature, secret),
+        () => webhooks.sign(parsed as WebhookRawBody, secret),
+      ]) {
+        const err = await rejection(attempt());
+        expect(err).toBeInstanceOf(WebhookVerificationError);
+        expect(err).toMatchObject({ reason: 'parsed_body' });
+        const { message } = err as Error;
+        for (const hint of [
+          "express.raw({ type: 'application/json' })",
+          'await req.text()',
+          "parseAs: 'buffer'",
+          'await c.req.text()',
+        ]) {
+          expect(message).toContain(hint);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('rejects rather than throwing synchronously, so callers need only one error path', async () => {
     let pending: Promise<boolean> | undefined;
@@ -151,7 +161,11 @@ describe.each(paths)('%s: programming errors reject, even from verify', (_, webh
   });
 
   it('checks the body before the signature: a parsed body is a bug even when unsigned', async () => {
-    await expect(webhooks.constructEvent({} as WebhookRawBody, undefined, secret)).rejects.toMatchObject({ reason: 'parsed_body' });
-    await expect(webhooks.constructEvent(body, undefined, '')).rejects.toMatchObject({ reason: 'invalid_secret' });
+    await expect(webhooks.constructEvent({} as WebhookRawBody, undefined, secret)).rejects.toMatchObject({
+      reason: 'parsed_body',
+    });
+    await expect(webhooks.constructEvent(body, undefined, '')).rejects.toMatchObject({
+      reason: 'invalid_secret',
+    });
   });
 });

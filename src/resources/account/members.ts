@@ -15,7 +15,12 @@ export class Members extends APIResource {
    * @example const members = await client.account.organizations.members.list('org_123')
    */
   list(organizationId: string, opts?: RequestOptions): APIPromise<OrganizationMember[]> {
-    return this._request('GET', () => ({ path: path`account/organizations/${{ organizationId }}/members` }), OrganizationMembers, opts);
+    return this._request(
+      'GET',
+      () => ({ path: path`account/organizations/${{ organizationId }}/members` }),
+      OrganizationMembers,
+      opts,
+    );
   }
 }
 

@@ -19,7 +19,10 @@ export class PaymentMethods extends APIResource {
   attach(customerId: string, body: PaymentMethodAttachParams, opts?: RequestOptions): APIPromise<Customer> {
     return this._request(
       'POST',
-      () => ({ path: path`payment/customers/${{ customerId }}/payment_methods`, body: parseInput(PaymentMethodAttachParams, body, 'PaymentMethodAttachParams') }),
+      () => ({
+        path: path`payment/customers/${{ customerId }}/payment_methods`,
+        body: parseInput(PaymentMethodAttachParams, body, 'PaymentMethodAttachParams'),
+      }),
       Customer,
       opts,
     );
@@ -29,7 +32,9 @@ export class PaymentMethods extends APIResource {
 /** Body of `paymentMethods.attach`. */
 export const PaymentMethodAttachParams = z.looseObject({
   /** Identifier of the payment method to attach, e.g. `pm_card_visa`. */
-  payment_method: z.string().check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),
+  payment_method: z
+    .string()
+    .check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),
   /** Whether it becomes the customer's default payment method. */
   set_default: z.optional(z.boolean()),
 });

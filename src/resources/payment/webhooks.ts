@@ -17,7 +17,10 @@ export class PaymentWebhooks extends APIResource {
    */
   list(query: PaymentWebhookListParams = {}, opts?: RequestOptions): PagePromise<PaymentWebhook> {
     return this._list(
-      () => ({ path: 'payment/webhooks', query: parseInput(PaymentWebhookListParams, query, 'PaymentWebhookListParams') }),
+      () => ({
+        path: 'payment/webhooks',
+        query: parseInput(PaymentWebhookListParams, query, 'PaymentWebhookListParams'),
+      }),
       PaymentWebhookPage,
       opts,
     );

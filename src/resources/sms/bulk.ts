@@ -15,7 +15,12 @@ export class Bulk extends APIResource {
    * @example const job = await client.sms.bulk.create({ recipients: ['447700900123', '447700900456'], message: 'Sale today' })
    */
   create(body: BulkCreateParams, opts?: RequestOptions): APIPromise<BulkJob> {
-    return this._request('POST', () => ({ path: 'sms/bulk', body: parseInput(BulkCreateParams, body, 'BulkCreateParams') }), BulkJob, opts);
+    return this._request(
+      'POST',
+      () => ({ path: 'sms/bulk', body: parseInput(BulkCreateParams, body, 'BulkCreateParams') }),
+      BulkJob,
+      opts,
+    );
   }
 }
 
@@ -68,7 +73,9 @@ export const BulkCreateParams = z.looseObject({
   /** Registered and approved sender ID, at most 11 characters. */
   from: z.optional(senderId),
   /** `transactional` or `promotional` (`otp` is not offered for bulk); the service uses `promotional` when absent. */
-  route: z.optional(oneOf(BULK_ROUTES, "must be 'transactional' or 'promotional' (otp is not offered for bulk)")),
+  route: z.optional(
+    oneOf(BULK_ROUTES, "must be 'transactional' or 'promotional' (otp is not offered for bulk)"),
+  ),
   /** When to send: a future `Date` or ISO 8601 string with a time zone, at most 7 days ahead. */
   schedule_at: z.optional(z.nullable(futureScheduleAt)),
 });

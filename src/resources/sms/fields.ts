@@ -18,7 +18,8 @@ export const route = openEnum(ROUTES);
 export const phone = z.pipe(
   z.string().check(
     z.refine((value: string) => /^\+?[1-9][0-9]{7,14}$/.test(value), {
-      error: 'must be an international number of 8 to 15 digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)',
+      error:
+        'must be an international number of 8 to 15 digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)',
     }),
   ),
   z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
@@ -49,7 +50,9 @@ const DAY_MS = 86_400_000;
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** `schedule_at` of a single send: at most 7 days ahead. */
-export const scheduleAt = inputDateTime((ms) => (ms > Date.now() + 7 * DAY_MS + CLOCK_SKEW_MS ? 'must be at most 7 days ahead' : undefined));
+export const scheduleAt = inputDateTime((ms) =>
+  ms > Date.now() + 7 * DAY_MS + CLOCK_SKEW_MS ? 'must be at most 7 days ahead' : undefined,
+);
 
 /** `schedule_at` of a bulk send: in the future and at most 7 days ahead. */
 export const futureScheduleAt = inputDateTime((ms) => {

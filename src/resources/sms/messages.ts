@@ -6,8 +6,7 @@ import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
 import { inputDateTime, maxChars, oneOf, parseInput, wireDateTime } from '../../core/schema.js';
-import type {
-  ROUTES} from './fields.js';
+import type { ROUTES } from './fields.js';
 import {
   MESSAGE_STATUSES,
   httpsUrl,
@@ -32,7 +31,12 @@ export class Messages extends APIResource {
    * @example await client.sms.messages.create({ to: '+447700900123', message: 'Your code is 123456', route: 'otp' })
    */
   create(body: MessageCreateParams, opts?: RequestOptions): APIPromise<Message> {
-    return this._request('POST', () => ({ path: 'sms/messages', body: parseInput(MessageCreateParams, body, 'MessageCreateParams') }), Message, opts);
+    return this._request(
+      'POST',
+      () => ({ path: 'sms/messages', body: parseInput(MessageCreateParams, body, 'MessageCreateParams') }),
+      Message,
+      opts,
+    );
   }
 
   /**
@@ -41,7 +45,11 @@ export class Messages extends APIResource {
    * @example for await (const m of client.sms.messages.list({ status: 'failed' })) console.log(m.id, m.error_code)
    */
   list(query: MessageListParams = {}, opts?: RequestOptions): PagePromise<Message> {
-    return this._list(() => ({ path: 'sms/messages', query: parseInput(MessageListParams, query, 'MessageListParams') }), MessagePage, opts);
+    return this._list(
+      () => ({ path: 'sms/messages', query: parseInput(MessageListParams, query, 'MessageListParams') }),
+      MessagePage,
+      opts,
+    );
   }
 
   /**

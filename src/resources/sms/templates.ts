@@ -19,7 +19,10 @@ export class Templates extends APIResource {
   send(templateId: string, body: TemplateSendParams, opts?: RequestOptions): APIPromise<Message> {
     return this._request(
       'POST',
-      () => ({ path: path`sms/templates/${{ templateId }}/send`, body: parseInput(TemplateSendParams, body, 'TemplateSendParams') }),
+      () => ({
+        path: path`sms/templates/${{ templateId }}/send`,
+        body: parseInput(TemplateSendParams, body, 'TemplateSendParams'),
+      }),
       Message,
       opts,
     );
@@ -28,18 +31,28 @@ export class Templates extends APIResource {
 
 /** Template variables by name: strings, numbers or booleans, written into the text. */
 type Variables = Record<string, string | number | boolean>;
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Values written into the template's text: strings, numbers or booleans, each named. */
-const variables = z.custom<Variables>(isPlainObject, { error: 'must be an object of strings, numbers or booleans to substitute into the template' }).check(
-  z.superRefine((value: Variables, ctx) => {
-    for (const [name, v] of Object.entries(value)) {
-      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-        ctx.issues.push({ code: 'custom', input: v, path: [name], message: 'must be a string, number or boolean' });
+const variables = z
+  .custom<Variables>(isPlainObject, {
+    error: 'must be an object of strings, numbers or booleans to substitute into the template',
+  })
+  .check(
+    z.superRefine((value: Variables, ctx) => {
+      for (const [name, v] of Object.entries(value)) {
+        if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+          ctx.issues.push({
+            code: 'custom',
+            input: v,
+            path: [name],
+            message: 'must be a string, number or boolean',
+          });
+        }
       }
-    }
-  }),
-);
+    }),
+  );
 
 /** Body of `templates.send`. */
 export const TemplateSendParams = z.looseObject({

@@ -25,12 +25,26 @@ export class SmsWebhooks extends APIResource {
    * @example await client.sms.webhooks.create({ url: 'https://example.com/hooks/sms', events: ['message.delivered', 'message.failed'] })
    */
   create(body: SmsWebhookCreateParams, opts?: RequestOptions): APIPromise<SmsWebhook> {
-    return this._request('POST', () => ({ path: 'sms/webhooks', body: parseInput(SmsWebhookCreateParams, body, 'SmsWebhookCreateParams') }), SmsWebhook, opts);
+    return this._request(
+      'POST',
+      () => ({
+        path: 'sms/webhooks',
+        body: parseInput(SmsWebhookCreateParams, body, 'SmsWebhookCreateParams'),
+      }),
+      SmsWebhook,
+      opts,
+    );
   }
 }
 
 /** The events an SMS webhook can subscribe to, as the reference names them. */
-const SMS_WEBHOOK_EVENTS = ['message.queued', 'message.sent', 'message.delivered', 'message.failed', 'message.expired'] as const;
+const SMS_WEBHOOK_EVENTS = [
+  'message.queued',
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+] as const;
 /** An event an SMS webhook can subscribe to. */
 export type SmsWebhookEventName = (typeof SMS_WEBHOOK_EVENTS)[number] | (string & {});
 
@@ -76,7 +90,12 @@ export const SmsWebhookCreateParams = z.looseObject({
   /** Where to POST events: an absolute `https://` URL. */
   url: httpsUrl,
   /** Events to deliver: `message.queued`, `message.sent`, `message.delivered`, `message.failed`, `message.expired`. */
-  events: z.array(oneOf(SMS_WEBHOOK_EVENTS, `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`)),
+  events: z.array(
+    oneOf(
+      SMS_WEBHOOK_EVENTS,
+      `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`,
+    ),
+  ),
   /** Whether the webhook is active (passed through; the reference does not show it). */
   enabled: z.optional(z.boolean()),
   /** Retry configuration (passed through; the reference does not show it). */

@@ -12,7 +12,10 @@ const listWebhooks: Route = {
   handle({ query, store }) {
     // Query parameters are "not shown"; the mock takes the same paging as the message list.
     const q = queryParams(query, ['limit', 'after']);
-    const page = paginate(store.paymentWebhooks.values(), { limit: pageLimit(q.get('limit')), after: q.get('after') });
+    const page = paginate(store.paymentWebhooks.values(), {
+      limit: pageLimit(q.get('limit')),
+      after: q.get('after'),
+    });
     return { body: { object: 'list', ...page } };
   },
 };

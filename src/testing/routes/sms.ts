@@ -44,10 +44,13 @@ const createMessage: Route = {
     const scheduledAt = scheduleAt(body, now.getTime(), { future: false });
     const chosenRoute = route(body, ROUTES, 'transactional');
     const referenceId = string(body, 'reference_id');
-    if (referenceId !== undefined && codePoints(referenceId) > 100) throw invalid('reference_id', 'must be at most 100 characters.');
+    if (referenceId !== undefined && codePoints(referenceId) > 100)
+      throw invalid('reference_id', 'must be at most 100 characters.');
     if (body['callback_url'] !== undefined) httpsUrl(body['callback_url'], 'callback_url');
     // reference_id and callback_url are accepted but not part of the Message (Message, note 3).
-    return { body: store.createMessage({ to, body: message, from, route: chosenRoute, scheduled_at: scheduledAt }) };
+    return {
+      body: store.createMessage({ to, body: message, from, route: chosenRoute, scheduled_at: scheduledAt }),
+    };
   },
 };
 
@@ -99,14 +102,25 @@ const createBulk: Route = {
     const recipients = required(body, 'recipients', `an array of 1 to ${MAX_RECIPIENTS} phone numbers`);
     if (!Array.isArray(recipients)) throw invalid('recipients', 'must be an array of phone numbers.');
     if (recipients.length < 1 || recipients.length > MAX_RECIPIENTS) {
-      throw invalid('recipients', `must list 1 to ${MAX_RECIPIENTS} phone numbers (got ${recipients.length}).`);
+      throw invalid(
+        'recipients',
+        `must list 1 to ${MAX_RECIPIENTS} phone numbers (got ${recipients.length}).`,
+      );
     }
     const numbers = recipients.map((value, i) => phone(value, `recipients[${i}]`));
     const message = messageText(body);
     const from = senderId(body);
     const chosenRoute = route(body, BULK_ROUTES, 'promotional', ' (otp is not available for bulk)');
     const scheduledAt = scheduleAt(body, now.getTime(), { future: true });
-    return { body: store.createBulkJob({ recipients: numbers, body: message, from, route: chosenRoute, scheduled_at: scheduledAt }) };
+    return {
+      body: store.createBulkJob({
+        recipients: numbers,
+        body: message,
+        from,
+        route: chosenRoute,
+        scheduled_at: scheduledAt,
+      }),
+    };
   },
 };
 
@@ -125,7 +139,8 @@ const sendTemplate: Route = {
     const chosenRoute = route(body, ROUTES, 'transactional');
     const text = render(template.body, variables);
     const n = codePoints(text);
-    if (n < 1 || n > 1000) throw invalid('variables', `make the message ${n} characters long; it must be 1 to 1000.`);
+    if (n < 1 || n > 1000)
+      throw invalid('variables', `make the message ${n} characters long; it must be 1 to 1000.`);
     return { body: store.createMessage({ to, body: text, from, route: chosenRoute }) };
   },
 };
@@ -151,7 +166,8 @@ const createWebhook: Route = {
   handle({ body, store }) {
     const url = httpsUrl(required(body, 'url', 'an HTTPS URL'), 'url');
     const events = required(body, 'events', `an array of ${SMS_WEBHOOK_EVENTS.join(', ')}`);
-    if (!Array.isArray(events) || events.length === 0) throw invalid('events', `must be a non-empty array of ${SMS_WEBHOOK_EVENTS.join(', ')}.`);
+    if (!Array.isArray(events) || events.length === 0)
+      throw invalid('events', `must be a non-empty array of ${SMS_WEBHOOK_EVENTS.join(', ')}.`);
     const names = events.map((event, i) => oneOf(event, `events[${i}]`, SMS_WEBHOOK_EVENTS));
     const enabled = boolean(body, 'enabled') ?? true;
     const hook: MockSmsWebhook = {
@@ -171,7 +187,15 @@ const createWebhook: Route = {
 };
 
 /** The SMS routes, in the order of the reference. */
-export const smsRoutes: Route[] = [createMessage, listMessages, retrieveMessage, createBulk, sendTemplate, retrieveWebhook, createWebhook];
+export const smsRoutes: Route[] = [
+  createMessage,
+  listMessages,
+  retrieveMessage,
+  createBulk,
+  sendTemplate,
+  retrieveWebhook,
+  createWebhook,
+];
 
 function required(body: Body, param: string, what: string): unknown {
   const value = body[param];
@@ -197,7 +221,12 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
 function render(template: string, variables: Record<string, string | number | boolean>): string {
   return template.replace(PLACEHOLDER, (_, name: string) => {
     if (!Object.hasOwn(variables, name)) {
-      throw new MockApiError('invalid_request_error', 'template_variable_missing', `The template uses {{${name}}}; add variables.${name}.`, `variables.${name}`);
+      throw new MockApiError(
+        'invalid_request_error',
+        'template_variable_missing',
+        `The template uses {{${name}}}; add variables.${name}.`,
+        `variables.${name}`,
+      );
     }
     return String(variables[name]);
   });
@@ -206,10 +235,13 @@ function render(template: string, variables: Record<string, string | number | bo
 function retryConfig(body: Body): MockRetryConfig {
   const value = body['retry_config'];
   if (value === undefined) return { ...DEFAULT_RETRY_CONFIG };
-  if (!isObject(value)) throw invalid('retry_config', 'must be an object with max_attempts and backoff_seconds.');
+  if (!isObject(value))
+    throw invalid('retry_config', 'must be an object with max_attempts and backoff_seconds.');
   const config = { ...DEFAULT_RETRY_CONFIG };
-  if (value['max_attempts'] !== undefined) config.max_attempts = nonNegativeInteger(value['max_attempts'], 'retry_config.max_attempts');
-  if (value['backoff_seconds'] !== undefined) config.backoff_seconds = nonNegativeInteger(value['backoff_seconds'], 'retry_config.backoff_seconds');
+  if (value['max_attempts'] !== undefined)
+    config.max_attempts = nonNegativeInteger(value['max_attempts'], 'retry_config.max_attempts');
+  if (value['backoff_seconds'] !== undefined)
+    config.backoff_seconds = nonNegativeInteger(value['backoff_seconds'], 'retry_config.backoff_seconds');
   return config;
 }
 
