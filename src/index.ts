@@ -34,7 +34,12 @@ export type {
 } from './resources/sms/messages.js';
 export type { BulkJob, BulkJobStatus, BulkCreateParams } from './resources/sms/bulk.js';
 export type { TemplateSendParams } from './resources/sms/templates.js';
-export type { SmsWebhook, SmsWebhookEventName, SmsWebhookCreateParams } from './resources/sms/webhooks.js';
+export type {
+  SmsWebhook,
+  SmsWebhookEventName,
+  SmsWebhookRetryConfig,
+  SmsWebhookCreateParams,
+} from './resources/sms/webhooks.js';
 export type { PaymentWebhook, PaymentWebhookListParams } from './resources/payment/webhooks.js';
 export type { Customer } from './resources/payment/customers.js';
 export type { PaymentMethodAttachParams } from './resources/payment/payment-methods.js';
@@ -50,4 +55,6 @@ export type {
   WebhookRawBody,
   WebhooksApi,
 } from './webhooks.js';
+export type { UnknownEnumValue } from './core/open-enum.js';
+export { LIMITS, type Limits } from './limits.js';
 export { VERSION } from './version.js';

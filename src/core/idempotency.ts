@@ -1,9 +1,9 @@
 // One Idempotency-Key per logical call, chosen before the first attempt and reused on every
 // retry: that is what lets a timed-out send be retried without creating a second message.
+import { LIMITS } from '../limits.js';
 import { ValidationError } from './errors.js';
 
-/** The reference's limit on `Idempotency-Key`. */
-export const IDEMPOTENCY_KEY_MAX = 255;
+const IDEMPOTENCY_KEY_MAX = LIMITS.idempotencyKey.maxLength;
 
 /** The caller's key after checking it fits a header and the limit, or a fresh UUID v4. */
 export function idempotencyKeyFor(callerKey: string | undefined): string {

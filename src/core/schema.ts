@@ -54,15 +54,138 @@ function toIssues(issues: readonly Issue[], root: unknown): ValidationIssue[] {
   }));
 }
 
+/** How many positions of a grouped breach the message lists before "…". */
+const LISTED_POSITIONS = 10;
+
+/**
+ * One sentence per breach, except that items of one list breaking the same rule are grouped
+ * ("recipients has 57 invalid entries, at 7, 8, 9, …: each must be …"): a 10,000-number bulk send
+ * with a bad column would otherwise repeat one sentence thousands of times. `issues` keeps every path.
+ */
 function describeAll(issues: ValidationIssue[]): string {
-  return issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'value'} ${i.message}`).join('; ');
+  const parts: (string | { parent: string; message: string; at: number[] })[] = [];
+  const groups = new Map<string, { parent: string; message: string; at: number[] }>();
+  for (const issue of issues) {
+    const last = issue.path[issue.path.length - 1];
+    if (typeof last !== 'number') {
+      parts.push(`${issue.path.length > 0 ? issue.path.join('.') : 'value'} ${issue.message}`);
+      continue;
+    }
+    const parent = issue.path.slice(0, -1).join('.') || 'value';
+    const key = `${parent}\n${issue.message}`;
+    const group = groups.get(key);
+    if (group !== undefined) group.at.push(last);
+    else {
+      const created = { parent, message: issue.message, at: [last] };
+      groups.set(key, created);
+      parts.push(created);
+    }
+  }
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const { parent, message, at } = part;
+      if (at.length === 1) return `${parent}.${String(at[0])} ${message}`;
+      const listed = at.slice(0, LISTED_POSITIONS).join(', ') + (at.length > LISTED_POSITIONS ? ', …' : '');
+      return `${parent} has ${at.length} invalid entries, at ${listed}: each ${message}`;
+    })
+    .join('; ');
+}
+
+/** The parts of a zod definition the key check walks (zod's own `def`, read-only). */
+interface WalkedDef {
+  type: string;
+  shape?: Record<string, z.core.$ZodType>;
+  catchall?: z.core.$ZodType;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  element?: z.core.$ZodType;
+}
+const defOf = (schema: z.core.$ZodType): WalkedDef => schema._zod.def as unknown as WalkedDef;
+
+/** A key as compared for near misses: `scheduleAt`, `Schedule-At` and `SCHEDULE_AT` all fold to `scheduleat`. */
+const fold = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
+
+/**
+ * Checks the property names of `value` against the object schemas in `schema`, before zod
+ * parses it. A name that differs from a documented field only by case, `-` or `_` is refused
+ * in every object, open ones included: sent as is, the service would ignore it and the field it
+ * meant would silently keep its default (`scheduleAt` sending at once). Any other unknown name is
+ * refused by a closed object (`strictObject`) and passed through by an open one (`looseObject`),
+ * whose request table the reference leaves open (docs/decisions.md, Requests).
+ */
+function keyIssues(
+  schema: z.core.$ZodType,
+  value: unknown,
+  path: (string | number)[],
+  out: ValidationIssue[],
+): void {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+      if (def.innerType !== undefined) keyIssues(def.innerType, value, path, out);
+      return;
+    case 'pipe':
+      if (def.in !== undefined) keyIssues(def.in, value, path, out);
+      return;
+    case 'array': {
+      const element = def.element;
+      if (element === undefined || !Array.isArray(value) || !hasObject(element)) return;
+      value.forEach((item, i) => keyIssues(element, item, [...path, i], out));
+      return;
+    }
+    case 'object': {
+      const shape = def.shape;
+      if (shape === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return;
+      const known = Object.keys(shape);
+      // No catchall strips unknown keys, which would lose them silently: treated as closed too.
+      const open = def.catchall !== undefined && defOf(def.catchall).type !== 'never';
+      for (const [key, inner] of Object.entries(value)) {
+        const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+        if (field !== undefined) {
+          keyIssues(field, inner, [...path, key], out);
+          continue;
+        }
+        const meant = known.find((name) => fold(name) === fold(key));
+        if (meant !== undefined) {
+          out.push({
+            path: [...path, key],
+            message: `is not a field: did you mean ${meant}? (fields are spelt as the API spells them)`,
+          });
+        } else if (!open) {
+          out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
+        }
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Whether a schema holds an object somewhere, so that array items are worth walking. */
+function hasObject(schema: z.core.$ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'object') return true;
+  const inner = def.innerType ?? def.in ?? def.element;
+  return inner !== undefined && hasObject(inner);
 }
 
 /** Parses user input, or throws `ValidationError` naming every field at fault and its rule. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
+  const keys: ValidationIssue[] = [];
+  keyIssues(schema, value, [], keys);
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = toIssues(result.error.issues, value);
+  if (result.success && keys.length === 0) return result.data;
+  // zod's own unknown-key issue says less than the key check above, which found the same keys.
+  const fields = result.success
+    ? []
+    : toIssues(
+        result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys'),
+        value,
+      );
+  const issues = [...keys, ...fields];
   throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
 }
 
@@ -83,7 +206,7 @@ export function parseOutput<S extends z.ZodMiniType>(
   if (json === undefined || typeof json === 'string') {
     throw new ResponseValidationError(
       `The service answered ${ctx.status} with ${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
-        'Check that the address option points at the gateway API; the raw text is in `body`.',
+        'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) for client.payment, points at the gateway API; the raw text is in `body`.',
       {
         issues: [{ path: [], message: 'must be JSON' }],
         body: ctx.text,
@@ -98,7 +221,7 @@ export function parseOutput<S extends z.ZodMiniType>(
   const issues = toIssues(result.error.issues, json);
   throw new ResponseValidationError(
     `The service's response does not have the documented shape: ${describeAll(issues)}. ` +
-      'Check that baseURL points at the gateway API; if it does, report this with the request id.',
+      'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) for client.payment, points at the gateway API; if it does, report this with the request id.',
     {
       issues,
       body: ctx.text,
@@ -110,27 +233,28 @@ export function parseOutput<S extends z.ZodMiniType>(
 }
 
 /**
- * A string enum that stays open: known values autocomplete, new values from the service still
- * parse. Requests are checked against the known values separately, with `oneOf`.
+ * A response enum that stays open: `E` is the exported type (known values plus
+ * `UnknownEnumValue<…>`), and any string parses, so a value the service adds later never throws.
  */
-export function openEnum<const T extends readonly string[]>(
-  _values: T,
-): z.ZodMiniType<T[number] | (string & {})> {
-  return z.string();
+export function openEnum<E extends string>(): z.ZodMiniType<E, E> {
+  return z.string() as unknown as z.ZodMiniType<E, E>;
 }
 
 // The helpers below are written with `refine`, which every schema already pulls in, instead of
 // z.enum, z.int, z.gte or z.maxLength: each of those adds its own code to the browser bundle.
 
-/** A string that must be one of `values` (requests only; responses use `openEnum`). */
-export function oneOf<const T extends readonly string[]>(
-  values: T,
+/**
+ * A request string that must be one of `values`. `E` is the type the param accepts: the exported
+ * enum, so a value read from a response goes back without a cast (its `UnknownEnumValue` member
+ * is still refused here at run time, by name, when this SDK version does not list it).
+ */
+export function oneOf<E extends string>(
+  values: readonly string[],
   error = `must be one of ${values.join(', ')}`,
-) {
-  return z.string().check(z.refine((value: string) => values.includes(value), { error })) as z.ZodMiniType<
-    T[number],
-    T[number]
-  >;
+): z.ZodMiniType<E, E> {
+  return z
+    .string()
+    .check(z.refine((value: string) => values.includes(value), { error })) as unknown as z.ZodMiniType<E, E>;
 }
 
 /** An integer from `min` to `max`. */
@@ -201,3 +325,28 @@ export function inputDateTime(check?: (ms: number) => string | undefined) {
     }),
   );
 }
+
+/** Declared fields of `T`: its index signature (a loose zod object's `[k: string]: unknown`) left out. */
+type Declared<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+/** The optional keys of `T`. */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+/** `T` as compared by `Same`: each field's type without `undefined`, and which fields are optional. */
+type Normalized<T> = [
+  { [K in keyof Declared<T>]-?: Exclude<Declared<T>[K], undefined> },
+  OptionalKeys<Declared<T>>,
+];
+/** Whether `A` and `B` declare the same fields with the same types and optionality (both ways). */
+// The outer `infer` defers the check while A or B is still a type parameter: a bare function-type
+// comparison is settled early, as false, inside generic code.
+export type Same<A, B> = [Normalized<A>, Normalized<B>] extends [infer X, infer Y]
+  ? (<G>() => G extends X ? 1 : 2) extends <G>() => G extends Y ? 1 : 2
+    ? true
+    : false
+  : never;
+
+/** Compiles only when `T` is `true`: `type _Tie = Assert<ParsesTo<typeof schema, Interface>>`. */
+export type Assert<T extends true> = T;
+/** Whether a response schema parses to exactly the fields of the written interface `T` (both ways). */
+export type ParsesTo<S extends z.ZodMiniType, T> = Same<z.output<S>, T>;
+/** Whether a request schema accepts exactly the fields of the written params interface `T` (both ways). */
+export type Accepts<S extends z.ZodMiniType, T> = Same<z.input<S>, T>;

@@ -1,57 +1,14 @@
-// The event types delivered to webhooks (api-reference.md "Events"). Structural copies of the
-// Message and Customer resources, because the webhooks entry must not import zod schemas.
+// The event types delivered to webhooks (api-reference.md "Events"). The objects they carry are the
+// resource interfaces themselves, imported as types only: the webhooks entry loads no zod schema,
+// and a field added to Message reaches `message.*` events with no second copy to update.
+import type { Customer } from '../resources/payment/customers.js';
+import type { Message } from '../resources/sms/messages.js';
 
-/** A Message as carried by `message.*` events; the reference's Message table, open to new fields. */
-export interface WebhookMessage {
-  /** Unique message identifier. */
-  id: string;
-  /** Recipient number in international format. */
-  to: string;
-  /** Sender ID. */
-  from: string;
-  /** Message content. */
-  body: string;
-  /** Delivery status; a value added later still parses. */
-  status: 'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | (string & {});
-  /** ISO 8601 date-time. */
-  created_at: string;
-  /** The route used. */
-  route?: 'otp' | 'transactional' | 'promotional' | (string & {});
-  /** Number of SMS segments (160 characters each). */
-  segments?: number;
-  /** Cost in the account currency. */
-  cost?: number;
-  /** Scheduled delivery time (ISO 8601), or null. */
-  scheduled_at?: string | null;
-  /** When the message was handed to the carrier. */
-  sent_at?: string | null;
-  /** When the message was delivered, or null. */
-  delivered_at?: string | null;
-  /** Why delivery failed, e.g. `number_unreachable`. */
-  error_code?: string | null;
-  /** Fields the service adds later arrive here instead of being dropped. */
-  [key: string]: unknown;
-}
+/** A Message as carried by `message.*` events: the same type `client.sms.messages.retrieve` returns. */
+export type WebhookMessage = Message;
 
-/** A Customer as carried by `customer.created`; the reference's Customer table, open to new fields. */
-export interface WebhookCustomer {
-  /** Customer identifier. */
-  id: string;
-  /** Email address. */
-  email?: string;
-  /** Full name. */
-  name?: string;
-  /** Phone number. */
-  phone?: string;
-  /** Free-form key-value map. */
-  metadata?: Record<string, unknown>;
-  /** Identifier of the default payment method, or null. */
-  default_payment_method?: string | null;
-  /** ISO 8601 date-time. */
-  created_at?: string;
-  /** Fields the service adds later arrive here instead of being dropped. */
-  [key: string]: unknown;
-}
+/** A Customer as carried by `customer.created`: the same type `client.payment.customers.retrieve` returns. */
+export type WebhookCustomer = Customer;
 
 /** Every event name the API reference lists. */
 export type WebhookEventType =

@@ -68,9 +68,18 @@ const optional = (o: Record<string, unknown>, key: string, rule: (v: unknown) =>
 const required = (o: Record<string, unknown>, key: string, rule: (v: unknown) => boolean) =>
   has(o, key) && rule(o[key]);
 
+/** Only the named keys: the reference's request tables for these bodies are complete (docs/decisions.md). */
+const only = (o: Record<string, unknown>, keys: string[]) => Object.keys(o).every((k) => keys.includes(k));
+/** `scheduleAt`, `Schedule-At` and `SCHEDULE_AT` all fold to `scheduleat`. */
+const fold = (k: string) => k.toLowerCase().replace(/[-_]/g, '');
+/** No key that is a near miss of a documented one: refused even where other unknown keys pass. */
+const noNearMiss = (o: Record<string, unknown>, keys: string[]) =>
+  Object.keys(o).every((k) => keys.includes(k) || !keys.some((known) => fold(known) === fold(k)));
+
 const oracle = {
   messageCreate: (b: unknown) =>
     isObject(b) &&
+    only(b, ['to', 'message', 'from', 'schedule_at', 'route', 'reference_id', 'callback_url']) &&
     required(b, 'to', phone) &&
     required(b, 'message', messageText) &&
     optional(b, 'from', senderId) &&
@@ -87,6 +96,7 @@ const oracle = {
     optional(b, 'callback_url', https),
   bulkCreate: (b: unknown) =>
     isObject(b) &&
+    only(b, ['recipients', 'message', 'from', 'route', 'schedule_at']) &&
     required(
       b,
       'recipients',
@@ -109,6 +119,7 @@ const oracle = {
   templateSend: (id: unknown, b: unknown) =>
     pathParam(id) &&
     isObject(b) &&
+    only(b, ['to', 'variables', 'from', 'route']) &&
     required(b, 'to', phone) &&
     required(
       b,
@@ -119,6 +130,8 @@ const oracle = {
     optional(b, 'route', oneOf(ROUTES)),
   webhookCreate: (b: unknown) =>
     isObject(b) &&
+    // Open: the reference leaves further fields "not shown"; near misses are refused all the same.
+    noNearMiss(b, ['url', 'events', 'enabled', 'retry_config']) &&
     required(b, 'url', https) &&
     required(b, 'events', (v) => Array.isArray(v) && v.every(oneOf(SMS_EVENTS))) &&
     optional(b, 'enabled', (v) => typeof v === 'boolean') &&
@@ -127,6 +140,7 @@ const oracle = {
       'retry_config',
       (v) =>
         isObject(v) &&
+        only(v, ['max_attempts', 'backoff_seconds']) &&
         optional(v, 'max_attempts', intIn(0, 2 ** 53)) &&
         optional(v, 'backoff_seconds', intIn(0, 2 ** 53)),
     ),
@@ -134,10 +148,7 @@ const oracle = {
     q === undefined ||
     (isObject(q) &&
       // Unknown filters are refused (docs/decisions.md): the service would ignore them silently.
-      Object.keys(q).every(
-        (k) =>
-          ['limit', 'after', 'status', 'route', 'from_date', 'to_date'].includes(k) || q[k] === undefined,
-      ) &&
+      only(q, ['limit', 'after', 'status', 'route', 'from_date', 'to_date']) &&
       optional(q, 'limit', intIn(1, 100)) &&
       optional(q, 'after', isString) &&
       optional(q, 'status', oneOf(STATUSES)) &&
@@ -147,6 +158,7 @@ const oracle = {
   paymentMethodAttach: (id: unknown, b: unknown) =>
     pathParam(id) &&
     isObject(b) &&
+    only(b, ['payment_method', 'set_default']) &&
     required(b, 'payment_method', (v) => isString(v) && v.length > 0) &&
     optional(b, 'set_default', (v) => typeof v === 'boolean'),
 };
@@ -265,8 +277,30 @@ const arb = {
       fc.anything(),
     ),
   ),
-  /** A key the SDK does not know: passed through on bodies, refused on list filters. */
-  extra: fc.dictionary(fc.constantFrom('extra', 'metadata', 'priority'), fc.jsonValue(), { maxKeys: 1 }),
+  /**
+   * A key the SDK does not know, or a near miss of one it does: refused on closed bodies and list
+   * filters; on webhook create, passed through unless a near miss.
+   */
+  extra: fc.oneof(
+    { weight: 2, arbitrary: fc.constant({}) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(
+        fc.constantFrom(
+          'extra',
+          'metadata',
+          'priority',
+          'scheduleAt',
+          'Route',
+          'retry-config',
+          'ENABLED',
+          'Url',
+        ),
+        fc.jsonValue(),
+        { minKeys: 1, maxKeys: 1 },
+      ),
+    },
+  ),
 };
 
 const printable = fc.string({
@@ -750,5 +784,9 @@ describe('the generators reach both verdicts', () => {
     expect(oracle.messageList({ limit: 100 })).toBe(true);
     expect(oracle.messageList({ limit: 0 })).toBe(false);
     expect(oracle.messageList({ sender: 'x' })).toBe(false);
+    expect(oracle.messageCreate({ ...ok, scheduleAt: '2026-01-01T00:00:00Z' })).toBe(false);
+    const hook = { url: 'https://e.test/h', events: [] };
+    expect(oracle.webhookCreate({ ...hook, note: 'x' })).toBe(true);
+    expect(oracle.webhookCreate({ ...hook, retryConfig: { max_attempts: 1 } })).toBe(false);
   });
 });

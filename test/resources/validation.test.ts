@@ -1,4 +1,5 @@
 // Every request rule of api-reference.md (request tables and Limits), refused before any I/O.
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SmsWebhookCreateParams, ValidationError } from '../../src/index.js';
@@ -9,6 +10,7 @@ const wire = recordRequests(server);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   wire.length = 0;
+  server.resetHandlers();
 });
 afterAll(() => server.close());
 
@@ -176,8 +178,76 @@ const refused: [string, Call, string, RegExp][] = [
   [
     'an unknown filter',
     () => client.sms.messages.list({ sender: 'ACME' } as never),
-    'value',
-    /unknown key "sender"/,
+    'sender',
+    /sender is not a field \(the fields are limit, after, status, route, from_date, to_date\)/,
+  ],
+  [
+    'a filter spelt in camelCase',
+    () => client.sms.messages.list({ fromDate: new Date() } as never),
+    'fromDate',
+    /did you mean from_date\?/,
+  ],
+  // Property names (docs/decisions.md, Requests): near misses of a documented field are refused
+  // everywhere, by the field's name; other unknown names on the closed bodies too.
+  ...(['scheduleAt', 'Schedule-At', 'SCHEDULE_AT', 'scheduleat'] as const).map(
+    (key): [string, Call, string, RegExp] => [
+      `create with ${key}`,
+      () => client.sms.messages.create({ ...ok, [key]: new Date(Date.now() + DAY) } as never),
+      key,
+      /did you mean schedule_at\?/,
+    ],
+  ),
+  [
+    'create with an unknown field',
+    () => client.sms.messages.create({ ...ok, priority: 'high' } as never),
+    'priority',
+    /is not a field \(the fields are to, message, from, schedule_at, route, reference_id, callback_url\)/,
+  ],
+  [
+    'bulk with scheduleAt',
+    () => client.sms.bulk.create({ ...bulk, scheduleAt: new Date(Date.now() + DAY) } as never),
+    'scheduleAt',
+    /did you mean schedule_at\?/,
+  ],
+  [
+    'template send with Route',
+    () => client.sms.templates.send('tpl_1', { ...tpl, Route: 'otp' } as never),
+    'Route',
+    /did you mean route\?/,
+  ],
+  [
+    'attach with setDefault',
+    () =>
+      client.payment.customers.paymentMethods.attach('cus_1', {
+        payment_method: 'pm_1',
+        setDefault: true,
+      } as never),
+    'setDefault',
+    /did you mean set_default\?/,
+  ],
+  [
+    'webhook create with retryConfig',
+    () => client.sms.webhooks.create({ ...hook, retryConfig: { max_attempts: 3 } } as never),
+    'retryConfig',
+    /did you mean retry_config\?/,
+  ],
+  [
+    'webhook create with Enabled',
+    () => client.sms.webhooks.create({ ...hook, Enabled: false } as never),
+    'Enabled',
+    /did you mean enabled\?/,
+  ],
+  [
+    'webhook retry_config with maxAttempts',
+    () => client.sms.webhooks.create({ ...hook, retry_config: { maxAttempts: 3 } } as never),
+    'retry_config.maxAttempts',
+    /did you mean max_attempts\?/,
+  ],
+  [
+    'webhook retry_config with an unknown field',
+    () => client.sms.webhooks.create({ ...hook, retry_config: { jitter: true } } as never),
+    'retry_config.jitter',
+    /is not a field \(the fields are max_attempts, backoff_seconds\)/,
   ],
   // 3. GET /sms/messages/{message_id}
   ['message_id empty', () => client.sms.messages.retrieve(''), 'messageId', /non-empty/],
@@ -362,5 +432,69 @@ describe('every documented rule is checked before any I/O', () => {
       client.sms.messages.create({ to: 'x', message: '', from: 'ABCDEFGHIJKLM' }),
     ).catch((e: unknown) => e)) as ValidationError;
     expect(error.issues.map((i) => i.path[0])).toEqual(['to', 'message', 'from']);
+  });
+});
+
+describe('property names', () => {
+  it('from plain JavaScript, scheduleAt rejects naming schedule_at, and nothing is sent', async () => {
+    const body: unknown = { to: '447700900123', message: 'hi', scheduleAt: new Date(Date.now() + DAY) };
+    const error = await Promise.resolve(client.sms.messages.create(body as never)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      'Invalid MessageCreateParams: scheduleAt is not a field: did you mean schedule_at? (fields are spelt as the API spells them). Nothing was sent.',
+    );
+    expect((error as ValidationError).issues).toEqual([
+      {
+        path: ['scheduleAt'],
+        message: 'is not a field: did you mean schedule_at? (fields are spelt as the API spells them)',
+      },
+    ]);
+    expect(wire).toHaveLength(0);
+  });
+
+  it('reports a near miss together with the other breaches', async () => {
+    const error = (await Promise.resolve(
+      client.sms.messages.create({ to: 'x', message: 'hi', Route: 'otp' } as never),
+    ).catch((e: unknown) => e)) as ValidationError;
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual(['Route', 'to']);
+    expect(wire).toHaveLength(0);
+  });
+
+  it('passes a field the reference leaves open through on webhook create, as given', async () => {
+    server.use(
+      http.post('https://api.gateway.test/sms/webhooks', () =>
+        HttpResponse.json({ id: 'wh_1', url: hook.url, events: hook.events, enabled: true }),
+      ),
+    );
+    const body = { ...hook, enabled: false, retry_config: { max_attempts: 3 }, description: 'orders' };
+    await client.sms.webhooks.create(body as SmsWebhookCreateParams);
+    expect(wire).toHaveLength(1);
+    expect(wire[0]?.body).toEqual(body);
+  });
+});
+
+describe('many bad bulk recipients', () => {
+  it('are grouped in one sentence, while issues keep every path', async () => {
+    const recipients = Array.from({ length: 100 }, (_, i) =>
+      i >= 7 && i < 64 ? `0${i}` : `4477009${String(i).padStart(5, '0')}`,
+    );
+    const error = (await Promise.resolve(client.sms.bulk.create({ recipients, message: 'hi' })).catch(
+      (e: unknown) => e,
+    )) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toMatch(
+      /^Invalid BulkCreateParams: recipients has 57 invalid entries, at 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, …: each must be an international number of 8 to 15 digits/,
+    );
+    expect(error.message.match(/must be an international number/g)).toHaveLength(1);
+    expect(error.issues).toHaveLength(57);
+    expect(error.issues[56]?.path).toEqual(['recipients', 63]);
+    expect(wire).toHaveLength(0);
+  });
+
+  it('one bad recipient still reads as one sentence with its position', async () => {
+    const error = (await Promise.resolve(
+      client.sms.bulk.create({ recipients: ['447700900123', '12'], message: 'hi' }),
+    ).catch((e: unknown) => e)) as ValidationError;
+    expect(error.message).toMatch(/^Invalid BulkCreateParams: recipients\.1 must be an international number/);
   });
 });

@@ -1,5 +1,5 @@
-// The resource and Params types: open enums in responses, strict ones in requests, date-times as
-// `Date` or string going out and strings coming back, wire field names as the API spells them.
+// The resource and Params types: open enums that round-trip, date-times as `Date` or string going
+// out and strings coming back, wire field names as the API spells them, closed named interfaces.
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   BulkCreateParams,
@@ -17,44 +17,48 @@ import type {
   SmsWebhook,
   SmsWebhookCreateParams,
   SmsWebhookEventName,
+  SmsWebhookRetryConfig,
+  UnknownEnumValue,
 } from 'gateway-sdk';
 
-type Known<T> = T extends string ? (string extends T ? never : T) : never;
+/** The listed values of an open enum, without its `UnknownEnumValue` member. */
+type Known<T> = T extends { readonly __unknownEnumValue: string } ? never : T;
 
 describe('open enums', () => {
-  it('MessageStatus takes the known statuses and any string, and keeps the literals for autocomplete', () => {
+  it('MessageStatus lists the known statuses plus one branded member for values added later', () => {
     expectTypeOf<'queued'>().toExtend<MessageStatus>();
     expectTypeOf<'delivered'>().toExtend<MessageStatus>();
-    expectTypeOf<string>().toExtend<MessageStatus>();
-    // The literals survive in the union (plain `string` would swallow them, and with them autocomplete).
+    expectTypeOf<UnknownEnumValue<'MessageStatus'>>().toExtend<MessageStatus>();
+    // A plain string (and with it a misspelt literal) is not a MessageStatus: the brand sees to that.
+    expectTypeOf<string>().not.toExtend<MessageStatus>();
+    expectTypeOf<'deliverd'>().not.toExtend<MessageStatus>();
     expectTypeOf<Known<MessageStatus>>().toEqualTypeOf<
       'queued' | 'sent' | 'delivered' | 'failed' | 'expired'
     >();
-    expectTypeOf<MessageStatus>().not.toEqualTypeOf<string>();
+    expectTypeOf<MessageStatus>().toExtend<string>();
     expectTypeOf<Message['status']>().toEqualTypeOf<MessageStatus>();
   });
 
   it('Route, BulkJobStatus and SmsWebhookEventName stay open the same way', () => {
     expectTypeOf<Known<Route>>().toEqualTypeOf<'otp' | 'transactional' | 'promotional'>();
-    expectTypeOf<string>().toExtend<Route>();
+    expectTypeOf<string>().not.toExtend<Route>();
     expectTypeOf<Known<BulkJobStatus>>().toEqualTypeOf<'processing' | 'completed' | 'failed' | 'cancelled'>();
-    expectTypeOf<string>().toExtend<BulkJobStatus>();
+    expectTypeOf<UnknownEnumValue<'BulkJobStatus'>>().toExtend<BulkJobStatus>();
     expectTypeOf<BulkJob['status']>().toEqualTypeOf<BulkJobStatus>();
     expectTypeOf<Known<SmsWebhookEventName>>().toEqualTypeOf<
       'message.queued' | 'message.sent' | 'message.delivered' | 'message.failed' | 'message.expired'
     >();
     expectTypeOf<SmsWebhook['events']>().toEqualTypeOf<SmsWebhookEventName[]>();
+    // One enum's unknown values are not another's.
+    expectTypeOf<UnknownEnumValue<'Route'>>().not.toExtend<MessageStatus>();
   });
 
-  it('requests accept only the known values', () => {
-    expectTypeOf<MessageListParams['status']>().toEqualTypeOf<
-      'queued' | 'sent' | 'delivered' | 'failed' | 'expired' | undefined
-    >();
-    expectTypeOf<MessageCreateParams['route']>().toEqualTypeOf<
-      'otp' | 'transactional' | 'promotional' | undefined
-    >();
-    expectTypeOf<BulkCreateParams['route']>().toEqualTypeOf<'transactional' | 'promotional' | undefined>();
-    expectTypeOf<SmsWebhookCreateParams['events']>().toEqualTypeOf<Known<SmsWebhookEventName>[]>();
+  it('requests take the same exported names, so response values go back without a cast', () => {
+    expectTypeOf<MessageListParams['status']>().toEqualTypeOf<MessageStatus | undefined>();
+    expectTypeOf<MessageListParams['route']>().toEqualTypeOf<Route | undefined>();
+    expectTypeOf<MessageCreateParams['route']>().toEqualTypeOf<Route | undefined>();
+    expectTypeOf<BulkCreateParams['route']>().toEqualTypeOf<Exclude<Route, 'otp'> | undefined>();
+    expectTypeOf<SmsWebhookCreateParams['events']>().toEqualTypeOf<SmsWebhookEventName[]>();
   });
 });
 
@@ -113,18 +117,99 @@ describe('resources', () => {
     expectTypeOf<{ id: string }>().not.toExtend<Message>();
   });
 
-  it('keep fields the service adds later', () => {
-    expectTypeOf<Message['carrier']>().toEqualTypeOf<unknown>();
-    expectTypeOf<Customer['address']>().toEqualTypeOf<unknown>();
+  it('are closed: no index signature, so a misspelt field is a compile error', () => {
+    expectTypeOf<keyof Message>().toEqualTypeOf<
+      | 'id'
+      | 'to'
+      | 'from'
+      | 'body'
+      | 'status'
+      | 'created_at'
+      | 'route'
+      | 'segments'
+      | 'cost'
+      | 'scheduled_at'
+      | 'sent_at'
+      | 'delivered_at'
+      | 'error_code'
+    >();
+    expectTypeOf<keyof BulkJob>().not.toEqualTypeOf<string>();
+    expectTypeOf<keyof Customer>().not.toEqualTypeOf<string>();
+    expectTypeOf<keyof SmsWebhook>().not.toEqualTypeOf<string>();
+    expectTypeOf<keyof OrganizationMember>().not.toEqualTypeOf<string>();
+    expectTypeOf<keyof Role>().not.toEqualTypeOf<string>();
+    expectTypeOf<keyof Permission>().not.toEqualTypeOf<string>();
   });
 
-  it('pass unknown body fields through, as the service may accept more than the reference shows', () => {
+  it('reach fields the service adds later with `in`, typed unknown', () => {
+    const message = {} as Message;
+    if ('carrier' in message) expectTypeOf(message.carrier).toEqualTypeOf<unknown>();
+  });
+
+  it('match the reference tables exactly (the literal and the interface are checked both ways)', () => {
+    expectTypeOf<Message>().toEqualTypeOf<{
+      id: string;
+      to: string;
+      from: string;
+      body: string;
+      status: MessageStatus;
+      created_at: string;
+      route?: Route;
+      segments?: number;
+      cost?: number;
+      scheduled_at?: string | null;
+      sent_at?: string | null;
+      delivered_at?: string | null;
+      error_code?: string | null;
+    }>();
+    expectTypeOf<BulkJob>().toEqualTypeOf<{
+      id: string;
+      status: BulkJobStatus;
+      total: number;
+      queued: number;
+      sent?: number;
+      delivered?: number;
+      failed?: number;
+      estimated_cost?: number;
+      created_at?: string;
+      completed_at?: string | null;
+    }>();
+    expectTypeOf<SmsWebhook>().toEqualTypeOf<{
+      id: string;
+      url: string;
+      events: SmsWebhookEventName[];
+      enabled: boolean;
+      secret?: string;
+      retry_config?: SmsWebhookRetryConfig;
+      last_triggered_at?: string | null;
+      failure_count?: number;
+      created_at?: string;
+    }>();
+    expectTypeOf<Customer>().toEqualTypeOf<{
+      id: string;
+      email?: string;
+      name?: string;
+      phone?: string;
+      metadata?: Record<string, unknown>;
+      default_payment_method?: string | null;
+      created_at?: string;
+    }>();
+  });
+
+  it('type the webhook create fields the reference names as possible', () => {
+    expectTypeOf<SmsWebhookCreateParams['enabled']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<SmsWebhookRetryConfig>().toEqualTypeOf<{
+      max_attempts?: number | undefined;
+      backoff_seconds?: number | undefined;
+    }>();
     expectTypeOf<{
       url: string;
       events: [];
       enabled: true;
       retry_config: { max_attempts: 3 };
-      note: 'x';
     }>().toExtend<SmsWebhookCreateParams>();
+    // @ts-expect-error: a field the reference does not name needs a deliberate cast.
+    const note: SmsWebhookCreateParams = { url: 'https://example.com/h', events: [], note: 'x' };
+    void note;
   });
 });

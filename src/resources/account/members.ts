@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { wireDateTime } from '../../core/schema.js';
+import { type Assert, type ParsesTo, wireDateTime } from '../../core/schema.js';
 
 /** Members of an organization. */
 export class Members extends APIResource {
@@ -24,64 +24,79 @@ export class Members extends APIResource {
   }
 }
 
+// Fields the service adds later are kept on these objects at run time without being typed: reach
+// one with `'field' in member` (docs/decisions.md, Types). A compile error at a `_…Tie` means a
+// schema and its interface no longer name the same fields.
+
 /** A permission granted by a role. */
-export const Permission = z.looseObject({
+export interface Permission {
   /** Permission identifier. */
-  id: z.string(),
+  id: string;
   /** Permission name. */
-  name: z.string(),
+  name: string;
   /** What it allows, in words. */
-  description: z.optional(z.string()),
+  description?: string;
   /** The resource it applies to. */
-  resource: z.optional(z.string()),
+  resource?: string;
   /** The action it allows on that resource. */
+  action?: string;
+}
+
+const permission = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.optional(z.string()),
+  resource: z.optional(z.string()),
   action: z.optional(z.string()),
 });
-/**
- * A permission granted by a role.
- *
- * @interface
- */
-export type Permission = z.output<typeof Permission>;
+type _PermissionTie = Assert<ParsesTo<typeof permission, Permission>>;
+const PermissionSchema: z.ZodMiniType<Permission> = permission;
 
 /** A role in an organization. */
-export const Role = z.looseObject({
+export interface Role {
   /** Role identifier. */
-  id: z.string(),
+  id: string;
   /** Role name, e.g. `admin`. */
-  name: z.string(),
+  name: string;
   /** What the role is for. */
-  description: z.optional(z.string()),
+  description?: string;
   /** The permissions the role grants. */
-  permissions: z.optional(z.array(Permission)),
+  permissions?: Permission[];
+}
+
+const role = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.optional(z.string()),
+  permissions: z.optional(z.array(PermissionSchema)),
 });
-/**
- * A role in an organization.
- *
- * @interface
- */
-export type Role = z.output<typeof Role>;
+type _RoleTie = Assert<ParsesTo<typeof role, Role>>;
+const RoleSchema: z.ZodMiniType<Role> = role;
 
 /** A member of an organization; field names are the service's (camelCase here). */
-export const OrganizationMember = z.looseObject({
+export interface OrganizationMember {
   /** User identifier. */
-  id: z.string(),
+  id: string;
   /** Email address. */
-  email: z.string(),
+  email: string;
   /** Given name. */
-  firstName: z.string(),
+  firstName: string;
   /** Family name. */
-  lastName: z.string(),
+  lastName: string;
   /** Roles in the organization. */
-  roles: z.optional(z.array(Role)),
+  roles?: Role[];
   /** When the user joined, ISO 8601. */
+  joinedAt?: string;
+}
+
+const organizationMember = z.looseObject({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.optional(z.array(RoleSchema)),
   joinedAt: z.optional(wireDateTime()),
 });
-/**
- * A member of an organization.
- *
- * @interface
- */
-export type OrganizationMember = z.output<typeof OrganizationMember>;
+type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;
 
-const OrganizationMembers = z.array(OrganizationMember);
+const OrganizationMembers: z.ZodMiniType<OrganizationMember[]> = z.array(organizationMember);

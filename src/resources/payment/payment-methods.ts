@@ -3,8 +3,8 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { parseInput } from '../../core/schema.js';
-import { Customer } from './customers.js';
+import { type Accepts, type Assert, parseInput } from '../../core/schema.js';
+import { type Customer, CustomerSchema } from './customers.js';
 
 /** Payment methods attached to a customer (sandbox). */
 export class PaymentMethods extends APIResource {
@@ -21,26 +21,30 @@ export class PaymentMethods extends APIResource {
       'POST',
       () => ({
         path: path`payment/customers/${{ customerId }}/payment_methods`,
-        body: parseInput(PaymentMethodAttachParams, body, 'PaymentMethodAttachParams'),
+        body: parseInput(PaymentMethodAttachParamsSchema, body, 'PaymentMethodAttachParams'),
       }),
-      Customer,
+      CustomerSchema,
       opts,
     );
   }
 }
 
 /** Body of `paymentMethods.attach`. */
-export const PaymentMethodAttachParams = z.looseObject({
+export interface PaymentMethodAttachParams {
   /** Identifier of the payment method to attach, e.g. `pm_card_visa`. */
+  payment_method: string;
+  /** Whether it becomes the customer's default payment method. */
+  set_default?: boolean | undefined;
+}
+
+/** Checks a `paymentMethods.attach` body. Closed: the reference names both fields. */
+export const PaymentMethodAttachParamsSchema = z.strictObject({
   payment_method: z
     .string()
     .check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),
-  /** Whether it becomes the customer's default payment method. */
   set_default: z.optional(z.boolean()),
 });
-/**
- * Body of `paymentMethods.attach`.
- *
- * @interface
- */
-export type PaymentMethodAttachParams = z.input<typeof PaymentMethodAttachParams>;
+// A compile error here means the schema and the interface above no longer name the same fields.
+type _PaymentMethodAttachParamsTie = Assert<
+  Accepts<typeof PaymentMethodAttachParamsSchema, PaymentMethodAttachParams>
+>;

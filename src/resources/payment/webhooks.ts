@@ -3,7 +3,7 @@ import type { PagePromise } from '../../core/pagination.js';
 import { cursorPageSchema } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { parseInput, wireDateTime } from '../../core/schema.js';
+import { type Accepts, type Assert, parseInput, type ParsesTo, wireDateTime } from '../../core/schema.js';
 import { pageLimit } from '../sms/fields.js';
 
 /** Payment webhooks (sandbox). */
@@ -19,7 +19,7 @@ export class PaymentWebhooks extends APIResource {
     return this._list(
       () => ({
         path: 'payment/webhooks',
-        query: parseInput(PaymentWebhookListParams, query, 'PaymentWebhookListParams'),
+        query: parseInput(PaymentWebhookListParamsSchema, query, 'PaymentWebhookListParams'),
       }),
       PaymentWebhookPage,
       opts,
@@ -27,43 +27,55 @@ export class PaymentWebhooks extends APIResource {
   }
 }
 
-/** A payment webhook as listed by the service. */
-export const PaymentWebhook = z.looseObject({
+/**
+ * A payment webhook as listed by the service. Fields the service adds later are kept on the
+ * object at run time without being typed: reach one with `'field' in hook` (docs/decisions.md, Types).
+ */
+export interface PaymentWebhook {
   /** Webhook identifier. */
-  id: z.string(),
+  id: string;
   /** Callback URL. */
-  url: z.string(),
+  url: string;
   /** Event names, such as `payment.succeeded`. */
-  events: z.array(z.string()),
+  events: string[];
   /** Free text. */
-  description: z.optional(z.string()),
+  description?: string;
   /** Whether the webhook is active. */
-  enabled: z.optional(z.boolean()),
+  enabled?: boolean;
   /** Creation time, ISO 8601. */
+  created_at?: string;
+}
+
+const paymentWebhook = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.optional(z.string()),
+  enabled: z.optional(z.boolean()),
   created_at: z.optional(wireDateTime()),
 });
-/**
- * A payment webhook as listed by the service.
- *
- * @interface
- */
-export type PaymentWebhook = z.output<typeof PaymentWebhook>;
+// A compile error here means the schema and the interface above no longer name the same fields.
+type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;
+const PaymentWebhookSchema: z.ZodMiniType<PaymentWebhook> = paymentWebhook;
 
-const PaymentWebhookPage = cursorPageSchema(PaymentWebhook);
+const PaymentWebhookPage = cursorPageSchema(PaymentWebhookSchema);
 
 /**
  * Paging of `payment.webhooks.list`. The reference shows no query parameters; the list wrapper's
  * `next_cursor` implies `after`, and `limit` follows the documented page size of 1 to 100.
  */
-export const PaymentWebhookListParams = z.strictObject({
+export interface PaymentWebhookListParams {
   /** Page size, 1 to 100. */
-  limit: z.optional(pageLimit),
+  limit?: number | undefined;
   /** Cursor: start after this webhook id. Iterating sets it for you. */
+  after?: string | undefined;
+}
+
+/** Checks `payment.webhooks.list` paging. */
+export const PaymentWebhookListParamsSchema = z.strictObject({
+  limit: z.optional(pageLimit),
   after: z.optional(z.string()),
 });
-/**
- * Paging of `payment.webhooks.list`.
- *
- * @interface
- */
-export type PaymentWebhookListParams = z.input<typeof PaymentWebhookListParams>;
+type _PaymentWebhookListParamsTie = Assert<
+  Accepts<typeof PaymentWebhookListParamsSchema, PaymentWebhookListParams>
+>;

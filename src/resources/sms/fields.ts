@@ -2,34 +2,47 @@
 // Limits. Where the reference is ambiguous the looser reading wins (sdk-contract.md, Validation),
 // so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
+import type { UnknownEnumValue } from '../../core/open-enum.js';
 import { inputDateTime, intRange, maxChars, oneOf, openEnum } from '../../core/schema.js';
+import { LIMITS } from '../../limits.js';
 
 /** Message status values the reference names. */
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'] as const;
 /** Routes the reference names. */
 export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
 
+/** A message's delivery status: `queued`, `sent`, `delivered`, `failed`, `expired`, or one added later. */
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue<'MessageStatus'>;
+/** The route a message travels: `otp` (under 5 s), `transactional` (30 s), `promotional` (2 min), or one added later. */
+export type Route = (typeof ROUTES)[number] | UnknownEnumValue<'Route'>;
+
 /** A message's delivery status; unknown future values still parse. */
-export const messageStatus = openEnum(MESSAGE_STATUSES);
+export const messageStatus = openEnum<MessageStatus>();
 /** A route as returned by the service; unknown future values still parse. */
-export const route = openEnum(ROUTES);
+export const route = openEnum<Route>();
+
+const { minDigits, maxDigits } = LIMITS.phoneNumber;
+// The reference's pattern with one optional leading `+`, built from LIMITS so the two cannot drift.
+const PHONE = new RegExp(`^\\+?[1-9][0-9]{${minDigits - 1},${maxDigits - 1}}$`);
 
 /** `^[1-9][0-9]{7,14}$`, with a leading `+` accepted and stripped (the contract's looser reading). */
 export const phone = z.pipe(
   z.string().check(
-    z.refine((value: string) => /^\+?[1-9][0-9]{7,14}$/.test(value), {
-      error:
-        'must be an international number of 8 to 15 digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)',
+    z.refine((value: string) => PHONE.test(value), {
+      error: `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)`,
     }),
   ),
   z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
 );
 
 /** Message content: 1 to 1000 characters (code points). */
-export const messageText = maxChars(1000, 1);
+export const messageText = maxChars(LIMITS.message.max, LIMITS.message.min);
 
 /** Sender ID: at most 11 characters. */
-export const senderId = maxChars(11);
+export const senderId = maxChars(LIMITS.senderId.max);
+
+/** `reference_id`: at most 100 characters. */
+export const referenceId = maxChars(LIMITS.referenceId.max);
 
 /** A URL the service will POST events to: HTTPS only (Events, Delivery 2). */
 export const httpsUrl = z.string().check(
@@ -45,27 +58,31 @@ export const httpsUrl = z.string().check(
   ),
 );
 
-const DAY_MS = 86_400_000;
+const HORIZON_MS = LIMITS.scheduleAheadDays * 86_400_000;
+const TOO_FAR = `must be at most ${LIMITS.scheduleAheadDays} days ahead`;
 /** Client clocks drift; a schedule a few minutes past the limit is left to the service to judge. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** `schedule_at` of a single send: at most 7 days ahead. */
 export const scheduleAt = inputDateTime((ms) =>
-  ms > Date.now() + 7 * DAY_MS + CLOCK_SKEW_MS ? 'must be at most 7 days ahead' : undefined,
+  ms > Date.now() + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined,
 );
 
 /** `schedule_at` of a bulk send: in the future and at most 7 days ahead. */
 export const futureScheduleAt = inputDateTime((ms) => {
   const now = Date.now();
   if (ms < now - CLOCK_SKEW_MS) return 'must be in the future';
-  return ms > now + 7 * DAY_MS + CLOCK_SKEW_MS ? 'must be at most 7 days ahead' : undefined;
+  return ms > now + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined;
 });
 
 /** A list page size: 1 to 100. */
-export const pageLimit = intRange(1, 100);
+export const pageLimit = intRange(LIMITS.pageSize.min, LIMITS.pageSize.max);
 
-/** A route in a request: one of the three. */
-export const routeParam = oneOf(ROUTES);
+/** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
+export const routeParam = oneOf<Route>(ROUTES);
+
+/** A status filter: one of the five. */
+export const messageStatusParam = oneOf<MessageStatus>(MESSAGE_STATUSES);
 
 /** A nullable wire string, optional: the reference's `… or null` fields. */
 export const nullableString = () => z.optional(z.nullable(z.string()));

@@ -5,21 +5,32 @@ import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { inputDateTime, maxChars, oneOf, parseInput, wireDateTime } from '../../core/schema.js';
-import type { ROUTES } from './fields.js';
 import {
-  MESSAGE_STATUSES,
+  type Accepts,
+  type Assert,
+  inputDateTime,
+  parseInput,
+  type ParsesTo,
+  wireDateTime,
+} from '../../core/schema.js';
+import {
   httpsUrl,
+  type MessageStatus,
   messageStatus,
+  messageStatusParam,
   messageText,
   nullableString,
   pageLimit,
   phone,
+  referenceId,
+  type Route,
   route,
   routeParam,
   scheduleAt,
   senderId,
 } from './fields.js';
+
+export type { MessageStatus, Route } from './fields.js';
 
 /** SMS messages: send one, look one up, list them. */
 export class Messages extends APIResource {
@@ -33,8 +44,11 @@ export class Messages extends APIResource {
   create(body: MessageCreateParams, opts?: RequestOptions): APIPromise<Message> {
     return this._request(
       'POST',
-      () => ({ path: 'sms/messages', body: parseInput(MessageCreateParams, body, 'MessageCreateParams') }),
-      Message,
+      () => ({
+        path: 'sms/messages',
+        body: parseInput(MessageCreateParamsSchema, body, 'MessageCreateParams'),
+      }),
+      MessageSchema,
       opts,
     );
   }
@@ -46,7 +60,10 @@ export class Messages extends APIResource {
    */
   list(query: MessageListParams = {}, opts?: RequestOptions): PagePromise<Message> {
     return this._list(
-      () => ({ path: 'sms/messages', query: parseInput(MessageListParams, query, 'MessageListParams') }),
+      () => ({
+        path: 'sms/messages',
+        query: parseInput(MessageListParamsSchema, query, 'MessageListParams'),
+      }),
       MessagePage,
       opts,
     );
@@ -58,96 +75,119 @@ export class Messages extends APIResource {
    * @example const { status, delivered_at } = await client.sms.messages.retrieve('msg_123')
    */
   retrieve(messageId: string, opts?: RequestOptions): APIPromise<Message> {
-    return this._request('GET', () => ({ path: path`sms/messages/${{ messageId }}` }), Message, opts);
+    return this._request('GET', () => ({ path: path`sms/messages/${{ messageId }}` }), MessageSchema, opts);
   }
 }
 
-/** A message's delivery status. */
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | (string & {});
-/** The route a message travels: `otp` (under 5 s), `transactional` (30 s) or `promotional` (2 min). */
-export type Route = (typeof ROUTES)[number] | (string & {});
-
-/** An SMS message as the service returns it. */
-export const Message = z.looseObject({
+/**
+ * An SMS message as the service returns it. Fields the service adds later are kept on the object
+ * at run time without being typed: reach one with `'field' in message` (docs/decisions.md, Types).
+ */
+export interface Message {
   /** Unique message identifier. */
-  id: z.string(),
+  id: string;
   /** Recipient number in international format, without `+`. */
-  to: z.string(),
+  to: string;
   /** Sender ID, alphanumeric or numeric. */
-  from: z.string(),
+  from: string;
   /** Message content (sent as `message` on create). */
-  body: z.string(),
+  body: string;
   /** Delivery status: `queued`, `sent`, `delivered`, `failed`, `expired`, or a value added later. */
-  status: messageStatus,
+  status: MessageStatus;
   /** Creation time, ISO 8601. */
-  created_at: wireDateTime(),
+  created_at: string;
   /** The route used. */
-  route: z.optional(route),
+  route?: Route;
   /** Number of SMS segments (160 characters each). */
-  segments: z.optional(z.number()),
+  segments?: number;
   /** Cost in the account currency. */
-  cost: z.optional(z.number()),
+  cost?: number;
   /** Scheduled delivery time (ISO 8601), or null when sent at once. */
-  scheduled_at: nullableString(),
+  scheduled_at?: string | null;
   /** When the message was handed to the carrier, or null. */
-  sent_at: nullableString(),
+  sent_at?: string | null;
   /** When the message was delivered, or null. */
-  delivered_at: nullableString(),
+  delivered_at?: string | null;
   /** Why delivery failed (e.g. `number_unreachable`), or null. */
+  error_code?: string | null;
+}
+
+const message = z.looseObject({
+  id: z.string(),
+  to: z.string(),
+  from: z.string(),
+  body: z.string(),
+  status: messageStatus,
+  created_at: wireDateTime(),
+  route: z.optional(route),
+  segments: z.optional(z.number()),
+  cost: z.optional(z.number()),
+  scheduled_at: nullableString(),
+  sent_at: nullableString(),
+  delivered_at: nullableString(),
   error_code: nullableString(),
 });
-/**
- * An SMS message as the service returns it.
- *
- * @interface
- */
-export type Message = z.output<typeof Message>;
+// A compile error here means the schema and the interface above no longer name the same fields.
+type _MessageTie = Assert<ParsesTo<typeof message, Message>>;
+/** Parses a Message; loose, so fields the service adds later are kept. */
+export const MessageSchema: z.ZodMiniType<Message> = message;
 
-const MessagePage = cursorPageSchema(Message);
+const MessagePage = cursorPageSchema(MessageSchema);
 
 /** Body of `messages.create`. Date-times accept a `Date` or an ISO 8601 string. */
-export const MessageCreateParams = z.looseObject({
+export interface MessageCreateParams {
   /** Recipient: 8 to 15 digits in international format, such as `447700900123`; a leading `+` is stripped. */
-  to: phone,
+  to: string;
   /** Message content: 1 to 1000 characters (Unicode code points). */
-  message: messageText,
+  message: string;
   /** Registered and approved sender ID, at most 11 characters; the service uses the account's default sender when absent. */
-  from: z.optional(senderId),
+  from?: string | undefined;
   /** When to send: a `Date` or an ISO 8601 string with a time zone, at most 7 days ahead; null or absent sends at once. */
-  schedule_at: z.optional(z.nullable(scheduleAt)),
+  schedule_at?: string | Date | null | undefined;
   /** `otp`, `transactional` or `promotional`; the service uses `transactional` when absent. */
-  route: z.optional(routeParam),
+  route?: Route | undefined;
   /** Your own tracking id, at most 100 characters; not returned on the Message. */
-  reference_id: z.optional(maxChars(100)),
+  reference_id?: string | undefined;
   /** An `https://` URL that receives this message's events instead of the account webhook. */
+  callback_url?: string | undefined;
+}
+
+/** Checks a `messages.create` body. Closed: the reference's request table is complete. */
+export const MessageCreateParamsSchema = z.strictObject({
+  to: phone,
+  message: messageText,
+  from: z.optional(senderId),
+  schedule_at: z.optional(z.nullable(scheduleAt)),
+  route: z.optional(routeParam),
+  reference_id: z.optional(referenceId),
   callback_url: z.optional(httpsUrl),
 });
-/**
- * Body of `messages.create`.
- *
- * @interface
- */
-export type MessageCreateParams = z.input<typeof MessageCreateParams>;
+type _MessageCreateParamsTie = Assert<Accepts<typeof MessageCreateParamsSchema, MessageCreateParams>>;
 
 /** Filters and paging of `messages.list`. */
-// Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
-export const MessageListParams = z.strictObject({
+export interface MessageListParams {
   /** Page size, 1 to 100; the service uses 20 when absent. */
-  limit: z.optional(pageLimit),
+  limit?: number | undefined;
   /** Cursor: start after this message id. Iterating sets it for you. */
-  after: z.optional(z.string()),
+  after?: string | undefined;
   /** Only messages with this status. */
-  status: z.optional(oneOf(MESSAGE_STATUSES)),
+  status?: MessageStatus | undefined;
   /** Only messages sent on this route. */
-  route: z.optional(routeParam),
+  route?: Route | undefined;
   /** Only messages created after this time: a `Date` or an ISO 8601 string with a time zone. */
-  from_date: z.optional(inputDateTime()),
+  from_date?: string | Date | undefined;
   /** Only messages created before this time: a `Date` or an ISO 8601 string with a time zone. */
+  to_date?: string | Date | undefined;
+}
+
+// Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
+/** Checks `messages.list` filters. */
+export const MessageListParamsSchema = z.strictObject({
+  limit: z.optional(pageLimit),
+  after: z.optional(z.string()),
+  status: z.optional(messageStatusParam),
+  route: z.optional(routeParam),
+  from_date: z.optional(inputDateTime()),
   to_date: z.optional(inputDateTime()),
 });
-/**
- * Filters and paging of `messages.list`.
- *
- * @interface
- */
-export type MessageListParams = z.input<typeof MessageListParams>;
+type _MessageListParamsTie = Assert<Accepts<typeof MessageListParamsSchema, MessageListParams>>;

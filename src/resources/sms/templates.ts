@@ -3,9 +3,9 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { parseInput } from '../../core/schema.js';
-import { phone, routeParam, senderId } from './fields.js';
-import { Message } from './messages.js';
+import { type Accepts, type Assert, parseInput } from '../../core/schema.js';
+import { phone, type Route, routeParam, senderId } from './fields.js';
+import { type Message, MessageSchema } from './messages.js';
 
 /** Templates: messages built from a stored text with variables. */
 export class Templates extends APIResource {
@@ -21,9 +21,9 @@ export class Templates extends APIResource {
       'POST',
       () => ({
         path: path`sms/templates/${{ templateId }}/send`,
-        body: parseInput(TemplateSendParams, body, 'TemplateSendParams'),
+        body: parseInput(TemplateSendParamsSchema, body, 'TemplateSendParams'),
       }),
-      Message,
+      MessageSchema,
       opts,
     );
   }
@@ -55,19 +55,22 @@ const variables = z
   );
 
 /** Body of `templates.send`. */
-export const TemplateSendParams = z.looseObject({
+export interface TemplateSendParams {
   /** Recipient, like `to` on a single send (a leading `+` is stripped). */
-  to: phone,
+  to: string;
   /** Values substituted into the template, by name: strings, numbers or booleans. */
-  variables: variables,
+  variables: Record<string, string | number | boolean>;
   /** Sender ID, at most 11 characters. */
-  from: z.optional(senderId),
+  from?: string | undefined;
   /** `otp`, `transactional` or `promotional`. */
+  route?: Route | undefined;
+}
+
+/** Checks a `templates.send` body. Closed: the reference's request table is complete. */
+export const TemplateSendParamsSchema = z.strictObject({
+  to: phone,
+  variables: variables,
+  from: z.optional(senderId),
   route: z.optional(routeParam),
 });
-/**
- * Body of `templates.send`.
- *
- * @interface
- */
-export type TemplateSendParams = z.input<typeof TemplateSendParams>;
+type _TemplateSendParamsTie = Assert<Accepts<typeof TemplateSendParamsSchema, TemplateSendParams>>;
