@@ -81,10 +81,17 @@ export class CursorPage<T> implements AsyncIterable<T> {
   async *iterPages(): AsyncGenerator<CursorPage<T>, void, undefined> {
     const walk = startWalk(this);
     yield this;
+    let cursor = this.next_cursor;
     let next = nextPage(this, walk);
     while (next !== undefined) {
-      const page = await next;
+      let page: CursorPage<T>;
+      try {
+        page = await next;
+      } catch (error) {
+        throw resumable(error, cursor);
+      }
       yield page;
+      cursor = page.next_cursor;
       next = nextPage(page, walk);
     }
   }
@@ -129,6 +136,23 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
 
 const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
 
+/** The walk's own guards (cursor loops): resuming from their cursor would only loop again. */
+const guardErrors = new WeakSet<object>();
+
+/**
+ * Marks an error raised while fetching the page after `cursor` with that cursor, so a long walk
+ * that fails halfway (a timeout on page 300) can resume where it stopped instead of from the start:
+ * `list({ ...filters, after: error.cursor })`.
+ */
+function resumable(error: unknown, cursor: string | null | undefined): unknown {
+  if (!(error instanceof GatewayError) || guardErrors.has(error) || typeof cursor !== 'string') return error;
+  const marked = error as GatewayError & { cursor?: string };
+  if (marked.cursor !== undefined) return error;
+  marked.cursor = cursor;
+  marked.message += ` The list walk stopped before the page after "${cursor}": to resume, list again with after: "${cursor}" (error.cursor).`;
+  return error;
+}
+
 /**
  * Walks items page by page, holding the page being read and nothing before it. Written by hand
  * rather than as an async generator: a suspended generator keeps whatever its registers last held,
@@ -142,6 +166,8 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
   #index = 0;
   #done = false;
   #walk: Walk | undefined;
+  /** The cursor of the page being fetched (undefined for the first page: resuming is starting again). */
+  #cursor: string | null | undefined;
   /** The step in progress when it has to wait for a page; later calls queue behind it. */
   #pending: Promise<IteratorResult<T, void>> | undefined;
 
@@ -184,7 +210,7 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
       }
     } catch (error) {
       this.#finish();
-      throw error;
+      throw resumable(error, this.#cursor);
     }
   }
 
@@ -197,6 +223,7 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
     }
     const page = this.#page;
     this.#page = undefined;
+    this.#cursor = page?.next_cursor;
     const next = page === undefined || this.#walk === undefined ? undefined : nextPage(page, this.#walk);
     if (next === undefined) this.#finish();
     return next;
@@ -269,5 +296,6 @@ export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIt
 }
 
 function rejectedPage<T>(error: GatewayError): PagePromise<T> {
+  guardErrors.add(error);
   return new PagePromise<T>(() => Promise.reject(error));
 }

@@ -205,3 +205,55 @@ describe('when requests start', () => {
     await call;
   });
 });
+
+describe('an error in the middle of a walk', () => {
+  /** Serves `total` messages two at a time, and fails the page after `failAfter` with a 500. */
+  function serveThenFail(total: number, failAfter: string) {
+    serveMessages(total);
+    server.use(
+      http.get(`${BASE}/sms/messages`, ({ request }) => {
+        if (new URL(request.url).searchParams.get('after') === failAfter)
+          return HttpResponse.json({ error: { message: 'down' } }, { status: 500 });
+        return undefined;
+      }),
+    );
+  }
+
+  it('carries the cursor to resume from, in a for await walk', async () => {
+    serveThenFail(10, 'msg_5');
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const m of client().sms.messages.list({ limit: 2, status: 'sent' })) seen.push(m.id);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual(['msg_0', 'msg_1', 'msg_2', 'msg_3', 'msg_4', 'msg_5']);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError & { cursor?: string }).cursor).toBe('msg_5');
+    expect((error as Error).message).toMatch(/to resume, list again with after: "msg_5"/);
+
+    // Resuming from it walks the rest, once the service is back.
+    server.resetHandlers();
+    serveMessages(10);
+    const rest = await client()
+      .sms.messages.list({ limit: 2, status: 'sent', after: 'msg_5' })
+      .toArray({ max: 100 });
+    expect(rest.map((m) => m.id)).toEqual(['msg_6', 'msg_7', 'msg_8', 'msg_9']);
+  });
+
+  it('carries it in iterPages() and toArray() too', async () => {
+    serveThenFail(10, 'msg_3');
+    const error = await client()
+      .sms.messages.list({ limit: 2 })
+      .toArray({ max: 100 })
+      .catch((e: unknown) => e);
+    expect((error as GatewayError & { cursor?: string }).cursor).toBe('msg_3');
+  });
+
+  it('carries none when the first page fails: there is nothing to resume', async () => {
+    server.use(http.get(`${BASE}/sms/messages`, () => HttpResponse.json({}, { status: 500 })));
+    const error = await (async () => {
+      for await (const m of client().sms.messages.list()) void m;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError & { cursor?: string }).cursor).toBeUndefined();
+  });
+});
