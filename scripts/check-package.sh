@@ -15,7 +15,8 @@ if tar -tzf "$out/$tarball" | grep -Eq '(^package/(test|src|examples|bench|scrip
 fi
 
 npx --no-install publint run . --strict --pack npm
-npx --no-install attw "$out/$tarball" --profile node16 --format table-flipped
+# Every resolution, node10 included (typesVersions maps the subpaths there).
+npx --no-install attw "$out/$tarball" --profile strict --format table-flipped
 
 # A clean project that installs the tarball the way a user does.
 app="$out/app"
@@ -60,3 +61,6 @@ JS
   echo "smoke({ Client, ValidationError, GatewayError, WebhookVerificationError, Webhooks, startMockServer }, 'require').catch((e) => { console.error(e); process.exit(1); });"
 } > "$app/smoke.cjs"
 (cd "$app" && node smoke.mjs && node smoke.cjs)
+
+# The declarations under the strictest settings, every moduleResolution and both TypeScript versions.
+node scripts/check-types.mjs "$app"

@@ -14,7 +14,7 @@ import {
 /** Options of `startMockServer`: the service's, without addresses (both are the server's own URL). */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseURL' | 'sandboxBaseURL'> {
   /** Port to listen on, on 127.0.0.1 only. @default 0 (any free port) */
-  port?: number;
+  port?: number | undefined;
 }
 
 /** A running loopback mock server. */

@@ -27,19 +27,19 @@ export const DEFAULT_CREDENTIALS = {
  */
 export interface MockServiceOptions {
   /** `{base_url}`: address of the sms and account routes. @default 'https://api.gateway.test' */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** `{sandbox_base_url}`: address of the payment routes. @default 'https://sandbox.gateway.test' */
-  sandboxBaseURL?: string;
+  sandboxBaseURL?: string | undefined;
   /** The only bearer value sms routes accept. @default 'sk_live_mock' */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The only bearer value payment routes accept. @default 'sk_test_mock' */
-  testApiKey?: string;
+  testApiKey?: string | undefined;
   /** The only bearer value the account route accepts. @default 'at_mock' */
-  accessToken?: string;
+  accessToken?: string | undefined;
   /** The mock's clock: timestamps, scheduling limits and the idempotency window. @default () => new Date() */
-  now?: () => Date;
+  now?: (() => Date) | undefined;
   /** Each retrieve of a message moves it one step: queued → sent → delivered (failed for numbers ending in 0). @default false */
-  autoAdvance?: boolean;
+  autoAdvance?: boolean | undefined;
 }
 
 /** What to pass to `new Client(...)` to talk to the mock. */

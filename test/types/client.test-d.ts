@@ -47,7 +47,7 @@ describe('ClientOptions', () => {
       | 'dangerouslyAllowBrowser'
     >();
     expectTypeOf<Record<string, never>>().toExtend<ClientOptions>();
-    expectTypeOf(Client).constructorParameters.toEqualTypeOf<[options?: ClientOptions]>();
+    expectTypeOf(Client).constructorParameters.toEqualTypeOf<[options?: ClientOptions | undefined]>();
   });
 
   it('types each option', () => {
@@ -108,37 +108,37 @@ describe('methods', () => {
 
   it('take the Params type of their body or query, then per-request options', () => {
     expectTypeOf(client.sms.messages.create).parameters.toEqualTypeOf<
-      [body: MessageCreateParams, opts?: RequestOptions]
+      [body: MessageCreateParams, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.sms.messages.list).parameters.toEqualTypeOf<
-      [query?: MessageListParams, opts?: RequestOptions]
+      [query?: MessageListParams | undefined, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.sms.messages.retrieve).parameters.toEqualTypeOf<
-      [messageId: string, opts?: RequestOptions]
+      [messageId: string, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.sms.bulk.create).parameters.toEqualTypeOf<
-      [body: BulkCreateParams, opts?: RequestOptions]
+      [body: BulkCreateParams, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.sms.templates.send).parameters.toEqualTypeOf<
-      [templateId: string, body: TemplateSendParams, opts?: RequestOptions]
+      [templateId: string, body: TemplateSendParams, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.sms.webhooks.retrieve).parameters.toEqualTypeOf<
-      [webhookId: string, opts?: RequestOptions]
+      [webhookId: string, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.sms.webhooks.create).parameters.toEqualTypeOf<
-      [body: SmsWebhookCreateParams, opts?: RequestOptions]
+      [body: SmsWebhookCreateParams, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.payment.webhooks.list).parameters.toEqualTypeOf<
-      [query?: PaymentWebhookListParams, opts?: RequestOptions]
+      [query?: PaymentWebhookListParams | undefined, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.payment.customers.retrieve).parameters.toEqualTypeOf<
-      [id: string, opts?: RequestOptions]
+      [id: string, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.payment.customers.paymentMethods.attach).parameters.toEqualTypeOf<
-      [customerId: string, body: PaymentMethodAttachParams, opts?: RequestOptions]
+      [customerId: string, body: PaymentMethodAttachParams, opts?: RequestOptions | undefined]
     >();
     expectTypeOf(client.account.organizations.members.list).parameters.toEqualTypeOf<
-      [organizationId: string, opts?: RequestOptions]
+      [organizationId: string, opts?: RequestOptions | undefined]
     >();
   });
 

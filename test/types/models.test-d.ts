@@ -92,8 +92,8 @@ describe('resources', () => {
     expectTypeOf<MessageCreateParams>().toExtend<{
       to: string;
       message: string;
-      reference_id?: string;
-      callback_url?: string;
+      reference_id?: string | undefined;
+      callback_url?: string | undefined;
     }>();
     expectTypeOf<BulkJob>().toExtend<{
       id: string;
