@@ -1,58 +1,20 @@
 // A local TypeDoc plugin for `npm run docs`, loaded by typedoc.json after
-// typedoc-plugin-missing-exports. It does two things.
-//
-// 1. Names the types of resource methods as written. TypeDoc converts a signature's types from the
-// checker, which cannot recover an alias of a zod inference: `create(body: MessageCreateParams):
-// APIPromise<Message>` would be shown with both types expanded into anonymous object literals. For
-// methods declared under src/resources/, the annotations are converted from the source instead,
-// so they link to `MessageCreateParams` and `Message`.
-//
-// 2. Drops the zod schemas behind exported types. `export type { Message }` exports the type
-// only, but TypeDoc also documents the symbol's value (the `const Message = z.looseObject(…)` the
-// type is inferred from) as a second `Message` whose type is `ZodMiniObject<…>`: noise, and a
-// hint of a runtime export that does not exist. (The inferred types themselves carry `@interface`
-// in src/, so TypeDoc lists their fields with the schema's doc comments.)
-//
-// 3. Prunes plumbing. typedoc-plugin-missing-exports documents the types users meet but cannot import (client.sms is an `Sms`, whose
-// `messages` is a `Messages`, …) in an `<internal>` module. It collects them while converting,
-// before TypeDoc drops `@internal` members, so it also brings in what only those members mention
-// (PipelineConfig, Transport, SafeLogger, …): the pipeline's plumbing, which users never see.
-// This plugin removes every reflection of an internal module that nothing public reaches,
-// directly or through another kept internal, so the API reference shows the public surface only.
-import { Converter, ReflectionKind, TypeScript as ts } from 'typedoc';
+// typedoc-plugin-missing-exports. It prunes plumbing: typedoc-plugin-missing-exports documents the
+// types users meet but cannot import (client.sms is an `Sms`, whose `messages` is a `Messages`, …)
+// in an `<internal>` module. It collects them while converting, before TypeDoc drops `@internal`
+// members, so it also brings in what only those members mention (PipelineConfig, Transport,
+// SafeLogger, …): the pipeline's plumbing, which users never see. This plugin removes every
+// reflection of an internal module that nothing public reaches, directly or through another kept
+// internal, so the API reference shows the public surface only. (Resource types are written
+// interfaces, so TypeDoc names them in signatures by itself.)
+import { Converter } from 'typedoc';
 
 export function load(app) {
-  app.converter.on(Converter.EVENT_CREATE_SIGNATURE, (context, signature, declaration) => {
-    if (declaration === undefined || !('parameters' in declaration)) return;
-    if (!declaration.getSourceFile().fileName.includes('/src/resources/')) return;
-    const scope = context.withScope(signature);
-    // The expanded literals were registered as reflections; drop them with the type they made up.
-    const reconvert = (old, node) => {
-      dropInlineReflections(context.project, old);
-      return context.converter.convertType(scope, node);
-    };
-    if (declaration.type !== undefined && ts.isTypeReferenceNode(declaration.type))
-      signature.type = reconvert(signature.type, declaration.type);
-    for (const parameter of signature.parameters ?? []) {
-      const node = declaration.parameters.find(
-        (p) => ts.isIdentifier(p.name) && p.name.text === parameter.name,
-      );
-      if (node?.type !== undefined && ts.isTypeReferenceNode(node.type))
-        parameter.type = reconvert(parameter.type, node.type);
-    }
-  });
-
   app.converter.on(
     Converter.EVENT_RESOLVE_END,
     (context) => {
       const project = context.project;
       const moduleName = app.options.getValue('internalModule');
-
-      for (const reflection of project.getReflectionsByKind(ReflectionKind.TypeAlias)) {
-        const type = reflection.type;
-        if (type?.type === 'reference' && type.package === 'zod' && /^Zod/.test(type.name))
-          project.removeReflection(reflection);
-      }
 
       const tree = app.serializer.projectToObject(project, process.cwd());
 
@@ -106,11 +68,4 @@ export function load(app) {
     },
     -100,
   );
-}
-
-function dropInlineReflections(project, type) {
-  if (type === undefined || type === null) return;
-  if (type.type === 'reflection') project.removeReflection(type.declaration);
-  for (const inner of [...(type.typeArguments ?? []), ...(type.types ?? []), type.elementType])
-    dropInlineReflections(project, inner);
 }

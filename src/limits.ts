@@ -10,28 +10,70 @@
  */
 export const LIMITS = /* @__PURE__ */ deepFreeze({
   /** Message content (`message`): 1 to 1000 characters, counted as Unicode code points. */
-  message: { min: 1, max: 1000 },
+  message: {
+    /** Fewest characters. */
+    min: 1,
+    /** Most characters. */
+    max: 1000,
+  },
   /** Characters per SMS segment: `segments` on a Message counts started segments of this size. */
   segmentLength: 160,
   /** Sender ID (`from`): at most 11 characters. */
-  senderId: { max: 11 },
+  senderId: {
+    /** Most characters. */
+    max: 11,
+  },
   /**
    * Recipient number: `^[1-9][0-9]{7,14}$`, 8 to 15 digits in international format, no spaces;
    * the SDK also accepts and strips one leading `+`.
    */
-  phoneNumber: { pattern: '^[1-9][0-9]{7,14}$', minDigits: 8, maxDigits: 15 },
+  phoneNumber: {
+    /** The reference's pattern, as a string for `new RegExp`. */
+    pattern: '^[1-9][0-9]{7,14}$',
+    /** Fewest digits. */
+    minDigits: 8,
+    /** Most digits. */
+    maxDigits: 15,
+  },
   /** Recipients of one bulk job: 1 to 10,000. */
-  bulkRecipients: { min: 1, max: 10_000 },
+  bulkRecipients: {
+    /** Fewest recipients. */
+    min: 1,
+    /** Most recipients; split larger sends into several jobs. */
+    max: 10_000,
+  },
   /** How far ahead `schedule_at` may be: at most 7 days. */
   scheduleAheadDays: 7,
   /** `Idempotency-Key`: at most 255 characters, and a duplicate is recognised for 24 hours. */
-  idempotencyKey: { maxLength: 255, windowHours: 24 },
+  idempotencyKey: {
+    /** Most characters. */
+    maxLength: 255,
+    /** Hours during which a repeated key is recognised. */
+    windowHours: 24,
+  },
   /** `reference_id`: at most 100 characters. */
-  referenceId: { max: 100 },
+  referenceId: {
+    /** Most characters. */
+    max: 100,
+  },
   /** List page size (`limit`): 1 to 100, 20 when absent. */
-  pageSize: { min: 1, max: 100, default: 20 },
+  pageSize: {
+    /** Smallest `limit`. */
+    min: 1,
+    /** Largest `limit`. */
+    max: 100,
+    /** What the service uses when `limit` is absent. */
+    default: 20,
+  },
   /** Delivery-time targets by route, in seconds (`otp` is not offered for bulk). */
-  deliveryTargetSeconds: { otp: 5, transactional: 30, promotional: 120 },
+  deliveryTargetSeconds: {
+    /** Route `otp`: under 5 seconds. */
+    otp: 5,
+    /** Route `transactional`: under 30 seconds. */
+    transactional: 30,
+    /** Route `promotional`: under 2 minutes. */
+    promotional: 120,
+  },
   /** Webhook events expire this many days after they occur (redeliveries stop). */
   webhookEventLifetimeDays: 7,
 } as const);
