@@ -31,6 +31,13 @@ async function smoke({ Client, ValidationError, GatewayError, WebhookVerificatio
     const client = new Client(server.clientOptions);
     const error = await client.sms.messages.create({ to: 'nope', message: '' }).catch((e) => e);
     if (!(error instanceof ValidationError)) throw new Error(`${how}: validation did not reject`);
+    // From plain JavaScript, a near miss of a documented field is refused by name, before any request.
+    let requests = 0;
+    const counting = new Client({ ...server.clientOptions, fetch: (...a) => (requests++, fetch(...a)) });
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const typo = await counting.sms.messages.create({ to: '447700900123', message: 'hi', scheduleAt: inAnHour }).catch((e) => e);
+    if (!(typo instanceof ValidationError) || !/schedule_at/.test(typo.message) || requests !== 0)
+      throw new Error(`${how}: scheduleAt was not refused naming schedule_at before sending`);
     const sent = await client.sms.messages.create({ to: '+447700900123', message: 'hello' });
     const again = await client.sms.messages.retrieve(sent.id);
     if (again.id !== sent.id) throw new Error(`${how}: round trip failed`);
