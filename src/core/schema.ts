@@ -350,3 +350,12 @@ export type Assert<T extends true> = T;
 export type ParsesTo<S extends z.ZodMiniType, T> = Same<z.output<S>, T>;
 /** Whether a request schema accepts exactly the fields of the written params interface `T` (both ways). */
 export type Accepts<S extends z.ZodMiniType, T> = Same<z.input<S>, T>;
+
+/**
+ * A response schema typed by its written interface. Not an annotation: under
+ * `exactOptionalPropertyTypes` zod's `field?: T | undefined` would not match the interface's
+ * `field?: T`; the `_…Tie` check beside each call proves the two name the same fields.
+ */
+export function typedAs<T>(schema: z.ZodMiniType): z.ZodMiniType<T> {
+  return schema as z.ZodMiniType<T>;
+}

@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { type Assert, type ParsesTo, wireDateTime } from '../../core/schema.js';
+import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../core/schema.js';
 
 /** Members of an organization. */
 export class Members extends APIResource {
@@ -50,7 +50,7 @@ const permission = z.looseObject({
   action: z.optional(z.string()),
 });
 type _PermissionTie = Assert<ParsesTo<typeof permission, Permission>>;
-const PermissionSchema: z.ZodMiniType<Permission> = permission;
+const PermissionSchema = typedAs<Permission>(permission);
 
 /** A role in an organization. */
 export interface Role {
@@ -71,7 +71,7 @@ const role = z.looseObject({
   permissions: z.optional(z.array(PermissionSchema)),
 });
 type _RoleTie = Assert<ParsesTo<typeof role, Role>>;
-const RoleSchema: z.ZodMiniType<Role> = role;
+const RoleSchema = typedAs<Role>(role);
 
 /** A member of an organization; field names are the service's (camelCase here). */
 export interface OrganizationMember {
@@ -99,4 +99,4 @@ const organizationMember = z.looseObject({
 });
 type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;
 
-const OrganizationMembers: z.ZodMiniType<OrganizationMember[]> = z.array(organizationMember);
+const OrganizationMembers = typedAs<OrganizationMember[]>(z.array(organizationMember));

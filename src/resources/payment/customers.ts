@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { PipelineConfig, RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { type Assert, type ParsesTo, wireDateTime } from '../../core/schema.js';
+import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../core/schema.js';
 import { PaymentMethods } from './payment-methods.js';
 
 /** Customers of the payment gateway (sandbox). */
@@ -61,4 +61,4 @@ const customer = z.looseObject({
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _CustomerTie = Assert<ParsesTo<typeof customer, Customer>>;
 /** Parses a Customer; loose, so fields the service adds later are kept. */
-export const CustomerSchema: z.ZodMiniType<Customer> = customer;
+export const CustomerSchema = typedAs<Customer>(customer);

@@ -3,7 +3,14 @@ import type { PagePromise } from '../../core/pagination.js';
 import { cursorPageSchema } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { type Accepts, type Assert, parseInput, type ParsesTo, wireDateTime } from '../../core/schema.js';
+import {
+  type Accepts,
+  type Assert,
+  parseInput,
+  type ParsesTo,
+  wireDateTime,
+  typedAs,
+} from '../../core/schema.js';
 import { pageLimit } from '../sms/fields.js';
 
 /** Payment webhooks (sandbox). */
@@ -56,7 +63,7 @@ const paymentWebhook = z.looseObject({
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;
-const PaymentWebhookSchema: z.ZodMiniType<PaymentWebhook> = paymentWebhook;
+const PaymentWebhookSchema = typedAs<PaymentWebhook>(paymentWebhook);
 
 const PaymentWebhookPage = cursorPageSchema(PaymentWebhookSchema);
 

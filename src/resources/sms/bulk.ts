@@ -11,6 +11,7 @@ import {
   parseInput,
   type ParsesTo,
   wireDateTime,
+  typedAs,
 } from '../../core/schema.js';
 import { LIMITS } from '../../limits.js';
 import { futureScheduleAt, messageText, nullableString, phone, type Route, senderId } from './fields.js';
@@ -81,7 +82,7 @@ const bulkJob = z.looseObject({
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _BulkJobTie = Assert<ParsesTo<typeof bulkJob, BulkJob>>;
 /** Parses a BulkJob; loose, so fields the service adds later are kept. */
-export const BulkJobSchema: z.ZodMiniType<BulkJob> = bulkJob;
+export const BulkJobSchema = typedAs<BulkJob>(bulkJob);
 
 /** Body of `bulk.create`. */
 export interface BulkCreateParams {

@@ -12,6 +12,7 @@ import {
   parseInput,
   type ParsesTo,
   wireDateTime,
+  typedAs,
 } from '../../core/schema.js';
 import {
   httpsUrl,
@@ -130,7 +131,7 @@ const message = z.looseObject({
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _MessageTie = Assert<ParsesTo<typeof message, Message>>;
 /** Parses a Message; loose, so fields the service adds later are kept. */
-export const MessageSchema: z.ZodMiniType<Message> = message;
+export const MessageSchema = typedAs<Message>(message);
 
 const MessagePage = cursorPageSchema(MessageSchema);
 

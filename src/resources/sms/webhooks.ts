@@ -13,6 +13,7 @@ import {
   parseInput,
   type ParsesTo,
   wireDateTime,
+  typedAs,
 } from '../../core/schema.js';
 import { httpsUrl, nullableString } from './fields.js';
 
@@ -78,7 +79,7 @@ const retryConfig = z.looseObject({
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _RetryConfigTie = Assert<ParsesTo<typeof retryConfig, SmsWebhookRetryConfig>>;
-const RetryConfigSchema: z.ZodMiniType<SmsWebhookRetryConfig> = retryConfig;
+const RetryConfigSchema = typedAs<SmsWebhookRetryConfig>(retryConfig);
 
 /**
  * An SMS webhook as the service returns it. Fields the service adds later are kept on the object
@@ -118,7 +119,7 @@ const smsWebhook = z.looseObject({
 });
 type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
 /** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
-export const SmsWebhookSchema: z.ZodMiniType<SmsWebhook> = smsWebhook;
+export const SmsWebhookSchema = typedAs<SmsWebhook>(smsWebhook);
 
 const nonNegativeInt = intRange(0, Number.MAX_SAFE_INTEGER, 'must be a whole number of 0 or more');
 
