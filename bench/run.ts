@@ -306,21 +306,24 @@ The target sits at the floor of any ES module import on this machine.`
 }
 
 if (bundles) {
-  for (const b of bundles)
+  for (const b of bundles) {
+    const target = b.target ?? b.budget;
     summary.push([
       `Bundle, ${b.name} (min + gzip 9)`,
       `${fmt(b.bytes)} B`,
-      `≤ ${fmt(b.budget)} B`,
-      verdict(b.bytes <= b.budget),
+      `≤ ${fmt(target)} B`,
+      verdict(b.bytes <= target),
     ]);
+  }
   sections.push(`## Bundle sizes
 
 esbuild, \`bundle\`, \`minify\`, \`platform: 'browser'\`, ESM, of the built package through its \`exports\` map
-(as \`npm run size\` measures), then gzip level 9.
+(as \`npm run size\` measures), then gzip level 9. The client's bundle holds ky 1.x (about 5 KB of it)
+and zod; the target is issue 9's, the budget the CI guard against growth (docs/decisions.md).
 
-| entry | bytes | budget | share | inputs |
-|---|---:|---:|---:|---|
-${bundles.map((b) => `| \`${b.name}\` | ${fmt(b.bytes)} | ${fmt(b.budget)} | ${((100 * b.bytes) / b.budget).toFixed(1)}% | ${b.inputs.map((i) => `\`${i}\``).join(', ')} |`).join('\n')}`);
+| entry | bytes | target | CI budget | share of target | inputs |
+|---|---:|---:|---:|---:|---|
+${bundles.map((b) => `| \`${b.name}\` | ${fmt(b.bytes)} | ${fmt(b.target ?? b.budget)} | ${fmt(b.budget)} | ${((100 * b.bytes) / (b.target ?? b.budget)).toFixed(1)}% | ${b.inputs.map((i) => `\`${i}\``).join(', ')} |`).join('\n')}`);
 }
 
 // ---------------------------------------------------------------------------------------------
