@@ -3,7 +3,7 @@
 // `exports` map), so run `npm run build` first; stale or missing dist/ fails with that advice.
 //
 //   gateway-sdk            `import { Client } from 'gateway-sdk'`: the whole client, every
-//                          operation, its dependencies (ky, zod) included  budget 22 KB (22528 B),
+//                          operation, its dependencies (ky, zod) included  budget 23 KB (23552 B),
 //                                                                          target 20 KB (20480 B)
 //   gateway-sdk/webhooks   everything the entry exports                  budget  2 KB  (2048 B)
 //
@@ -29,7 +29,7 @@ const BUNDLES = [
   {
     name: 'gateway-sdk',
     source: "export { Client } from 'gateway-sdk';",
-    budget: 22_528,
+    budget: 23_552,
     target: 20_480,
     forbid: [],
   },

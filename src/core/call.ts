@@ -2,7 +2,7 @@
 // for it. ky runs the attempts and the waits; every attempt passes through `Call.fetch`, which
 // re-asserts the credential, host and Idempotency-Key after every user hook has run, reads the
 // body inside ky's per-attempt timeout, and notes Deprecation/Sunset headers.
-import ky, { type BeforeRetryState, isHTTPError, isTimeoutError, type Options } from 'ky';
+import type { BeforeRetryState, KyInstance, Options } from 'ky';
 import type { z } from 'zod/mini';
 import {
   APIConnectionError,
@@ -15,9 +15,9 @@ import {
 import { idempotencyKeyFor } from './idempotency.js';
 import { scrub } from './logger.js';
 import type { Hooks, RequestOptions } from './options.js';
-import { parseRetryAfter } from './retry.js';
+import { isHTTPError, parseRetryAfter } from './retry.js';
 import { parseOutput } from './schema.js';
-import type { Area, AreaTransport, CallHooks, ClientContext } from './transport.js';
+import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
 
 /**
  * ky 1.x joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
@@ -99,7 +99,7 @@ export class Call implements CallHooks {
   ): Promise<{ data: z.output<S>; response: Response; requestId: string | undefined }> {
     try {
       if (this.signal?.aborted) throw this.abortFailure();
-      const response = await this.#send();
+      const response = await this.#send(this.area.ky ?? (await this.area.load()));
       const text = response === this.#response ? this.#text : await response.text();
       const requestId = requestIdOf(response.headers);
       const credential = this.area.credential;
@@ -123,7 +123,7 @@ export class Call implements CallHooks {
     }
   }
 
-  #send(): Promise<Response> {
+  #send(send: KyInstance): Promise<Response> {
     const { spec, options } = this;
     const init: Options = { method: spec.method, context: { call: this }, fetch: this.fetch };
     if (spec.body !== undefined) init.json = spec.body;
@@ -140,17 +140,17 @@ export class Call implements CallHooks {
     if (options.maxRetries !== undefined) init.retry = { limit: options.maxRetries };
     if (options.hooks !== undefined) init.hooks = options.hooks;
     const signal = this.signal;
-    if (signal === undefined) return this.area.ky(this.input, init);
+    if (signal === undefined) return send(this.input, init);
     if (HAS_SIGNAL_ANY) {
       init.signal = signal;
-      return this.area.ky(this.input, init);
+      return send(this.input, init);
     }
     // Without AbortSignal.any ky's waits between retries cannot be cut short: the call ends at
     // once anyway, and `beforeRetry` stops ky when its wait is over.
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(this.abortFailure());
       signal.addEventListener('abort', onAbort, { once: true });
-      this.area.ky(this.input, init).then(resolve, reject);
+      send(this.input, init).then(resolve, reject);
     });
   }
 
@@ -243,8 +243,8 @@ export class Call implements CallHooks {
   };
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
-  beforeRetry(state: BeforeRetryState): typeof ky.stop | undefined {
-    if (this.signal?.aborted) return ky.stop;
+  beforeRetry(state: BeforeRetryState): KyStop | undefined {
+    if (this.signal?.aborted) return this.area.stop;
     const log = this.client.logger;
     if (log.enabled('info')) {
       const failure = this.#failureNow(state.error);
@@ -300,7 +300,7 @@ export class Call implements CallHooks {
         attempts: this.attempts,
       });
     }
-    if (isTimeoutError(error))
+    if ((error as { name?: unknown } | null)?.name === 'TimeoutError')
       // Not ky's TimeoutError as the cause: it holds the Request, Authorization header included.
       return new APIConnectionTimeoutError({ limit: 'timeout', timeoutMs: this.timeout, idempotencyKey });
     return error;

@@ -1,6 +1,6 @@
 // The retry policy of sdk-contract.md ("Idempotency and retries") as ky's retry options: ky runs
 // the loop, waits and reads Retry-After; this module only states the policy.
-import { isHTTPError, type RetryOptions, type ShouldRetryState } from 'ky';
+import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
 import { APIConnectionError, APIConnectionTimeoutError, GatewayError } from './errors.js';
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */
@@ -65,6 +65,14 @@ function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
     return parseRetryAfter(headers.get('retry-after'), Date.now()) === undefined ? true : undefined;
   }
   return error.name === 'TimeoutError' ? undefined : false;
+}
+
+/**
+ * ky's own guard, by name as ky checks it; a value import of ky here would load ky with the SDK
+ * (see core/transport.ts on why it loads on the first request).
+ */
+export function isHTTPError(error: unknown): error is HTTPError {
+  return (error as { name?: unknown } | null)?.name === 'HTTPError';
 }
 
 /**

@@ -2,7 +2,15 @@
 // so a key can never be sent to another area's host. ky owns the prefix URL, the header merge,
 // the JSON body, the per-attempt timeout and the retry loop (core/retry.ts states its policy);
 // core/call.ts adds what ky lacks, through the instance's `fetch` and one `beforeRetry` hook.
-import ky, { type BeforeRetryState, type KyInstance } from 'ky';
+//
+// ky is loaded on the first request, not with the SDK: at import it probes for request streams
+// by building a `Request`, which makes Node load its whole fetch stack (undici) and doubled the
+// cold `import 'gateway-sdk'` (bench/RESULTS.md). tsup bundles it into a chunk of its own.
+import type * as Ky from 'ky';
+import type { BeforeRetryState, KyInstance, Options } from 'ky';
+
+/** ky's `stop` symbol's type. */
+export type KyStop = (typeof Ky)['default']['stop'];
 import { ConfigurationError } from './errors.js';
 import type { SafeLogger } from './logger.js';
 import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './options.js';
@@ -40,13 +48,18 @@ export interface ClientContext {
 /** What the SDK's own hook asks of the call it runs for; each call passes itself as ky's `context.call`. */
 export interface CallHooks {
   /** Runs before each retry, ahead of the user's `beforeRetry` hooks. */
-  beforeRetry(state: BeforeRetryState): typeof ky.stop | undefined;
+  beforeRetry(state: BeforeRetryState): KyStop | undefined;
 }
 
 /** An area ready to send: its ky instance and what a call checks every attempt against. */
 export interface AreaTransport {
   area: Area;
-  ky: KyInstance;
+  /** The area's ky instance once `load()` has run (the hot path reads it without awaiting). */
+  ky: KyInstance | undefined;
+  /** Loads ky (once per process) and builds the area's instance. */
+  load(): Promise<KyInstance>;
+  /** ky's `stop`, returned by a `beforeRetry` hook to end the retries; set by `load()`. */
+  stop: KyStop | undefined;
   /** The credential (for scrubbing errors and log lines). */
   credential: string;
   credentialOption: CredentialOption;
@@ -87,7 +100,7 @@ export class Transport {
     if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
     if (userAgent !== undefined) headers['user-agent'] = userAgent;
 
-    const instance = ky.create({
+    const options: Options = {
       prefixUrl,
       headers,
       timeout: settings.timeout,
@@ -104,10 +117,18 @@ export class Transport {
         afterResponse: settings.hooks?.afterResponse ?? [],
         beforeError: settings.hooks?.beforeError ?? [],
       },
-    });
+    };
     const transport: AreaTransport = {
       area,
-      ky: instance,
+      ky: undefined,
+      stop: undefined,
+      load: async () => {
+        const loaded = (await loadKy()).default;
+        // In the CommonJS build, import() of ky's CommonJS chunk gives its exports as `default`.
+        const ky = typeof loaded.create === 'function' ? loaded : (loaded as unknown as typeof Ky).default;
+        transport.stop = ky.stop;
+        return (transport.ky ??= ky.create(options));
+      },
       credential,
       credentialOption: spec.credential,
       authorization,
@@ -118,6 +139,13 @@ export class Transport {
     this.#areas.set(area, transport);
     return transport;
   }
+}
+
+let kyModule: Promise<typeof Ky> | undefined;
+
+/** ky itself, imported once, on the first request. */
+function loadKy(): Promise<typeof Ky> {
+  return (kyModule ??= import('ky'));
 }
 
 function missing(area: Area, option: CredentialOption | AddressOption): ConfigurationError {

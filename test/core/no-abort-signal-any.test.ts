@@ -2,7 +2,7 @@
 // its own timeout; without it ky neither aborts a timed-out attempt nor cuts a wait short. This
 // file removes it before ky or the SDK load (both read it once, at load) and checks that a
 // timeout still stops the request and that waits still end with the call.
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const original = vi.hoisted(() => {
   const any = AbortSignal.any;
@@ -22,6 +22,11 @@ const message = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
+// ky loads on the first request (real I/O, which fake timers cannot advance): load it first.
+beforeAll(async () => {
+  const fetch = (async () => Response.json(message)) as typeof globalThis.fetch;
+  await new Client({ apiKey: 'k', baseURL: BASE, fetch }).sms.messages.retrieve('msg_1');
+});
 afterAll(() => {
   AbortSignal.any = original;
 });
