@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
-import type { RequestOptions } from '../../core/request.js';
+import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import {
   type Accepts,
