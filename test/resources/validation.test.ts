@@ -461,15 +461,17 @@ describe('property names', () => {
   });
 
   it('passes a field the reference leaves open through on webhook create, as given', async () => {
+    let sent: unknown;
     server.use(
-      http.post('https://api.gateway.test/sms/webhooks', () =>
-        HttpResponse.json({ id: 'wh_1', url: hook.url, events: hook.events, enabled: true }),
-      ),
+      http.post('https://api.gateway.test/sms/webhooks', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ id: 'wh_1', url: hook.url, events: hook.events, enabled: true });
+      }),
     );
     const body = { ...hook, enabled: false, retry_config: { max_attempts: 3 }, description: 'orders' };
     await client.sms.webhooks.create(body as SmsWebhookCreateParams);
     expect(wire).toHaveLength(1);
-    expect(wire[0]?.body).toEqual(body);
+    expect(sent).toEqual(body);
   });
 });
 
