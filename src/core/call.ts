@@ -242,6 +242,10 @@ export class Call implements CallHooks {
     }
   };
 
+  bodyOf(response: Response): unknown {
+    return response === this.#response ? parseJson(this.#text) : undefined;
+  }
+
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined {
     if (this.signal?.aborted) return this.area.stop;

@@ -24,6 +24,12 @@ export class GatewayError extends Error {
   /** The class name, e.g. `'RateLimitError'`: survives serialization where `instanceof` does not. */
   override name = 'GatewayError';
 
+  /**
+   * Set on an error thrown while a list walk (`for await`, `iterPages()`, `toArray()`) fetched a
+   * page after the first: the `after` cursor to resume from, `list({ ...filters, after: error.cursor })`.
+   */
+  declare cursor?: string;
+
   /** A plain object for logs and serializers; never holds a credential. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
@@ -132,25 +138,51 @@ export class APIError extends GatewayError {
   }
 }
 
+/** The option (and its environment variable) holding an area's address, as messages name it. */
+function addressOption(area: string | undefined): string {
+  if (area === 'payment') return 'sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL)';
+  if (area === 'sms' || area === 'account') return 'baseURL (GATEWAY_BASE_URL)';
+  return 'baseURL (GATEWAY_BASE_URL) or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL)';
+}
+
 /** What to do next, by status. */
 function nextStep(init: APIErrorInit): string {
   const { status, idempotencyKey, retryAfterMs, attempts = 1 } = init;
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
   const sameKey = idempotencyKey ? ' with the same idempotencyKey, which cannot send twice' : '';
   if (status >= 300 && status < 400)
-    return 'Redirects are not followed, so credentials stay on the configured host: update the address option.';
+    return `Redirects are not followed, so credentials stay on the configured host: update ${addressOption(init.area)} to the address it redirects to.`;
   if (status === 401 || status === 403) {
     return init.credentialOption === undefined
       ? 'Check the credential.'
       : `Check the \`${init.credentialOption}\` option for client.${init.area ?? ''}.`;
   }
-  if (status === 404) return 'Check the id and the address option.';
-  if (status === 409)
+  if (status === 404) return `Check the id, and that ${addressOption(init.area)} points at the gateway API.`;
+  if (status === 409) {
+    // The service already said the key belongs to another request; say what follows, not that again.
+    if (isIdempotencyKeyReuse(init.body))
+      return 'Not retried, as waiting cannot change it: send a new request with a new idempotencyKey.';
     return `The Idempotency-Key was reused with another body, or its first request is still running${tries}: use a new key for a new request.`;
+  }
   if (status === 429)
     return `Rate limited${tries}: wait${retryAfterMs === undefined ? '' : ` ${Math.ceil(retryAfterMs / 1000)}s`}, then retry.`;
   if (status >= 500 || status === 408) return `The service failed${tries}: retry later${sameKey}.`;
   return 'Fix the request: retrying it unchanged fails the same way.';
+}
+
+// The reference does not show what reusing a key with another body returns ("not shown" under
+// Limits); a 409 whose code or message says so (the mock's `idempotency_key_reused`, or words like
+// "already used with a different request") is read as that answer.
+const KEY_REUSE =
+  /idempotency[_-]?key[_-]?(?:reused|mismatch)|\b(?:re-?used|already used)\b[^.]*\b(?:different|another|other)\b/i;
+
+/**
+ * Whether a 409 body says the `Idempotency-Key` was used before with another request: a conflict
+ * no wait can resolve, so it is not retried (core/retry.ts).
+ */
+export function isIdempotencyKeyReuse(body: unknown): boolean {
+  const { code, message } = errorFields(body);
+  return (code !== undefined && KEY_REUSE.test(code)) || (message !== undefined && KEY_REUSE.test(message));
 }
 
 /** Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`. */
@@ -232,7 +264,7 @@ export class APIConnectionError extends GatewayError {
   constructor(init: ConnectionErrorInit = {}) {
     super(
       init.message ??
-        `Could not reach the ${init.area ?? 'gateway'} API (${init.reason ?? 'unknown error'}). Check the network and the address option${sameKeyHint(init.idempotencyKey)}.`,
+        `Could not reach the ${init.area ?? 'gateway'} API (${init.reason ?? 'unknown error'}). Check the network and ${addressOption(init.area)}${sameKeyHint(init.idempotencyKey)}.`,
       { cause: init.cause },
     );
     this.idempotencyKey = init.idempotencyKey;

@@ -145,10 +145,9 @@ const guardErrors = new WeakSet<object>();
  */
 function resumable(error: unknown, cursor: string | null | undefined): unknown {
   if (!(error instanceof GatewayError) || guardErrors.has(error) || typeof cursor !== 'string') return error;
-  const marked = error as GatewayError & { cursor?: string };
-  if (marked.cursor !== undefined) return error;
-  marked.cursor = cursor;
-  marked.message += ` The list walk stopped before the page after "${cursor}": to resume, list again with after: "${cursor}" (error.cursor).`;
+  if (error.cursor !== undefined) return error;
+  error.cursor = cursor;
+  error.message += ` The list walk stopped before the page after "${cursor}": to resume, list again with after: "${cursor}" (error.cursor).`;
   return error;
 }
 

@@ -1,7 +1,13 @@
 // The retry policy of sdk-contract.md ("Idempotency and retries") as ky's retry options: ky runs
 // the loop, waits and reads Retry-After; this module only states the policy.
 import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
-import { APIConnectionError, APIConnectionTimeoutError, GatewayError } from './errors.js';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  GatewayError,
+  isIdempotencyKeyReuse,
+} from './errors.js';
+import type { CallHooks } from './transport.js';
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */
 export const BACKOFF_BASE_MS = 500;
@@ -62,9 +68,18 @@ function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
   if (isHTTPError(error)) {
     const { status, headers } = error.response;
     if (!RETRY_STATUSES.includes(status)) return false;
+    // A 409 saying the key was used with another body fails the same way on every attempt:
+    // retrying only adds waits before the same ConflictError.
+    if (status === 409 && isIdempotencyKeyReuse(callOf(error)?.bodyOf(error.response))) return false;
     return parseRetryAfter(headers.get('retry-after'), Date.now()) === undefined ? true : undefined;
   }
   return error.name === 'TimeoutError' ? undefined : false;
+}
+
+/** The call an HTTP error belongs to: ky passes the request's `context` along with its options. */
+function callOf(error: HTTPError): CallHooks | undefined {
+  const context = (error.options as { context?: Record<string, unknown> } | undefined)?.context;
+  return context?.['call'] as CallHooks | undefined;
 }
 
 /**

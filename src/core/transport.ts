@@ -49,6 +49,8 @@ export interface ClientContext {
 export interface CallHooks {
   /** Runs before each retry, ahead of the user's `beforeRetry` hooks. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined;
+  /** The parsed body of a response this call read (ky may hand on a consumed one), else undefined. */
+  bodyOf(response: Response): unknown;
 }
 
 /** An area ready to send: its ky instance and what a call checks every attempt against. */

@@ -13,6 +13,7 @@ import {
   Client,
   type ClientOptions,
   ConfigurationError,
+  ConflictError,
   type Hooks,
   RateLimitError,
   ValidationError,
@@ -492,5 +493,89 @@ describe('logging retries from beforeRetry', () => {
         /^\[gateway-sdk\] 503 code_503: failed with 503\. .*Retrying after 499ms \(retry 1 of 2\)\.$/,
       ),
     ]);
+  });
+});
+
+describe('a 409 for a key reused with another body', () => {
+  const reused = () =>
+    HttpResponse.json(
+      {
+        error: {
+          type: 'idempotency_error',
+          code: 'idempotency_key_reused',
+          message: 'This Idempotency-Key was already used with a different request in the last 24 hours',
+        },
+      },
+      { status: 409 },
+    );
+
+  it('is not retried, and its message says so once', async () => {
+    sequence('post', `${BASE}/sms/messages`, [reused, () => HttpResponse.json(message)]);
+    const { error } = await settle(
+      client({ maxRetries: 3 }).sms.messages.create(send, { idempotencyKey: 'k-1' }),
+    );
+    expect(wire).toHaveLength(1);
+    expect(error).toBeInstanceOf(ConflictError);
+    const text = (error as ConflictError).message;
+    expect(text).toBe(
+      '409 idempotency_key_reused: This Idempotency-Key was already used with a different request in the last 24 hours. Not retried, as waiting cannot change it: send a new request with a new idempotencyKey.',
+    );
+    expect(text.match(/already used|reused with/g)).toHaveLength(1);
+    expect(error).toMatchObject({ status: 409, idempotencyKey: 'k-1' });
+  });
+
+  it('is recognised by its message alone, when the body has no code', async () => {
+    sequence('post', `${BASE}/sms/messages`, [
+      () => HttpResponse.json({ message: 'Key reused with another request body.' }, { status: 409 }),
+    ]);
+    const { error } = await settle(client({ maxRetries: 3 }).sms.messages.create(send));
+    expect(wire).toHaveLength(1);
+    expect(error).toBeInstanceOf(ConflictError);
+  });
+
+  it('is not retried when a user hook reads response bodies either', async () => {
+    sequence('post', `${BASE}/sms/messages`, [reused, () => HttpResponse.json(message)]);
+    const seen: number[] = [];
+    const { error } = await settle(
+      client({ maxRetries: 3 }).sms.messages.create(send, {
+        hooks: { afterResponse: [(_request, _options, response) => void seen.push(response.status)] },
+      }),
+    );
+    expect(wire).toHaveLength(1);
+    expect(seen).toEqual([409]);
+    expect(error).toBeInstanceOf(ConflictError);
+  });
+
+  it('while any other 409 is still retried (a first request still in flight)', async () => {
+    sequence('post', `${BASE}/sms/messages`, [
+      () => HttpResponse.json({ error: { code: 'request_in_progress' } }, { status: 409 }),
+      () => HttpResponse.json(message),
+    ]);
+    await client().sms.messages.create(send);
+    expect(wire).toHaveLength(2);
+  });
+});
+
+describe('messages name the address option', () => {
+  it('a 404 names baseURL and GATEWAY_BASE_URL', async () => {
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(404)]);
+    const { error } = await settle(client().sms.messages.retrieve('msg_1'));
+    expect((error as Error).message).toMatch(/baseURL \(GATEWAY_BASE_URL\)/);
+    expect((error as Error).message).not.toMatch(/address option/);
+  });
+
+  it('a payment 404 names sandboxBaseURL and GATEWAY_SANDBOX_BASE_URL', async () => {
+    const SANDBOX = 'https://sandbox.gateway.test';
+    sequence('get', `${SANDBOX}/payment/customers/cus_1`, [fail(404)]);
+    const { error } = await settle(
+      client({ testApiKey: 'sk_test_1', sandboxBaseURL: SANDBOX }).payment.customers.retrieve('cus_1'),
+    );
+    expect((error as Error).message).toMatch(/sandboxBaseURL \(GATEWAY_SANDBOX_BASE_URL\)/);
+  });
+
+  it('an unreachable host names baseURL', async () => {
+    server.use(http.get(`${BASE}/sms/messages/msg_1`, () => HttpResponse.error()));
+    const { error } = await settle(client({ maxRetries: 0 }).sms.messages.retrieve('msg_1'));
+    expect((error as Error).message).toMatch(/Check the network and baseURL \(GATEWAY_BASE_URL\)/);
   });
 });

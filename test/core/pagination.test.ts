@@ -227,7 +227,7 @@ describe('an error in the middle of a walk', () => {
     })().catch((e: unknown) => e);
     expect(seen).toEqual(['msg_0', 'msg_1', 'msg_2', 'msg_3', 'msg_4', 'msg_5']);
     expect(error).toBeInstanceOf(GatewayError);
-    expect((error as GatewayError & { cursor?: string }).cursor).toBe('msg_5');
+    expect((error as GatewayError).cursor).toBe('msg_5');
     expect((error as Error).message).toMatch(/to resume, list again with after: "msg_5"/);
 
     // Resuming from it walks the rest, once the service is back.
@@ -245,7 +245,7 @@ describe('an error in the middle of a walk', () => {
       .sms.messages.list({ limit: 2 })
       .toArray({ max: 100 })
       .catch((e: unknown) => e);
-    expect((error as GatewayError & { cursor?: string }).cursor).toBe('msg_3');
+    expect((error as GatewayError).cursor).toBe('msg_3');
   });
 
   it('carries none when the first page fails: there is nothing to resume', async () => {
@@ -254,6 +254,6 @@ describe('an error in the middle of a walk', () => {
       for await (const m of client().sms.messages.list()) void m;
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayError);
-    expect((error as GatewayError & { cursor?: string }).cursor).toBeUndefined();
+    expect((error as GatewayError).cursor).toBeUndefined();
   });
 });
