@@ -3,7 +3,7 @@
 // `exports` map), so run `npm run build` first; stale or missing dist/ fails with that advice.
 //
 //   gateway-sdk            `import { Client } from 'gateway-sdk'`: the whole client, every
-//                          operation, its dependencies (ky, zod) included  budget 23 KB (23552 B),
+//                          operation, its dependencies (ky, zod) included  budget 24 KB (24576 B),
 //                                                                          target 20 KB (20480 B)
 //   gateway-sdk/webhooks   everything the entry exports                  budget  2 KB  (2048 B)
 //
@@ -25,11 +25,12 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const BUNDLES = [
   // With ky 1.x inside (about 5 KB of it) the client is over issue 9's 20 KB target (`target`,
-  // reported, see docs/decisions.md); `budget` is the CI guard against further growth.
+  // reported, see docs/decisions.md); `budget` is the CI guard against further growth (raised by
+  // issue 10's type and validation work, also in docs/decisions.md).
   {
     name: 'gateway-sdk',
     source: "export { Client } from 'gateway-sdk';",
-    budget: 23_552,
+    budget: 24_576,
     target: 20_480,
     forbid: [],
   },

@@ -103,6 +103,22 @@ interface WalkedDef {
 }
 const defOf = (schema: z.core.$ZodType): WalkedDef => schema._zod.def as unknown as WalkedDef;
 
+const CLOSED = new WeakSet<z.core.$ZodType>();
+
+/**
+ * A request object whose fields the reference lists completely: `parseInput` refuses any other
+ * property by name. A loose object underneath, so zod's strict mode (and its code) is not needed:
+ * the key check above it does the refusing, before anything is sent.
+ */
+export function closedObject<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+): z.ZodMiniObject<Shape, z.core.$strict> {
+  const schema = z.looseObject(shape);
+  CLOSED.add(schema);
+  // Typed as strict: after the key check, no property outside the shape gets through.
+  return schema as unknown as z.ZodMiniObject<Shape, z.core.$strict>;
+}
+
 /** A key as compared for near misses: `scheduleAt`, `Schedule-At` and `SCHEDULE_AT` all fold to `scheduleat`. */
 const fold = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
 
@@ -131,7 +147,7 @@ function keyIssues(
       return;
     case 'array': {
       const element = def.element;
-      if (element === undefined || !Array.isArray(value) || !hasObject(element)) return;
+      if (element === undefined || !Array.isArray(value)) return;
       value.forEach((item, i) => keyIssues(element, item, [...path, i], out));
       return;
     }
@@ -140,7 +156,7 @@ function keyIssues(
       if (shape === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return;
       const known = Object.keys(shape);
       // No catchall strips unknown keys, which would lose them silently: treated as closed too.
-      const open = def.catchall !== undefined && defOf(def.catchall).type !== 'never';
+      const open = def.catchall !== undefined && !CLOSED.has(schema);
       for (const [key, inner] of Object.entries(value)) {
         const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
         if (field !== undefined) {
@@ -164,14 +180,6 @@ function keyIssues(
   }
 }
 
-/** Whether a schema holds an object somewhere, so that array items are worth walking. */
-function hasObject(schema: z.core.$ZodType): boolean {
-  const def = defOf(schema);
-  if (def.type === 'object') return true;
-  const inner = def.innerType ?? def.in ?? def.element;
-  return inner !== undefined && hasObject(inner);
-}
-
 /** Parses user input, or throws `ValidationError` naming every field at fault and its rule. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const keys: ValidationIssue[] = [];
@@ -188,6 +196,9 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   const issues = [...keys, ...fields];
   throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
 }
+
+const CHECK_ADDRESS =
+  'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) for client.payment, points at the gateway API';
 
 /** What a response parse needs to build a useful error. */
 export interface ResponseContext {
@@ -206,7 +217,7 @@ export function parseOutput<S extends z.ZodMiniType>(
   if (json === undefined || typeof json === 'string') {
     throw new ResponseValidationError(
       `The service answered ${ctx.status} with ${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
-        'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) for client.payment, points at the gateway API; the raw text is in `body`.',
+        `${CHECK_ADDRESS}; the raw text is in \`body\`.`,
       {
         issues: [{ path: [], message: 'must be JSON' }],
         body: ctx.text,
@@ -221,7 +232,7 @@ export function parseOutput<S extends z.ZodMiniType>(
   const issues = toIssues(result.error.issues, json);
   throw new ResponseValidationError(
     `The service's response does not have the documented shape: ${describeAll(issues)}. ` +
-      'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) for client.payment, points at the gateway API; if it does, report this with the request id.',
+      `${CHECK_ADDRESS}; if it does, report this with the request id.`,
     {
       issues,
       body: ctx.text,

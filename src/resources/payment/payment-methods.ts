@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
-import { type Accepts, type Assert, parseInput } from '../../core/schema.js';
+import { type Accepts, type Assert, parseInput, closedObject } from '../../core/schema.js';
 import { type Customer, CustomerSchema } from './customers.js';
 
 /** Payment methods attached to a customer (sandbox). */
@@ -38,7 +38,7 @@ export interface PaymentMethodAttachParams {
 }
 
 /** Checks a `paymentMethods.attach` body. Closed: the reference names both fields. */
-export const PaymentMethodAttachParamsSchema = z.strictObject({
+export const PaymentMethodAttachParamsSchema = closedObject({
   payment_method: z
     .string()
     .check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),

@@ -10,6 +10,7 @@ import {
   type ParsesTo,
   wireDateTime,
   typedAs,
+  closedObject,
 } from '../../core/schema.js';
 import { pageLimit } from '../sms/fields.js';
 
@@ -79,7 +80,7 @@ export interface PaymentWebhookListParams {
 }
 
 /** Checks `payment.webhooks.list` paging. */
-export const PaymentWebhookListParamsSchema = z.strictObject({
+export const PaymentWebhookListParamsSchema = closedObject({
   limit: z.optional(pageLimit),
   after: z.optional(z.string()),
 });

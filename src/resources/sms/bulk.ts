@@ -12,6 +12,7 @@ import {
   type ParsesTo,
   wireDateTime,
   typedAs,
+  closedObject,
 } from '../../core/schema.js';
 import { LIMITS } from '../../limits.js';
 import { futureScheduleAt, messageText, nullableString, phone, type Route, senderId } from './fields.js';
@@ -101,7 +102,7 @@ export interface BulkCreateParams {
 const { min: MIN_RECIPIENTS, max: MAX_RECIPIENTS } = LIMITS.bulkRecipients;
 
 /** Checks a `bulk.create` body. Closed: the reference's request table is complete. */
-export const BulkCreateParamsSchema = z.strictObject({
+export const BulkCreateParamsSchema = closedObject({
   recipients: z.array(phone).check(
     z.refine((list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS, {
       error: `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,

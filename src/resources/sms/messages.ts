@@ -13,6 +13,7 @@ import {
   type ParsesTo,
   wireDateTime,
   typedAs,
+  closedObject,
 } from '../../core/schema.js';
 import {
   httpsUrl,
@@ -154,7 +155,7 @@ export interface MessageCreateParams {
 }
 
 /** Checks a `messages.create` body. Closed: the reference's request table is complete. */
-export const MessageCreateParamsSchema = z.strictObject({
+export const MessageCreateParamsSchema = closedObject({
   to: phone,
   message: messageText,
   from: z.optional(senderId),
@@ -183,7 +184,7 @@ export interface MessageListParams {
 
 // Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
 /** Checks `messages.list` filters. */
-export const MessageListParamsSchema = z.strictObject({
+export const MessageListParamsSchema = closedObject({
   limit: z.optional(pageLimit),
   after: z.optional(z.string()),
   status: z.optional(messageStatusParam),

@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
-import { type Accepts, type Assert, parseInput } from '../../core/schema.js';
+import { type Accepts, type Assert, parseInput, closedObject } from '../../core/schema.js';
 import { phone, type Route, routeParam, senderId } from './fields.js';
 import { type Message, MessageSchema } from './messages.js';
 
@@ -67,7 +67,7 @@ export interface TemplateSendParams {
 }
 
 /** Checks a `templates.send` body. Closed: the reference's request table is complete. */
-export const TemplateSendParamsSchema = z.strictObject({
+export const TemplateSendParamsSchema = closedObject({
   to: phone,
   variables: variables,
   from: z.optional(senderId),

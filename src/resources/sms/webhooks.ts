@@ -14,6 +14,7 @@ import {
   type ParsesTo,
   wireDateTime,
   typedAs,
+  closedObject,
 } from '../../core/schema.js';
 import { httpsUrl, nullableString } from './fields.js';
 
@@ -150,7 +151,7 @@ export const SmsWebhookCreateParamsSchema = z.looseObject({
   ),
   enabled: z.optional(z.boolean()),
   retry_config: z.optional(
-    z.strictObject({
+    closedObject({
       max_attempts: z.optional(nonNegativeInt),
       backoff_seconds: z.optional(nonNegativeInt),
     }),
