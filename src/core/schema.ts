@@ -127,7 +127,7 @@ const fold = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
  * parses it. A name that differs from a documented field only by case, `-` or `_` is refused
  * in every object, open ones included: sent as is, the service would ignore it and the field it
  * meant would silently keep its default (`scheduleAt` sending at once). Any other unknown name is
- * refused by a closed object (`strictObject`) and passed through by an open one (`looseObject`),
+ * refused by a closed object (`closedObject`) and passed through by an open one (`looseObject`),
  * whose request table the reference leaves open (docs/decisions.md, Requests).
  */
 function keyIssues(
