@@ -49,5 +49,19 @@ export type {
   WebhookCustomer,
   WebhookRawBody,
   WebhooksApi,
+  WebhookEventHandlers,
+  WebhookEventOf,
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookHandlerOutcome,
+  NodeIncomingRequest,
+  NodeServerResponse,
+  NodeWebhookHandler,
+  DedupeState,
+  DedupeStore,
+  MemoryStoreOptions,
+  RedisClientLike,
+  RedisStoreOptions,
 } from './webhooks.js';
+export { createWebhookHandler, toNodeHandler, memoryStore, redisStore } from './webhooks.js';
 export { VERSION } from './version.js';
