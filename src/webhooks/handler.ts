@@ -79,7 +79,20 @@ export interface WebhookHandlerOptions {
 /** A Fetch API webhook receiver: `Request` in, `Response` out. */
 export type WebhookHandler = (request: Request) => Promise<Response>;
 
-const STATUS: Record<WebhookHandlerOutcome, number> = {
+/** The handler without the Fetch API objects: method, signature header and body in, outcome out. */
+export type HandlerCore = (
+  method: string,
+  signature: string | string[] | null | undefined,
+  readBody: () => Promise<Uint8Array>,
+) => Promise<WebhookHandlerOutcome>;
+
+// Each handler's core, for toNodeHandler: building a web Request and Response per delivery costs
+// Node about as much as everything else the handler does (bench/RESULTS.md).
+export const cores: WeakMap<WebhookHandler, HandlerCore> = /* @__PURE__ */ new WeakMap();
+
+const SIGNATURE_HEADER = 'x-service-signature';
+
+export const STATUS: Record<WebhookHandlerOutcome, number> = {
   handled: 200,
   duplicate: 200,
   unsubscribed: 200,
@@ -95,14 +108,14 @@ const STATUS: Record<WebhookHandlerOutcome, number> = {
   in_progress: 503,
 };
 
+/** The response headers of an outcome. */
+export const headersOf = (outcome: WebhookHandlerOutcome): Record<string, string> =>
+  outcome === 'method_not_allowed'
+    ? { 'content-type': 'text/plain', allow: 'POST' }
+    : { 'content-type': 'text/plain' };
+
 const answer = (outcome: WebhookHandlerOutcome) =>
-  new Response(outcome, {
-    status: STATUS[outcome],
-    headers:
-      outcome === 'method_not_allowed'
-        ? { 'content-type': 'text/plain', allow: 'POST' }
-        : { 'content-type': 'text/plain' },
-  });
+  new Response(outcome, { status: STATUS[outcome], headers: headersOf(outcome) });
 
 function seconds(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -158,39 +171,36 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   // A duplicate is acknowledged only once the first delivery has been handled. While it is still
   // running, 503: had the first then failed, a 200 here would have lost the event for good.
-  const duplicate = async (id: string) => {
-    if (running.has(id)) return answer('in_progress');
+  const duplicate = async (id: string): Promise<WebhookHandlerOutcome> => {
+    if (running.has(id)) return 'in_progress';
     const state = store && store.state ? await store.state(id) : 'handled';
-    return answer(state === 'handled' ? 'duplicate' : 'in_progress');
+    return state === 'handled' ? 'duplicate' : 'in_progress';
   };
 
-  return async (request) => {
-    if (request.method !== 'POST') return answer('method_not_allowed');
+  const core: HandlerCore = async (method, signature, readBody) => {
+    if (method !== 'POST') return 'method_not_allowed';
     let event: WebhookEvent;
+    const body = await readBody();
     try {
-      event = await (verifier ??= createWebhooks(defaultHmac)).constructEvent(
-        new Uint8Array(await request.arrayBuffer()),
-        request.headers.get('x-service-signature'),
-        secret,
-      );
+      event = await (verifier ??= createWebhooks(defaultHmac)).constructEvent(body, signature, secret);
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
       // event and delivers it again once the secret is fixed. A 400 would lose it for good.
       if (error.reason === 'invalid_secret' || error.reason === 'parsed_body') {
         onError(error, undefined);
-        return answer('invalid_secret');
+        return 'invalid_secret';
       }
-      return answer(error.reason);
+      return error.reason;
     }
 
     // `created` is Unix seconds; a value that can only be milliseconds is read as such.
     const created = event.created > 1e11 ? event.created : event.created * 1000;
-    if (maxAge !== undefined && Date.now() - created > maxAge * 1000) return answer('event_too_old');
+    if (maxAge !== undefined && Date.now() - created > maxAge * 1000) return 'event_too_old';
 
     const handler =
       (on as Record<string, ((event: WebhookEvent) => unknown) | undefined>)[event.type] ?? onEvent;
-    if (typeof handler !== 'function') return answer('unsubscribed');
+    if (typeof handler !== 'function') return 'unsubscribed';
 
     const id = event.id;
     if (store) {
@@ -200,7 +210,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         if (!claimed) return await duplicate(id);
       } catch (error) {
         onError(error, event);
-        return answer('dedupe_failed');
+        return 'dedupe_failed';
       }
     }
     running.add(id);
@@ -209,7 +219,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       onError(error, event);
       if (store) await store.release(id).catch((releaseError: unknown) => onError(releaseError, event));
-      return answer('handler_failed');
+      return 'handler_failed';
     } finally {
       running.delete(id);
     }
@@ -217,6 +227,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     // duplicate, so the answer stays 200 (a 5xx would have the event handled again for sure).
     if (store && store.complete)
       await store.complete(id, EVENT_LIFETIME_SECONDS).catch((error: unknown) => onError(error, event));
-    return answer('handled');
+    return 'handled';
   };
+  const handle: WebhookHandler = async (request) =>
+    answer(
+      await core(
+        request.method,
+        request.headers.get(SIGNATURE_HEADER),
+        async () => new Uint8Array(await request.arrayBuffer()),
+      ),
+    );
+  cores.set(handle, core);
+  return handle;
 }

@@ -2,7 +2,7 @@
 // objects it is given (no import of a Node module), so the webhooks entry still bundles for the web.
 
 import { WebhookVerificationError } from '../core/errors.js';
-import type { WebhookHandler } from './handler.js';
+import { cores, headersOf, STATUS, type WebhookHandler } from './handler.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
 export interface NodeIncomingRequest extends AsyncIterable<unknown> {
@@ -84,7 +84,27 @@ export function toNodeHandler(
   options: { onError?: ((error: unknown) => void) | undefined } = {},
 ): NodeWebhookHandler {
   const report = options.onError ?? ((error: unknown) => console.error('gateway-sdk:', error));
+  const core = cores.get(handle);
   return async (req, res) => {
+    if (core) {
+      let outcome: string;
+      let status: number;
+      let headers: Record<string, string>;
+      try {
+        const o = await core(req.method ?? 'GET', req.headers['x-service-signature'], () => rawBody(req));
+        [outcome, status, headers] = [o, STATUS[o], headersOf(o)];
+      } catch (error) {
+        report(error);
+        outcome = error instanceof WebhookVerificationError ? error.reason : 'internal_error';
+        [status, headers] = [500, { 'content-type': 'text/plain' }];
+      }
+      if (res.headersSent) return;
+      res.statusCode = status;
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      res.end(new TextEncoder().encode(outcome));
+      return;
+    }
+    // Any other Fetch API handler: through a web Request and Response.
     let response: Response;
     try {
       const method = req.method ?? 'GET';

@@ -117,4 +117,23 @@ describe('toNodeHandler', () => {
     const response = await fetch(await listen(createServer(node)));
     expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
   });
+
+  it('serves any other Fetch API handler through a Request and Response, body and headers intact', async () => {
+    const echo = async (request: Request) =>
+      new Response(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`, {
+        status: 202,
+        headers: { 'x-echo': request.headers.get('x-service-signature') ?? '' },
+      });
+    const url = await listen(createServer(toNodeHandler(echo)));
+    const response = await fetch(url, {
+      method: 'POST',
+      body: 'Zoë',
+      headers: { 'x-service-signature': 'abc' },
+    });
+    expect([response.status, response.headers.get('x-echo'), await response.text()]).toEqual([
+      202,
+      'abc',
+      'POST /webhooks Zoë',
+    ]);
+  });
 });
