@@ -5,13 +5,13 @@
 
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
 import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
-import type { WebhookEvent, WebhookEventType } from './events.js';
+import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import { defaultHmac } from './hmac.js';
 import { memoryStore } from './memory-store.js';
 import { createWebhooks, type WebhooksApi } from './verifier.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
-export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
+export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, WebhookEnvelope<T, unknown>>;
 
 /** One typed function per event type; a type without one is acknowledged unhandled (or goes to `onEvent`). */
 export type WebhookEventHandlers = {

@@ -1,6 +1,6 @@
 // createWebhookHandler: every answer of the status table in docs/webhooks.md, rotation,
 // maxAgeSeconds, and the de-duplication rules (release on throw, 503 while in flight).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   ConfigurationError,
   createWebhookHandler as fromMain,
@@ -11,7 +11,9 @@ import {
   memoryStore,
   WebhookVerificationError,
   type DedupeStore,
+  type WebhookCustomer,
   type WebhookEvent,
+  type WebhookMessage,
   type WebhookHandlerOptions,
 } from 'gateway-sdk/webhooks';
 import { delivery, gate, nextId, secret, signed } from './receive.js';
@@ -322,6 +324,30 @@ describe('createWebhookHandler: maxAgeSeconds', () => {
 
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses maxAgeSeconds %s at creation', (value) => {
     expect(() => createWebhookHandler({ secret, maxAgeSeconds: value })).toThrow(ConfigurationError);
+  });
+});
+
+describe('createWebhookHandler: types', () => {
+  it('types each `on` handler by its event type, and refuses an unknown key', () => {
+    createWebhookHandler({
+      secret,
+      on: {
+        'message.failed': (event) => {
+          expectTypeOf(event.type).toEqualTypeOf<'message.failed'>();
+          expectTypeOf(event.data.object).toEqualTypeOf<WebhookMessage>();
+        },
+        'customer.created': async (event) => {
+          expectTypeOf(event.data.object).toEqualTypeOf<WebhookCustomer>();
+        },
+        'refund.succeeded': (event) => {
+          expectTypeOf(event.data.object).toEqualTypeOf<Record<string, unknown>>();
+        },
+        // @ts-expect-error a misspelt event type is a compile error
+        'message.delivred': () => undefined,
+      },
+      onEvent: (event) => expectTypeOf(event).toEqualTypeOf<WebhookEvent>(),
+    });
+    expectTypeOf(createWebhookHandler).returns.toEqualTypeOf<(request: Request) => Promise<Response>>();
   });
 });
 
