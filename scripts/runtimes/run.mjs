@@ -1,13 +1,13 @@
 // `npm run test:runtimes`: the packed package on real runtimes. Packs the tarball, installs it with
 // msw into a fresh project under .tmp/runtimes/app, starts the mock service on loopback (from the
 // installed `gateway-sdk/testing`), and runs the same smoke test (smoke-core.cjs: send a message,
-// walk a filtered list across pages, verify a signed webhook) on
+// walk a filtered list across pages, verify a signed webhook, serve it through createWebhookHandler) on
 //
 //   Node 20 (this machine's), Node 22, Node 24   by import and by require
 //   Bun, Deno                                     by import
 //   headless Chromium                             a page bundled by esbuild, served from loopback
-//   Cloudflare workerd, Vercel edge-runtime       a bundle of edge.mjs: the same smoke, plus
-//                                                 createWebhookHandler and a timed-out call
+//   Cloudflare workerd, Vercel edge-runtime       a bundle of edge.mjs: the same smoke, plus a
+//                                                 timed-out call
 //
 // The edge runs also check that a timed-out call really stopped: its request goes to a server that
 // never answers, and that server must see the connection closed soon after the timeout.
