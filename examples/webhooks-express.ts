@@ -2,36 +2,26 @@
 import express from 'express';
 import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
-import { Webhooks, WebhookVerificationError, type WebhookEvent } from 'gateway-sdk/webhooks';
-
-// Your handling: keep it quick (the service waits for the answer) and queue slow work.
-function onEvent(event: WebhookEvent): void {
-  if (event.type === 'message.delivered') console.log(`message ${event.data.object.id} delivered`);
-  else console.log(`received ${event.type} ${event.id}`);
-}
+import { createWebhookHandler, memoryStore, toNodeHandler } from 'gateway-sdk/webhooks';
 
 /** The receiver: POST /webhooks. */
 export function createApp(secret: string): express.Express {
-  // Deliveries repeat. Production keeps ids in a shared store (e.g. Redis) for 7 days, the events' lifetime.
-  const seen = new Set<string>();
-  const app = express();
-  // express.raw keeps the exact bytes the signature covers; express.json() would lose them.
-  app.post('/webhooks', express.raw({ type: 'application/json' }), async (req, res) => {
-    let event: WebhookEvent;
-    try {
-      event = await Webhooks.constructEvent(req.body, req.headers[Webhooks.SIGNATURE_HEADER], secret);
-    } catch (err) {
-      // 400: a 4xx is never redelivered, which is right for a forged or garbled request.
-      if (err instanceof WebhookVerificationError) return void res.status(400).send(err.reason);
-      throw err;
-    }
-    // Marked seen once handled: if onEvent throws, Express answers 500 and the service retries.
-    if (!seen.has(event.id)) {
-      onEvent(event);
-      seen.add(event.id);
-    }
-    res.sendStatus(200);
+  const handle = createWebhookHandler({
+    secret, // or [newSecret, oldSecret] while rotating
+    // Keep handlers quick (the service waits for the answer) and queue slow work. A handler that
+    // throws answers 500, so the service delivers the event again.
+    on: {
+      'message.delivered': (event) => console.log(`message ${event.data.object.id} delivered`),
+    },
+    onEvent: (event) => console.log(`received ${event.type} ${event.id}`),
+    // One process only; with several instances use redisStore(redisClient) so they share one record.
+    dedupe: memoryStore(),
   });
+  const app = express();
+  // Before any body parser: the handler reads the raw bytes the signature covers itself
+  // (express.raw({ type: 'application/json' }) in front of it works too, express.json() does not).
+  app.post('/webhooks', toNodeHandler(handle));
+  app.use(express.json());
   return app;
 }
 

@@ -62,7 +62,21 @@ export type {
   WebhookCustomer,
   WebhookRawBody,
   WebhooksApi,
+  WebhookEventHandlers,
+  WebhookEventOf,
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookHandlerOutcome,
+  NodeIncomingRequest,
+  NodeServerResponse,
+  NodeWebhookHandler,
+  DedupeState,
+  DedupeStore,
+  MemoryStoreOptions,
+  RedisClientLike,
+  RedisStoreOptions,
 } from './webhooks.js';
 export type { UnknownEnumValue } from './core/open-enum.js';
 export { LIMITS, type Limits } from './limits.js';
+export { createWebhookHandler, toNodeHandler, memoryStore, redisStore } from './webhooks.js';
 export { VERSION } from './version.js';

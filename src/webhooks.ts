@@ -13,7 +13,7 @@ import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
  */
 export const Webhooks: WebhooksApi = /* @__PURE__ */ createWebhooks(defaultHmac);
 
-export { WebhookVerificationError } from './core/errors.js';
+export { ConfigurationError, WebhookVerificationError } from './core/errors.js';
 export type { WebhookVerificationReason } from './core/errors.js';
 export type {
   UnknownWebhookEvent,
@@ -24,3 +24,21 @@ export type {
   WebhookMessage,
 } from './webhooks/events.js';
 export type { WebhookRawBody, WebhooksApi } from './webhooks/verifier.js';
+// The receiver lives in its own modules, so that `import { Webhooks }` alone does not bundle it.
+export {
+  createWebhookHandler,
+  type WebhookEventHandlers,
+  type WebhookEventOf,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookHandlerOutcome,
+} from './webhooks/handler.js';
+export {
+  toNodeHandler,
+  type NodeIncomingRequest,
+  type NodeServerResponse,
+  type NodeWebhookHandler,
+} from './webhooks/node.js';
+export type { DedupeState, DedupeStore } from './webhooks/dedupe.js';
+export { memoryStore, type MemoryStoreOptions } from './webhooks/memory-store.js';
+export { redisStore, type RedisClientLike, type RedisStoreOptions } from './webhooks/redis-store.js';

@@ -2,7 +2,7 @@
 // the installed package and serves it on loopback; the mock service is another origin, so every
 // call is a real cross-origin fetch. The page reads its configuration from /config.json.
 import { Client, ConfigurationError } from 'gateway-sdk';
-import { Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
+import { createWebhookHandler, Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
 import smoke from './smoke-core.cjs';
 
 globalThis.smokeResult = (async () => {
@@ -17,7 +17,10 @@ globalThis.smokeResult = (async () => {
   if (!guarded)
     throw new Error('check failed: new Client() in a page did not require dangerouslyAllowBrowser');
   const makeClient = () => new Client({ ...config.clientOptions, dangerouslyAllowBrowser: true });
-  const result = await smoke({ makeClient, Webhooks, WebhookVerificationError }, config);
+  const result = await smoke(
+    { makeClient, Webhooks, WebhookVerificationError, createWebhookHandler },
+    config,
+  );
   // The user agent string is frozen at MAJOR.0.0.0; the client hints give the full version.
   const hints = await globalThis.navigator.userAgentData?.getHighEntropyValues(['fullVersionList']);
   const brand = hints?.fullVersionList?.find((b) =>

@@ -1,11 +1,16 @@
 // `npm run test:runtimes`: the packed package on real runtimes. Packs the tarball, installs it with
 // msw into a fresh project under .tmp/runtimes/app, starts the mock service on loopback (from the
 // installed `gateway-sdk/testing`), and runs the same smoke test (smoke-core.cjs: send a message,
-// walk a filtered list across pages, verify a signed webhook) on
+// walk a filtered list across pages, verify a signed webhook, serve it through createWebhookHandler) on
 //
 //   Node 20 (this machine's), Node 22, Node 24   by import and by require
 //   Bun, Deno                                     by import
 //   headless Chromium                             a page bundled by esbuild, served from loopback
+//   Cloudflare workerd, Vercel edge-runtime       a bundle of edge.mjs: the same smoke, plus a
+//                                                 timed-out call
+//
+// The edge runs also check that a timed-out call really stopped: its request goes to a server that
+// never answers, and that server must see the connection closed soon after the timeout.
 //
 // Node 22/24, Bun and Deno come from npm into .tmp/runtimes/<name> (their platform packages, which
 // hold the binary: npm 11 skips the install scripts that the `node`, `bun` and `deno` wrapper
@@ -21,6 +26,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,6 +34,12 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
+// `--only=workerd,edge-runtime` runs some runtimes only (node 20 always runs), for local iteration.
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wants = (name) => only === undefined || only.includes(name);
 const root = resolve(here, '../..');
 const work = join(root, '.tmp/runtimes');
 const app = join(work, 'app');
@@ -216,7 +228,7 @@ async function installPackage() {
     },
   );
   if (install.code !== 0) throw new Error(`installing ${tarball} and msw@^2 failed\n${tail(install.stderr)}`);
-  for (const file of ['smoke-core.cjs', 'smoke.mjs', 'smoke.cjs', 'browser.mjs'])
+  for (const file of ['smoke-core.cjs', 'smoke.mjs', 'smoke.cjs', 'browser.mjs', 'edge.mjs'])
     copyFileSync(join(here, file), join(app, file));
   return tarball;
 }
@@ -315,18 +327,215 @@ async function smokeChromium(executablePath, config, server) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Edge runtimes: workerd's platform package holds its binary (no install script, no download);
+// edge-runtime is plain JavaScript run by this Node.
+
+const HANG_TIMEOUT_MS = 1_000;
+
+async function installEdge() {
+  const dir = join(work, 'edge');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'runtime-edge', private: true })}\n`);
+  const cpu = { x64: '64', arm64: 'arm64' }[arch()];
+  const workerdPkg = `@cloudflare/workerd-${platform()}-${cpu}`;
+  const npm = await exec(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', workerdPkg, 'edge-runtime'],
+    { cwd: dir, keepHome: true, timeout: 180_000 },
+  );
+  const version = (pkg) => {
+    try {
+      return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    } catch {
+      return undefined;
+    }
+  };
+  const workerd = join(dir, 'node_modules', workerdPkg, 'bin/workerd');
+  if (npm.code !== 0 || !existsSync(workerd) || !version('edge-runtime'))
+    throw new Error(`could not install ${workerdPkg} and edge-runtime from npm\n${tail(npm.stderr)}`);
+  copyFileSync(join(here, 'edge-runtime.mjs'), join(dir, 'edge-runtime.mjs'));
+  return { dir, workerd, workerdVersion: version(workerdPkg), edgeRuntimeVersion: version('edge-runtime') };
+}
+
+/** A server that takes requests and never answers, noting when each connection closes. */
+async function startHangServer() {
+  const seen = new Map();
+  const server = createServer((req) => {
+    const entry = { arrived: Date.now(), closed: undefined };
+    seen.set(new URL(req.url ?? '/', 'http://x').pathname, entry);
+    req.socket.once('close', () => (entry.closed = Date.now()));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    /** Resolves once the request to `path` was closed, or throws if it stays open too long. */
+    async closedWithin(path, ms) {
+      const deadline = Date.now() + ms + HANG_TIMEOUT_MS + 3_000;
+      for (;;) {
+        const entry = [...seen].find(([p]) => p.endsWith(path))?.[1];
+        if (entry?.closed !== undefined) {
+          const open = entry.closed - entry.arrived;
+          if (open > ms + 2_000)
+            throw new Error(`the timed-out request stayed open ${open} ms (timeout ${ms} ms)`);
+          return open;
+        }
+        if (Date.now() > deadline)
+          throw new Error(
+            entry
+              ? 'the timed-out request was never closed: the call rejected but its fetch kept running'
+              : 'the timed-out request never reached the server',
+          );
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((ok) => server.close(ok));
+    },
+  };
+}
+
+async function bundleEdge(entry, format, conditions) {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: app, sourcefile: 'edge-entry.mjs' },
+    absWorkingDir: app,
+    bundle: true,
+    platform: 'browser',
+    conditions,
+    format,
+    write: false,
+    logLevel: 'silent',
+  });
+  const js = result.outputFiles[0].text;
+  if (/\bfrom\s*["']node:|require\(["']node:/.test(js))
+    throw new Error('the edge bundle imports a Node builtin');
+  return js;
+}
+
+async function freePort() {
+  const probe = createNetServer().listen(0, '127.0.0.1');
+  await new Promise((ok) => probe.once('listening', ok));
+  const { port } = probe.address();
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}
+
+async function smokeWorkerd(edge, config) {
+  const dir = join(work, 'workerd-app');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'worker.js'),
+    await bundleEdge(
+      `import { edgeSmoke } from './edge.mjs';
+       export default {
+         async fetch(request) {
+           if (request.method !== 'POST') return new Response('ready');
+           try { return Response.json(await edgeSmoke(await request.json())); }
+           catch (error) { return new Response(String(error?.stack ?? error), { status: 500 }); }
+         },
+       };`,
+      'esm',
+      ['workerd', 'worker', 'browser'],
+    ),
+  );
+  const port = await freePort();
+  // Outbound fetches go to loopback (the mock and the hanging server), which workerd's default
+  // network refuses; this config allows it.
+  writeFileSync(
+    join(dir, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    (name = "loopback", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "worker.js", esModule = embed "worker.js")],
+  compatibilityDate = "2025-01-01",
+  globalOutbound = "loopback",
+);
+`,
+  );
+  const child = spawn(edge.workerd, ['serve', join(dir, 'config.capnp')], {
+    cwd: dir,
+    env: { ...process.env, ...cacheEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((ok) => child.once('exit', ok));
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    const ready = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`workerd exited ${child.exitCode}\n${tail(output)}`);
+      if (
+        await fetch(origin).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (Date.now() > ready) throw new Error(`workerd did not listen within 30 s\n${tail(output)}`);
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    const response = await fetch(origin, {
+      method: 'POST',
+      body: JSON.stringify(config),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`the worker failed: ${text.split('\n').slice(0, 6).join('\n')}`);
+    return JSON.parse(text);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function smokeEdgeRuntime(edge, config) {
+  const bundle = join(edge.dir, 'bundle.js');
+  writeFileSync(
+    bundle,
+    await bundleEdge(`import { edgeSmoke } from './edge.mjs'; globalThis.edgeSmoke = edgeSmoke;`, 'iife', [
+      'edge-light',
+      'worker',
+      'browser',
+    ]),
+  );
+  const result = await exec(process.execPath, ['edge-runtime.mjs', bundle], {
+    cwd: edge.dir,
+    env: { SMOKE_CONFIG: JSON.stringify(config) },
+    timeout: 60_000,
+  });
+  const line = result.stdout.split('\n').find((l) => l.startsWith('SMOKE_RESULT '));
+  if (result.code !== 0 || line === undefined)
+    throw new Error(`edge-runtime exited ${result.code}\n${tail(result.stdout + result.stderr)}`);
+  return JSON.parse(line.slice('SMOKE_RESULT '.length));
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   mkdirSync(home, { recursive: true });
   await checkBuilt();
-  const executablePath = chromiumPath();
+  const executablePath = wants('chromium') ? chromiumPath() : undefined;
 
   // Runtimes and the package install in parallel; each runtime's failure is its own.
-  const runtimes = runtimePackages();
-  const [installs, tarball] = await Promise.all([
+  const runtimes = runtimePackages().filter((r) => wants(r.id) || wants(r.name));
+  const [installs, tarball, edgeInstall] = await Promise.all([
     Promise.allSettled(runtimes.map(installRuntime)),
     installPackage(),
+    (wants('workerd') || wants('edge-runtime') ? installEdge() : Promise.resolve(undefined)).then(
+      (value) => ({ value }),
+      (error) => ({ error }),
+    ),
   ]);
+
   log(
     `installed ${tarball} with msw into ${relative(root, app)} (${((Date.now() - started) / 1000).toFixed(0)}s)`,
   );
@@ -394,23 +603,65 @@ async function main() {
       );
     }
 
-    const row = {
-      runtime: 'chromium',
-      version: '?',
-      how: 'import (esbuild bundle, headless)',
-      ok: false,
-      checks: 0,
-    };
-    try {
-      const { version, result } = await smokeChromium(executablePath, config, server);
-      Object.assign(row, { version, ok: true, checks: result.checks });
-    } catch (error) {
-      row.error = error.message;
+    if (executablePath) {
+      const row = {
+        runtime: 'chromium',
+        version: '?',
+        how: 'import (esbuild bundle, headless)',
+        ok: false,
+        checks: 0,
+      };
+      try {
+        const { version, result } = await smokeChromium(executablePath, config, server);
+        Object.assign(row, { version, ok: true, checks: result.checks });
+      } catch (error) {
+        row.error = error.message;
+      }
+      rows.push(row);
+      log(
+        `runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`,
+      );
     }
-    rows.push(row);
-    log(
-      `runtime ${row.runtime} ${row.version} ${row.how}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`,
-    );
+
+    const hang = await startHangServer();
+    try {
+      const edge = edgeInstall.value;
+      const edgeRuns = [
+        ['workerd', edge?.workerdVersion, smokeWorkerd],
+        ['edge-runtime', edge?.edgeRuntimeVersion, smokeEdgeRuntime],
+      ];
+      for (const [name, version, run] of edgeRuns.filter(([name]) => wants(name))) {
+        const row = { runtime: name, version: version ?? '?', how: '', ok: false, checks: 0 };
+        try {
+          if (edgeInstall.error) throw edgeInstall.error;
+          const tag = `smoke ${name}`;
+          const id = `msg_hang_${name}`;
+          const result = await run(edge, {
+            ...config,
+            tag,
+            clientOptions: server.clientOptions,
+            hang: { url: hang.url, id, timeout: HANG_TIMEOUT_MS },
+          });
+          checkSent(name, result, tag, server);
+          const open = await hang.closedWithin(id, HANG_TIMEOUT_MS);
+          Object.assign(row, {
+            ok: true,
+            checks: result.checks + 1,
+            timedOutAfterMs: result.timeoutMs,
+            connectionOpenMs: open,
+            hasAbortSignalAny: result.hasAbortSignalAny,
+          });
+        } catch (error) {
+          row.error = error.message;
+        }
+        rows.push(row);
+        log(
+          `runtime ${row.runtime} ${row.version}: ${row.ok ? 'ok' : `FAILED\n    ${row.error.replace(/\n/g, '\n    ')}`}`,
+        );
+      }
+    } finally {
+      await hang.close();
+    }
   } finally {
     await server.close();
   }

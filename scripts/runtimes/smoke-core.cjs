@@ -1,12 +1,12 @@
 // The smoke test each runtime runs against the loopback mock: send a message, iterate a filtered
-// list across pages, verify a signed webhook. CommonJS so that one file serves `import` (Node,
+// list across pages, verify a signed webhook and serve it through createWebhookHandler. CommonJS so that one file serves `import` (Node,
 // Bun, Deno, the browser bundle) and `require` (Node) alike. The caller passes in the SDK's
 // exports as that runtime loaded them, and the config run.mjs prepared; the result goes back as
 // JSON, and run.mjs also checks the mock's store for the message this run sent.
 'use strict';
 
 module.exports = async function smoke(sdk, config) {
-  const { makeClient, Webhooks, WebhookVerificationError } = sdk;
+  const { makeClient, Webhooks, WebhookVerificationError, createWebhookHandler } = sdk;
   const passed = [];
   const check = (ok, what) => {
     if (!ok) throw new Error(`check failed: ${what}`);
@@ -71,6 +71,35 @@ module.exports = async function smoke(sdk, config) {
     refused instanceof WebhookVerificationError && refused.reason === 'signature_mismatch',
     'constructEvent rejects a wrong signature with WebhookVerificationError',
   );
+
+  // 4. The same delivery through createWebhookHandler, as Next.js, Hono, Bun.serve, Deno.serve and
+  // Workers would hand it a Request.
+  const handled = [];
+  const quiet = () => undefined;
+  const handle = createWebhookHandler({
+    secret: ['whsec_rotated', secret],
+    on: { 'message.delivered': (e) => void handled.push(e.id) },
+    onError: quiet,
+  });
+  const delivery = (sig = signature) =>
+    new Request('https://receiver.example/webhooks', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-service-signature': sig },
+    });
+  const answer = async (response) => `${response.status} ${await response.text()}`;
+  check((await answer(await handle(delivery()))) === '200 handled', 'handler answers 200 handled');
+  check((await answer(await handle(delivery()))) === '200 duplicate', 'handler answers 200 duplicate');
+  check(
+    (await answer(await handle(delivery('0'.repeat(64))))) === '400 signature_mismatch',
+    'handler answers 400 to a wrong signature',
+  );
+  const misconfigured = createWebhookHandler({ secret: `${secret}\n`, onEvent: quiet, onError: quiet });
+  check(
+    (await answer(await misconfigured(delivery()))) === '500 invalid_secret',
+    'handler answers 500 to a secret pasted with a newline',
+  );
+  check(handled.length === 1 && handled[0] === eventId, 'handler ran once for the event');
 
   return { sent: sent.id, pages, checks: passed.length };
 };

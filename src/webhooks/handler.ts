@@ -1,0 +1,242 @@
+// The receiver every user would otherwise write by hand: raw body, verify, parse, route by type,
+// de-duplicate by event id, and answer with the status the service's retry rules call for
+// (api-reference.md, Events, "Retry rules": 4xx is never redelivered, 5xx is retried for up to 7
+// days). Fetch API in and out, so it runs unchanged wherever `Request` and `Response` exist.
+
+import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
+import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
+import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
+import { defaultHmac } from './hmac.js';
+import { memoryStore } from './memory-store.js';
+import { createWebhooks, type WebhooksApi } from './verifier.js';
+
+/** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
+export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, WebhookEnvelope<T, unknown>>;
+
+/** One typed function per event type; a type without one is acknowledged unhandled (or goes to `onEvent`). */
+export type WebhookEventHandlers = {
+  [T in WebhookEventType]?: (event: WebhookEventOf<T>) => unknown;
+};
+
+/**
+ * What the handler answered, as the text of its response body: 200 `handled`, `duplicate` or
+ * `unsubscribed`; 400 a signature reason, `invalid_payload` or `event_too_old`; 405
+ * `method_not_allowed`; 500 `invalid_secret`, `handler_failed` or `dedupe_failed`; 503 `in_progress`.
+ */
+export type WebhookHandlerOutcome =
+  | 'handled'
+  | 'duplicate'
+  | 'unsubscribed'
+  | 'missing_signature'
+  | 'malformed_signature'
+  | 'signature_mismatch'
+  | 'invalid_payload'
+  | 'event_too_old'
+  | 'method_not_allowed'
+  | 'invalid_secret'
+  | 'handler_failed'
+  | 'dedupe_failed'
+  | 'in_progress';
+
+/** Options of `createWebhookHandler`. */
+export interface WebhookHandlerOptions {
+  /** The webhook's secret, or several while rotating (`[next, current]`): any of them may sign. */
+  secret: string | string[];
+  /**
+   * Handlers by event type, each given the event typed for it. Throwing (or rejecting) answers 500,
+   * so the service delivers the event again.
+   */
+  on?: WebhookEventHandlers | undefined;
+  /** Called for an event whose type has no handler in `on`, known type or not. */
+  onEvent?: ((event: WebhookEvent) => unknown) | undefined;
+  /**
+   * Where handled event ids are recorded, so that a repeated delivery is answered 200 without
+   * running a handler again. `false` turns de-duplication off.
+   * @default memoryStore() (this process only: use redisStore when several instances receive)
+   */
+  dedupe?: DedupeStore | false | undefined;
+  /**
+   * Refuse (400 `event_too_old`) an event whose signed `created` is older than this. Keep it no
+   * longer than the store keeps ids (7 days), so that a delivery replayed after its id expired is
+   * refused rather than handled twice.
+   * @default no limit
+   */
+  maxAgeSeconds?: number | undefined;
+  /**
+   * How long a claim may stay "being handled" before it lapses, for stores with `complete`
+   * (memoryStore, redisStore): if the process dies mid-event, a redelivery after this is handled.
+   * @default 300
+   */
+  leaseSeconds?: number | undefined;
+  /**
+   * Told about every 5xx answer (a throwing handler, an invalid secret, a store that failed), so
+   * that you see why events are being redelivered.
+   * @default console.error
+   */
+  onError?: ((error: unknown, event: WebhookEvent | undefined) => void) | undefined;
+}
+
+/** A Fetch API webhook receiver: `Request` in, `Response` out. */
+export type WebhookHandler = (request: Request) => Promise<Response>;
+
+/** The handler without the Fetch API objects: method, signature header and body in, outcome out. */
+export type HandlerCore = (
+  method: string,
+  signature: string | string[] | null | undefined,
+  readBody: () => Promise<Uint8Array>,
+) => Promise<WebhookHandlerOutcome>;
+
+// Each handler's core, for toNodeHandler: building a web Request and Response per delivery costs
+// Node about as much as everything else the handler does (bench/RESULTS.md).
+export const cores: WeakMap<WebhookHandler, HandlerCore> = /* @__PURE__ */ new WeakMap();
+
+const SIGNATURE_HEADER = 'x-service-signature';
+
+export const STATUS: Record<WebhookHandlerOutcome, number> = {
+  handled: 200,
+  duplicate: 200,
+  unsubscribed: 200,
+  missing_signature: 400,
+  malformed_signature: 400,
+  signature_mismatch: 400,
+  invalid_payload: 400,
+  event_too_old: 400,
+  method_not_allowed: 405,
+  invalid_secret: 500,
+  handler_failed: 500,
+  dedupe_failed: 500,
+  in_progress: 503,
+};
+
+/** The response headers of an outcome. */
+export const headersOf = (outcome: WebhookHandlerOutcome): Record<string, string> =>
+  outcome === 'method_not_allowed'
+    ? { 'content-type': 'text/plain', allow: 'POST' }
+    : { 'content-type': 'text/plain' };
+
+const answer = (outcome: WebhookHandlerOutcome) =>
+  new Response(outcome, { status: STATUS[outcome], headers: headersOf(outcome) });
+
+function seconds(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0) || value === Infinity)
+    throw new ConfigurationError(
+      `createWebhookHandler: ${name} must be a positive number of seconds (got ${String(value)}).`,
+      name,
+    );
+  return value;
+}
+
+let verifier: WebhooksApi | undefined;
+
+/**
+ * Builds a webhook receiver: it reads the raw body, verifies the signature (any of several secrets),
+ * checks `maxAgeSeconds`, parses the event, claims its id in the dedupe store and runs the typed
+ * handler for its type. Answers: 200 handled, duplicate or unsubscribed; 400 for a bad signature or
+ * payload (never redelivered); 500 for an invalid secret or a handler that throws, releasing the
+ * claim so that the redelivery is handled; 503 to a duplicate that arrives while the first is still
+ * being handled. Use it as is in Next.js, Hono, Bun, Deno and Workers; `toNodeHandler` for Express.
+ *
+ * @example
+ * const handle = createWebhookHandler({
+ *   secret: process.env.GATEWAY_WEBHOOK_SECRET ?? '',
+ *   on: { 'message.delivered': async (event) => markDelivered(event.data.object.id) },
+ * });
+ * export const POST = handle; // Next.js App Router
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  if (typeof options !== 'object' || options === null)
+    throw new ConfigurationError('createWebhookHandler: pass an options object { secret, on }.', 'options');
+  const { secret, on = {}, onEvent, maxAgeSeconds } = options;
+  const maxAge = maxAgeSeconds === undefined ? undefined : seconds('maxAgeSeconds', maxAgeSeconds, 0);
+  const lease = seconds('leaseSeconds', options.leaseSeconds, 300);
+  const onError =
+    options.onError ??
+    ((error: unknown, event: WebhookEvent | undefined) =>
+      console.error(`gateway-sdk: webhook ${event ? `event ${event.id}` : 'delivery'} answered 5xx:`, error));
+  const store = options.dedupe === undefined ? memoryStore() : options.dedupe;
+  if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
+    throw new ConfigurationError(
+      'createWebhookHandler: dedupe must be a store with claim() and release() (memoryStore(), redisStore(client)) or false.',
+      'dedupe',
+    );
+  if (typeof on !== 'object' || on === null)
+    throw new ConfigurationError(
+      'createWebhookHandler: on must be an object of handlers by event type.',
+      'on',
+    );
+  // Ids this instance is handling right now: with a store that cannot tell "pending" from
+  // "handled", this still keeps a concurrent duplicate on the same instance from being acknowledged.
+  const running = new Set<string>();
+
+  // A duplicate is acknowledged only once the first delivery has been handled. While it is still
+  // running, 503: had the first then failed, a 200 here would have lost the event for good.
+  const duplicate = async (id: string): Promise<WebhookHandlerOutcome> => {
+    if (running.has(id)) return 'in_progress';
+    const state = store && store.state ? await store.state(id) : 'handled';
+    return state === 'handled' ? 'duplicate' : 'in_progress';
+  };
+
+  const core: HandlerCore = async (method, signature, readBody) => {
+    if (method !== 'POST') return 'method_not_allowed';
+    let event: WebhookEvent;
+    const body = await readBody();
+    try {
+      event = await (verifier ??= createWebhooks(defaultHmac)).constructEvent(body, signature, secret);
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
+      // event and delivers it again once the secret is fixed. A 400 would lose it for good.
+      if (error.reason === 'invalid_secret' || error.reason === 'parsed_body') {
+        onError(error, undefined);
+        return 'invalid_secret';
+      }
+      return error.reason;
+    }
+
+    // `created` is Unix seconds; a value that can only be milliseconds is read as such.
+    const created = event.created > 1e11 ? event.created : event.created * 1000;
+    if (maxAge !== undefined && Date.now() - created > maxAge * 1000) return 'event_too_old';
+
+    const handler =
+      (on as Record<string, ((event: WebhookEvent) => unknown) | undefined>)[event.type] ?? onEvent;
+    if (typeof handler !== 'function') return 'unsubscribed';
+
+    const id = event.id;
+    if (store) {
+      let claimed: boolean;
+      try {
+        claimed = await store.claim(id, store.complete ? lease : EVENT_LIFETIME_SECONDS);
+        if (!claimed) return await duplicate(id);
+      } catch (error) {
+        onError(error, event);
+        return 'dedupe_failed';
+      }
+    }
+    running.add(id);
+    try {
+      await handler(event);
+    } catch (error) {
+      onError(error, event);
+      if (store) await store.release(id).catch((releaseError: unknown) => onError(releaseError, event));
+      return 'handler_failed';
+    } finally {
+      running.delete(id);
+    }
+    // The event was handled: a store that fails to record it only risks a second run of a later
+    // duplicate, so the answer stays 200 (a 5xx would have the event handled again for sure).
+    if (store && store.complete)
+      await store.complete(id, EVENT_LIFETIME_SECONDS).catch((error: unknown) => onError(error, event));
+    return 'handled';
+  };
+  const handle: WebhookHandler = async (request) =>
+    answer(
+      await core(
+        request.method,
+        request.headers.get(SIGNATURE_HEADER),
+        async () => new Uint8Array(await request.arrayBuffer()),
+      ),
+    );
+  cores.set(handle, core);
+  return handle;
+}
