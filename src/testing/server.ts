@@ -1,9 +1,7 @@
-// The same handlers served over real HTTP on loopback, for tests that need a socket (a child
-// process, a browser, another language). node:http is imported inside the function so that the
-// testing entry still loads, and bundles, where there is no Node.
-import { getResponse } from 'msw';
-import { MockApiError } from './errors.js';
-import { json } from './router.js';
+// mock.fetch served over real HTTP on loopback, for tests that need a socket (a child process, a
+// browser, another language). node:http is imported inside the function so that the testing
+// entry still loads, and bundles, where there is no Node. Needs no msw.
+import { MockConnectionReset } from './faults.js';
 import {
   createMockService,
   type MockClientOptions,
@@ -42,6 +40,8 @@ interface ServerResponse {
   write(chunk: Uint8Array): boolean;
   end(): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
+  destroy(error?: Error): unknown;
+  readonly writableEnded: boolean;
 }
 
 // Browsers may call the loopback server from a page on another origin; these let them.
@@ -94,8 +94,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 }
 
 async function serve(mock: MockService, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const request = await toRequest(req, mock.clientOptions.baseURL);
-  let response: Response | undefined;
+  // A client that hangs up ends an injected delay, as it would end a real request.
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableEnded) abort.abort(new Error('The client closed the connection.'));
+  });
+  const request = await toRequest(req, mock.clientOptions.baseURL, abort.signal);
+  let response: Response;
   if (request.method === 'OPTIONS') {
     response = new Response(null, {
       status: 204,
@@ -106,21 +111,18 @@ async function serve(mock: MockService, req: IncomingMessage, res: ServerRespons
       },
     });
   } else {
-    response = await getResponse(mock.handlers, request);
-  }
-  if (response === undefined) {
-    const url = new URL(request.url);
-    const error = new MockApiError(
-      'not_found',
-      'route_not_found',
-      `The mock has no route ${request.method} ${url.pathname}.`,
-    );
-    response = json(error.status, error.toBody(), mock.store.nextRequestId());
+    try {
+      response = await mock.fetch(request);
+    } catch (error) {
+      // An injected reset: the connection is destroyed without an answer.
+      if (error instanceof MockConnectionReset) return void res.destroy();
+      throw error;
+    }
   }
   await send(response, res);
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] as string;
@@ -147,7 +149,7 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   }
   // Concatenated rather than resolved: a request target such as `//host/path` must stay a path.
   const target = req.url?.startsWith('/') ? req.url : '/';
-  return new Request(`${origin}${target}`, { method, headers, body: body as BodyInit | undefined });
+  return new Request(`${origin}${target}`, { method, headers, body: body as BodyInit | undefined, signal });
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {

@@ -46,10 +46,18 @@ const createMessage: Route = {
     const referenceId = string(body, 'reference_id');
     if (referenceId !== undefined && codePoints(referenceId) > 100)
       throw invalid('reference_id', 'must be at most 100 characters.');
-    if (body['callback_url'] !== undefined) httpsUrl(body['callback_url'], 'callback_url');
+    const callbackUrl =
+      body['callback_url'] === undefined ? undefined : httpsUrl(body['callback_url'], 'callback_url');
     // reference_id and callback_url are accepted but not part of the Message (Message, note 3).
     return {
-      body: store.createMessage({ to, body: message, from, route: chosenRoute, scheduled_at: scheduledAt }),
+      body: store.createMessage({
+        to,
+        body: message,
+        from,
+        route: chosenRoute,
+        scheduled_at: scheduledAt,
+        callback_url: callbackUrl,
+      }),
     };
   },
 };
@@ -85,10 +93,10 @@ const retrieveMessage: Route = {
   area: 'sms',
   method: 'GET',
   path: 'sms/messages/:message_id',
-  handle({ params, store, service }) {
+  handle({ params, store }) {
     const id = params['message_id'] ?? '';
-    if (!store.messages.has(id)) throw notFound('message_not_found', 'message_id', 'message', id);
-    const message = service.autoAdvance ? store.advanceMessage(id) : store.messages.get(id);
+    const message = store.messages.get(id);
+    if (message === undefined) throw notFound('message_not_found', 'message_id', 'message', id);
     return { body: message };
   },
 };
