@@ -60,3 +60,9 @@ JS
   echo "smoke({ Client, ValidationError, GatewayError, WebhookVerificationError, Webhooks, startMockServer }, 'require').catch((e) => { console.error(e); process.exit(1); });"
 } > "$app/smoke.cjs"
 (cd "$app" && node smoke.mjs && node smoke.cjs)
+# The `gateway-sdk` command is installed as the package's bin.
+if ! tar -tzf "$out/$tarball" | grep -qx 'package/dist/cli.js'; then
+  echo "the tarball has no dist/cli.js, the gateway-sdk command" >&2
+  exit 1
+fi
+(cd "$app" && npx --no-install gateway-sdk --help | head -n 1)
