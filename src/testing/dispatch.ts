@@ -145,7 +145,8 @@ export class Dispatcher {
     try {
       const response = await this.deliver(request);
       status = response.status;
-      await response.body?.cancel().catch(() => undefined);
+      // Not awaited: under MSW's passthrough, cancelling a body can stay pending for good.
+      void response.body?.cancel().catch(() => undefined);
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
     }
