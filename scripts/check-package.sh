@@ -61,7 +61,7 @@ JS
 } > "$app/smoke.cjs"
 (cd "$app" && node smoke.mjs && node smoke.cjs)
 # The `gateway-sdk` command is installed as the package's bin.
-if ! tar -tzf "$out/$tarball" | grep -qx 'package/dist/cli.js'; then
+if ! tar -tzf "$out/$tarball" | grep -x 'package/dist/cli.js' >/dev/null; then
   echo "the tarball has no dist/cli.js, the gateway-sdk command" >&2
   exit 1
 fi

@@ -73,5 +73,10 @@ export function missing(param: string, what: string): MockApiError {
 
 /** 404 for an id the store does not hold. */
 export function notFound(code: string, param: string, what: string, id: string): MockApiError {
-  return new MockApiError('not_found', code, `No ${what} with id ${JSON.stringify(id)}.`, param);
+  return new MockApiError(
+    'not_found',
+    code,
+    `No ${what} with id ${JSON.stringify(id)} (${param}); check the id, or create the ${what} first.`,
+    param,
+  );
 }

@@ -28,11 +28,39 @@ export type MockRouteKey =
  *   on a network error), MSW answers `HttpResponse.error()`, the loopback server destroys the socket.
  * - `malformed`: a 200 whose `application/json` body is cut off mid-value.
  */
-export type MockFault =
-  | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown }
-  | { kind: 'delay'; ms: number }
-  | { kind: 'reset' }
-  | { kind: 'malformed' };
+export type MockFault = MockStatusFault | MockDelayFault | MockResetFault | MockMalformedFault;
+
+/** Answer a status instead of the route. */
+export interface MockStatusFault {
+  /** Which fault. */
+  kind: 'status';
+  /** The HTTP status to answer, 100 to 599. */
+  status: number;
+  /** The `Retry-After` header: seconds, or an HTTP date. */
+  retryAfter?: number | string;
+  /** The JSON body. @default the mock's error body, code `injected_fault` */
+  body?: unknown;
+}
+
+/** Answer normally, after a wait on the timers. */
+export interface MockDelayFault {
+  /** Which fault. */
+  kind: 'delay';
+  /** Milliseconds to wait before answering. */
+  ms: number;
+}
+
+/** Drop the connection without an answer. */
+export interface MockResetFault {
+  /** Which fault. */
+  kind: 'reset';
+}
+
+/** Answer 200 with a JSON body cut off mid-value. */
+export interface MockMalformedFault {
+  /** Which fault. */
+  kind: 'malformed';
+}
 
 /** Options of `mock.inject`. */
 export interface InjectOptions {
@@ -48,6 +76,7 @@ interface Queued {
 
 /** The network error `mock.fetch` rejects with for a `reset` fault: a `TypeError`, like `fetch`'s. */
 export class MockConnectionReset extends TypeError {
+  /** `TypeError`, as `fetch` names its network errors. */
   override name = 'TypeError';
   constructor() {
     super('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });

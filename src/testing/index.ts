@@ -34,7 +34,7 @@ export {
 export { MockConnectionReset, type InjectOptions, type MockFault, type MockRouteKey } from './faults.js';
 export { MAX_BODY_BYTES } from './router.js';
 export { EXPIRE_AFTER_MS, ROUTE_TIMELINE_MS } from './store.js';
-export type { MockStore, NewMessage, Overrides, StatusFields } from './store.js';
+export type { MockStore, NewMessage, Overrides, RouteTimeline, StatusFields } from './store.js';
 export type { MockErrorBody, MockErrorType } from './errors.js';
 export { SEEDED_WEBHOOK_SECRET } from './fixtures.js';
 export { PRICE_PER_SEGMENT, SEGMENT_LENGTH } from './pricing.js';

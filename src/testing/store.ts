@@ -50,13 +50,21 @@ export interface StatusFields {
   delivered_at?: string | null;
 }
 
+/** When a message's steps happen under `autoAdvance`, in ms after it is due. */
+export interface RouteTimeline {
+  /** When it is sent. */
+  sent: number;
+  /** When it is delivered (or failed). */
+  final: number;
+}
+
 /**
  * How long each step takes under `autoAdvance`, from the time a message is due (created, or
  * scheduled): `sent` after `sent` ms, then the final state `final - sent` ms after `sent_at`. Each
  * route ends inside its reference delivery-time target (otp under 5 s, transactional under 30 s,
  * promotional under 2 minutes).
  */
-export const ROUTE_TIMELINE_MS: Record<MockRoute, { sent: number; final: number }> = {
+export const ROUTE_TIMELINE_MS: Record<MockRoute, RouteTimeline> = {
   otp: { sent: 1_000, final: 3_000 },
   transactional: { sent: 5_000, final: 20_000 },
   promotional: { sent: 20_000, final: 90_000 },
