@@ -131,7 +131,7 @@ export async function answerRequest(
           `The mock has no route ${request.method} ${url.pathname} (paths are case-sensitive and have no trailing slash).`,
         );
       }
-      const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
+      const allow = [...new Set(matches.map((m) => m.route.method))].sort().join(', ');
       const error = new MockApiError(
         'invalid_request_error',
         'method_not_allowed',

@@ -2,6 +2,7 @@
 // browser, another language). node:http is imported inside the function so that the testing
 // entry still loads, and bundles, where there is no Node. Needs no msw.
 import { MockConnectionReset } from './faults.js';
+import { MAX_BODY_BYTES } from './router.js';
 import {
   createMockService,
   type MockClientOptions,
@@ -136,6 +137,8 @@ async function toRequest(req: IncomingMessage, origin: string, signal: AbortSign
     const chunks: Uint8Array[] = [];
     let length = 0;
     for await (const chunk of req) {
+      // Past the size limit the rest is drained, not kept: the core answers 413 on what it sees.
+      if (length > MAX_BODY_BYTES) continue;
       chunks.push(chunk as Uint8Array);
       length += (chunk as Uint8Array).byteLength;
     }

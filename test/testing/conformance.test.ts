@@ -82,6 +82,199 @@ const phones = {
   ],
 };
 
+const send16 = { to: '447700900123', message: 'Hi' };
+const ISSUE_16: Case[] = [
+  // Unknown or misspelled fields on the four complete tables (webhook create stays open).
+  ...(
+    [
+      [
+        'POST /sms/messages',
+        '/sms/messages',
+        { ...send16, scheduleAt: '2026-01-02T09:00:00Z' },
+        'scheduleAt',
+      ],
+      ['POST /sms/messages', '/sms/messages', { ...send16, callbackUrl: 'https://e.com' }, 'callbackUrl'],
+      ['POST /sms/messages', '/sms/messages', { ...send16, Schedule_At: null }, 'Schedule_At'],
+      ['POST /sms/messages', '/sms/messages', { ...send16, foo: 1 }, 'foo'],
+      [
+        'POST /sms/bulk',
+        '/sms/bulk',
+        { recipients: ['447700900123'], message: 'x', scheduleAt: null },
+        'scheduleAt',
+      ],
+      [
+        'POST /sms/bulk',
+        '/sms/bulk',
+        { recipients: ['447700900123'], message: 'x', callback_url: 'https://e.com' },
+        'callback_url',
+      ],
+      [
+        'POST /sms/bulk',
+        '/sms/bulk',
+        { recipients: ['447700900123'], message: 'x', reference_id: 'r' },
+        'reference_id',
+      ],
+      [
+        'POST /sms/templates/{template_id}/send',
+        '/sms/templates/tpl_otp/send',
+        { to: '447700900123', variables: { code: 1 }, message: 'x' },
+        'message',
+      ],
+      [
+        'POST /sms/templates/{template_id}/send',
+        '/sms/templates/tpl_otp/send',
+        { to: '447700900123', variables: { code: 1 }, schedule_at: null },
+        'schedule_at',
+      ],
+      [
+        'POST /payment/customers/{id}/payment_methods',
+        '/payment/customers/cus_123/payment_methods',
+        { payment_method: 'pm_1', paymentMethod: 'pm_1' },
+        'paymentMethod',
+      ],
+      [
+        'POST /payment/customers/{id}/payment_methods',
+        '/payment/customers/cus_123/payment_methods',
+        { payment_method: 'pm_1', setDefault: true },
+        'setDefault',
+      ],
+    ] as const
+  ).map(([route, path, body, field]) => ({
+    name: `unknown field ${field}`,
+    route,
+    method: 'POST' as const,
+    path,
+    body,
+    expect: bad(field),
+  })),
+  {
+    name: 'webhook create takes further fields',
+    route: 'POST /sms/webhooks',
+    method: 'POST',
+    path: '/sms/webhooks',
+    body: { url: 'https://e.com/h', events: ['message.sent'], metadata: { a: 1 } },
+    expect: ok,
+  },
+  // A request size limit (1 MiB).
+  {
+    name: 'a 12 MB field',
+    route: 'POST /sms/messages',
+    method: 'POST',
+    path: '/sms/messages',
+    body: { ...send16, reference_id: 'x'.repeat(12 * 1024 * 1024) },
+    expect: { status: 413, param: null },
+  },
+  {
+    name: 'a body just over 1 MiB',
+    route: 'POST /sms/webhooks',
+    method: 'POST',
+    path: '/sms/webhooks',
+    body: { url: 'https://e.com/h', events: ['message.sent'], pad: 'x'.repeat(1_048_576) },
+    expect: { status: 413, param: null },
+  },
+  // RFC 3339 both ways.
+  ...(
+    [
+      ['2026-01-01T10:00Z', false],
+      ['2026-01-01T10:00:00', false],
+      ['2026-01-01 10:00:00Z', false],
+      ['2026-01-01T10:00:00+0100', false],
+      ['2026-01-01T10:00:00.Z', false],
+      ['2026-01-01t10:00:00z', true],
+      ['2026-01-01T10:00:00.123456789Z', true],
+      ['2026-01-01T10:00:00-05:00', true],
+      ['2026-01-01T23:59:60Z', true],
+    ] as const
+  ).map(([value, valid]) => ({
+    name: `schedule_at ${value}`,
+    route: 'POST /sms/messages',
+    method: 'POST' as const,
+    path: '/sms/messages',
+    body: { ...send16, schedule_at: value },
+    expect: valid ? ok : bad('schedule_at'),
+  })),
+  {
+    name: 'to_date without seconds',
+    route: 'GET /sms/messages',
+    method: 'GET',
+    path: '/sms/messages?to_date=2026-01-01T10:00Z',
+    expect: bad('to_date'),
+  },
+  {
+    name: 'from_date in lower case',
+    route: 'GET /sms/messages',
+    method: 'GET',
+    path: '/sms/messages?from_date=2026-01-01t10:00:00z',
+    expect: ok,
+  },
+  // https:// with a host, as written.
+  ...[
+    'https:hooks.example.com',
+    'https:/hooks.example.com',
+    'https:///hooks.example.com',
+    'https://',
+    'HTTPS:hooks.example.com',
+  ].flatMap((url) => [
+    {
+      name: `webhook url ${url}`,
+      route: 'POST /sms/webhooks',
+      method: 'POST' as const,
+      path: '/sms/webhooks',
+      body: { url, events: ['message.sent'] },
+      expect: bad('url'),
+    },
+    {
+      name: `callback_url ${url}`,
+      route: 'POST /sms/messages',
+      method: 'POST' as const,
+      path: '/sms/messages',
+      body: { ...send16, callback_url: url },
+      expect: bad('callback_url'),
+    },
+  ]),
+  {
+    name: 'an upper-case scheme is still https://',
+    route: 'POST /sms/webhooks',
+    method: 'POST',
+    path: '/sms/webhooks',
+    body: { url: 'HTTPS://hooks.example.com/h', events: ['message.sent'] },
+    expect: ok,
+  },
+  // Strict paths and methods.
+  ...[
+    '/sms/messages/',
+    '/SMS/MESSAGES',
+    '/sms/messages/msg_00000001/',
+    '/sms/webhooks/',
+    '/payment/Customers/cus_123',
+  ].map((path) => ({
+    name: `path ${path}`,
+    route: '',
+    method: 'GET' as const,
+    path,
+    expect: { status: 404, param: null },
+  })),
+  ...(
+    [
+      ['DELETE', '/sms/messages'],
+      ['PUT', '/sms/messages/msg_1'],
+      ['GET', '/sms/bulk'],
+      ['GET', '/sms/templates/tpl_otp/send'],
+      ['DELETE', '/sms/webhooks/wh_123'],
+      ['POST', '/payment/webhooks'],
+      ['PATCH', '/payment/customers/cus_123'],
+      ['GET', '/payment/customers/cus_123/payment_methods'],
+      ['POST', '/account/organizations/org_123/members'],
+    ] as const
+  ).map(([method, path]) => ({
+    name: `${method} ${path}`,
+    route: '',
+    method,
+    path,
+    expect: { status: 405, param: null },
+  })),
+];
+
 export const CORPUS: Case[] = [
   // 1. Send one message
   ...bodyCases(
@@ -429,6 +622,8 @@ export const CORPUS: Case[] = [
     path: '/sms/nothing',
     expect: { status: 404, param: null },
   },
+  // Issue 16: what the reference forbids is refused.
+  ...ISSUE_16,
 ];
 
 async function send(mock: ReturnType<typeof createMockService>, c: Case): Promise<Response> {

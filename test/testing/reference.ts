@@ -68,7 +68,7 @@ export const bulkJob = z
 
 export const smsWebhook = z.object({
   id: z.string().min(1),
-  url: z.string().regex(/^https:\/\/[^/?#]+/),
+  url: z.string().regex(/^https:\/\/[^/?#]+/i),
   events: z.array(z.enum(SMS_EVENTS)),
   enabled: z.boolean(),
   secret: z.string().optional(),

@@ -24,6 +24,7 @@ import {
   string,
   boolean,
   nonNegativeInteger,
+  knownFields,
   type Body,
 } from '../validation.js';
 
@@ -32,12 +33,19 @@ export const DEFAULT_RETRY_CONFIG: MockRetryConfig = { max_attempts: 7, backoff_
 
 const MAX_RECIPIENTS = 10_000;
 
+// The request tables of the reference, complete for these three (webhook create is open: "any
+// further accepted body fields: not shown").
+const SEND_FIELDS = ['to', 'message', 'from', 'schedule_at', 'route', 'reference_id', 'callback_url'];
+const BULK_FIELDS = ['recipients', 'message', 'from', 'route', 'schedule_at'];
+const TEMPLATE_SEND_FIELDS = ['to', 'variables', 'from', 'route'];
+
 /** POST /sms/messages */
 const createMessage: Route = {
   area: 'sms',
   method: 'POST',
   path: 'sms/messages',
   handle({ body, store, now }) {
+    knownFields(body, SEND_FIELDS, 'POST /sms/messages');
     const to = phone(required(body, 'to', 'the recipient number'), 'to');
     const message = messageText(body);
     const from = senderId(body);
@@ -107,6 +115,7 @@ const createBulk: Route = {
   method: 'POST',
   path: 'sms/bulk',
   handle({ body, store, now }) {
+    knownFields(body, BULK_FIELDS, 'POST /sms/bulk');
     const recipients = required(body, 'recipients', `an array of 1 to ${MAX_RECIPIENTS} phone numbers`);
     if (!Array.isArray(recipients)) throw invalid('recipients', 'must be an array of phone numbers.');
     if (recipients.length < 1 || recipients.length > MAX_RECIPIENTS) {
@@ -141,6 +150,7 @@ const sendTemplate: Route = {
     const id = params['template_id'] ?? '';
     const template = store.templates.get(id);
     if (template === undefined) throw notFound('template_not_found', 'template_id', 'template', id);
+    knownFields(body, TEMPLATE_SEND_FIELDS, 'POST /sms/templates/{template_id}/send');
     const to = phone(required(body, 'to', 'the recipient number'), 'to');
     const variables = templateVariables(body);
     const from = senderId(body);
