@@ -169,6 +169,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const mockFetch: MockFetch = async (input, init) => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    // As fetch does: an aborted signal rejects with its reason before anything happens.
+    if (request.signal.aborted) throw request.signal.reason;
     const matched = matchPath(ROUTES, addresses, new URL(request.url)).find(
       (m) => m.route.method === request.method,
     );

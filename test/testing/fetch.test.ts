@@ -51,4 +51,20 @@ describe('mock.fetch', () => {
       (await mock.fetch('https://api.gateway.test/sms/webhooks/wh_123', { headers: smsHeaders })).status,
     ).toBe(404);
   });
+
+  it('rejects with the signal reason when aborted, before or during an injected delay', async () => {
+    const mock = createMockService();
+    const url = `${mock.clientOptions.baseURL}/sms/webhooks/wh_123`;
+    await expect(mock.fetch(url, { headers: smsHeaders, signal: AbortSignal.abort() })).rejects.toMatchObject(
+      {
+        name: 'AbortError',
+      },
+    );
+    mock.inject('GET /sms/webhooks/{webhook_id}', { kind: 'delay', ms: 60_000 });
+    const controller = new AbortController();
+    const pending = mock.fetch(url, { headers: smsHeaders, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await mock.fetch(url, { headers: smsHeaders })).status).toBe(200);
+  });
 });
