@@ -51,6 +51,8 @@ const MINUTE = 60_000;
  * after the failure before them, then a final attempt 24 hours later. Seven attempts in all.
  */
 export const RETRY_DELAYS_MS = [MINUTE, 2 * MINUTE, 4 * MINUTE, 8 * MINUTE, 16 * MINUTE, 24 * 60 * MINUTE];
+/** How long an attempt waits for the receiver's answer (real time): 10 seconds. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Events expire 7 days after they were created; a delivery not done by then is `expired`. */
 export const EVENT_LIFETIME_MS = 7 * 24 * 60 * MINUTE;
 
@@ -64,7 +66,7 @@ interface Internal {
 /** @internal Queues, signs and runs the deliveries of one mock service. */
 export class Dispatcher {
   readonly deliveries: MockDelivery[] = [];
-  readonly #pending: Internal[] = [];
+  readonly #pending = new Set<Internal>();
   #chain: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -103,7 +105,7 @@ export class Dispatcher {
       nextAttemptAt: new Date(at).toISOString(),
     };
     this.deliveries.push(delivery);
-    this.#pending.push({ delivery, secret: target.secret, createdMs: at, dueMs: at });
+    this.#pending.add({ delivery, secret: target.secret, createdMs: at, dueMs: at });
   }
 
   /** Runs every attempt due at the mock's `now`, one after another; resolves to the deliveries attempted. */
@@ -116,7 +118,7 @@ export class Dispatcher {
   async #run(): Promise<MockDelivery[]> {
     const touched: MockDelivery[] = [];
     const nowMs = this.now().getTime();
-    const due = this.#pending.filter((p) => p.dueMs <= nowMs).sort((a, b) => a.dueMs - b.dueMs);
+    const due = [...this.#pending].filter((p) => p.dueMs <= nowMs).sort((a, b) => a.dueMs - b.dueMs);
     for (const item of due) {
       touched.push(item.delivery);
       if (nowMs >= item.createdMs + EVENT_LIFETIME_MS) {
@@ -139,6 +141,9 @@ export class Dispatcher {
         'user-agent': 'gateway-sdk-mock/webhooks',
       },
       body: delivery.body,
+      // A receiver that never answers counts as a network error (and is retried), rather than
+      // holding runDeliveries() open.
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
     let status: number | null = null;
     let error: string | null = null;
@@ -171,14 +176,13 @@ export class Dispatcher {
   #finish(item: Internal, state: MockDeliveryState): void {
     item.delivery.state = state;
     item.delivery.nextAttemptAt = null;
-    const index = this.#pending.indexOf(item);
-    if (index >= 0) this.#pending.splice(index, 1);
+    this.#pending.delete(item);
   }
 
   /** Forgets every delivery. */
   clear(): void {
     this.deliveries.length = 0;
-    this.#pending.length = 0;
+    this.#pending.clear();
   }
 }
 
@@ -195,7 +199,12 @@ export function forwardTo(origin: string, send: DeliverFunction = (r) => fetch(r
     const from = new URL(request.url);
     const to = new URL(`${from.pathname}${from.search}`, base);
     return send(
-      new Request(to, { method: request.method, headers: request.headers, body: await request.text() }),
+      new Request(to, {
+        method: request.method,
+        headers: request.headers,
+        body: await request.text(),
+        signal: request.signal,
+      }),
     );
   };
 }

@@ -23,6 +23,7 @@ export {
   type SignedDelivery,
 } from './deliveries.js';
 export {
+  DELIVERY_TIMEOUT_MS,
   EVENT_LIFETIME_MS,
   forwardTo,
   RETRY_DELAYS_MS,

@@ -121,7 +121,6 @@ export class MockStore {
   #requests = 0;
   readonly #callbackUrls = new Map<string, string>();
   readonly #jobOf = new Map<string, string>();
-  readonly #jobMessages = new Map<string, MockMessage[]>();
   // Messages not yet final (queued or sent), the only ones `autoAdvance` looks at.
   readonly #moving = new Set<MockMessage>();
 
@@ -183,14 +182,11 @@ export class MockStore {
   }): MockBulkJob {
     let cost = 0;
     const id = this.nextId('bulk_');
-    const messages: MockMessage[] = [];
     for (const to of input.recipients) {
       const message = this.createMessage({ ...input, to });
       this.#jobOf.set(message.id, id);
-      messages.push(message);
       cost += message.cost;
     }
-    this.#jobMessages.set(id, messages);
     const job: MockBulkJob = {
       id,
       status: 'processing',
@@ -294,26 +290,28 @@ export class MockStore {
   }
 
   #setStatus(message: MockMessage, status: MockMessageStatus, at: string, fields: StatusFields): void {
-    const changed = message.status !== status;
+    const before = message.status;
+    const changed = before !== status;
     applyStatus(message, status, at, fields);
     if (status === 'queued' || status === 'sent') this.#moving.add(message);
     else this.#moving.delete(message);
     const jobId = this.#jobOf.get(message.id);
-    if (jobId !== undefined) this.#recount(jobId, at);
+    if (jobId !== undefined && changed) this.#recount(jobId, before, status, at);
     if (changed) this.hooks.statusChanged?.(message, at, this.#callbackUrls.get(message.id));
   }
 
-  // Bulk counters are the current statuses of the job's messages (expired counts as failed); the
-  // job completes when none is queued or sent, at the time of its last message's final step.
-  #recount(jobId: string, at: string): void {
+  // Bulk counters are the current statuses of the job's messages (expired counts as failed),
+  // kept by moving one message from its old bucket to its new one; the job completes when none is
+  // queued or sent, at the time of its last message's final step.
+  #recount(jobId: string, from: MockMessageStatus, to: MockMessageStatus, at: string): void {
     const job = this.bulkJobs.get(jobId);
-    const messages = this.#jobMessages.get(jobId);
-    if (job === undefined || messages === undefined) return;
-    const count = { queued: 0, sent: 0, delivered: 0, failed: 0 };
-    for (const m of messages)
-      count[m.status === 'expired' ? 'failed' : (m.status as keyof typeof count)] += 1;
-    Object.assign(job, count);
-    if (count.queued === 0 && count.sent === 0) {
+    if (job === undefined) return;
+    const bucket = (status: MockMessageStatus) => (status === 'expired' ? 'failed' : status);
+    const counts = { queued: job.queued, sent: job.sent, delivered: job.delivered, failed: job.failed };
+    counts[bucket(from)] -= 1;
+    counts[bucket(to)] += 1;
+    Object.assign(job, counts);
+    if (counts.queued === 0 && counts.sent === 0) {
       if (job.status === 'processing') {
         job.status = 'completed';
         job.completed_at = at;
@@ -406,7 +404,6 @@ export class MockStore {
     this.idempotency.clear();
     this.#callbackUrls.clear();
     this.#jobOf.clear();
-    this.#jobMessages.clear();
     this.#moving.clear();
     this.hooks.reset?.();
     this.defaultSender = 'GATEWAY';
