@@ -108,17 +108,18 @@ describe.each(Object.keys(adapters))('failure injection on %s', (name) => {
       return r;
     });
     // A second at a time, letting real I/O run in between: the loopback request reaches the
-    // mock a few turns after it is sent, so the answer comes between 30 and 40 seconds in.
+    // mock a few turns after it is sent (more on a busy machine), so the answer comes 30 seconds
+    // after that, never sooner.
     let seconds = 0;
-    while (!settled && seconds < 40) {
+    while (!settled && seconds < 300) {
       await new Promise((resolve) => setImmediate(resolve));
       await vi.advanceTimersByTimeAsync(1_000);
       seconds++;
       await new Promise((resolve) => setImmediate(resolve));
     }
     vi.useRealTimers();
+    expect(settled).toBe(true);
     expect(seconds).toBeGreaterThanOrEqual(30);
-    expect(seconds).toBeLessThan(40);
     expect((await pending).status).toBe(200);
     expect(mock.store.messages.size).toBe(1);
   });
