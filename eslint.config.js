@@ -37,4 +37,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The `gateway-sdk` command runs on Node only; it is built as its own entry (tsup.config.ts).
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

@@ -1,4 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+
+// CommonJS has no top-level await: its build loads msw with require (src/testing/msw-loader-cjs.ts).
+const mswLoaderForCjs: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'msw-loader-cjs',
+  setup(build) {
+    build.onResolve({ filter: /\/msw-loader\.js$/ }, () => ({
+      path: fileURLToPath(new URL('./src/testing/msw-loader-cjs.ts', import.meta.url)),
+    }));
+  },
+};
 
 const shared: Options = {
   entry: {
@@ -25,5 +36,18 @@ export default defineConfig([
   { ...shared, format: 'esm', clean: true },
   // Split like the ESM build, so that both entries share one copy of the error classes and
   // `instanceof` holds across require('gateway-sdk') and require('gateway-sdk/webhooks').
-  { ...shared, format: 'cjs' },
+  { ...shared, format: 'cjs', esbuildPlugins: [mswLoaderForCjs] },
+  // The `gateway-sdk` command (package.json `bin`): Node only, self-contained.
+  {
+    entry: { cli: 'src/cli/main.ts' },
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    noExternal: ['zod'],
+    external: ['msw'],
+    removeNodeProtocol: false,
+    banner: { js: '#!/usr/bin/env node' },
+    dts: false,
+    sourcemap: false,
+  },
 ]);

@@ -68,6 +68,12 @@ JS
   echo "smoke({ Client, ValidationError, GatewayError, WebhookVerificationError, Webhooks, startMockServer }, 'require').catch((e) => { console.error(e); process.exit(1); });"
 } > "$app/smoke.cjs"
 (cd "$app" && node smoke.mjs && node smoke.cjs)
+# The `gateway-sdk` command is installed as the package's bin.
+if ! tar -tzf "$out/$tarball" | grep -x 'package/dist/cli.js' >/dev/null; then
+  echo "the tarball has no dist/cli.js, the gateway-sdk command" >&2
+  exit 1
+fi
+(cd "$app" && npx --no-install gateway-sdk --help | head -n 1)
 
 # The declarations under the strictest settings, every moduleResolution and both TypeScript versions.
 node scripts/check-types.mjs "$app"

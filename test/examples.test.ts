@@ -10,8 +10,20 @@ import { sendAndTrack } from '../examples/send-and-track.js';
 
 let server: MockServer;
 let client: Client;
+// The mock's clock runs ahead of the real one by `skew`; `tracking` moves it 10 s per request, so
+// messages progress (autoAdvance follows the mock clock) while the example polls without waiting.
+let skew = 0;
+let tracking: Client;
 beforeAll(async () => {
-  server = await startMockServer({ autoAdvance: true });
+  server = await startMockServer({ autoAdvance: true, now: () => new Date(Date.now() + skew) });
+  tracking = new Client({
+    ...server.clientOptions,
+    maxRetries: 0,
+    fetch: (input, init) => {
+      skew += 10_000;
+      return fetch(input, init);
+    },
+  });
   client = new Client({ ...server.clientOptions, maxRetries: 0 });
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
 });
@@ -36,13 +48,13 @@ describe('examples against the loopback mock', () => {
   });
 
   it('send-and-track polls until delivered', async () => {
-    const final = await sendAndTrack(client, '+447700900123', 'Shipped', { intervalMs: 0 });
+    const final = await sendAndTrack(tracking, '+447700900123', 'Shipped', { intervalMs: 0 });
     expect(final.status).toBe('delivered');
     expect(final.delivered_at).toEqual(expect.any(String));
   });
 
   it('send-and-track stops at failed for an unreachable number', async () => {
-    const final = await sendAndTrack(client, '+447700900120', 'Shipped', { intervalMs: 0 });
+    const final = await sendAndTrack(tracking, '+447700900120', 'Shipped', { intervalMs: 0 });
     expect(final).toMatchObject({ status: 'failed', error_code: 'number_unreachable' });
   });
 

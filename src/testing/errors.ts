@@ -4,7 +4,12 @@
 
 /** The `type` of a mock error body, one per status the mock answers with. */
 export type MockErrorType =
-  'invalid_request_error' | 'authentication_error' | 'not_found' | 'idempotency_error' | 'api_error';
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'not_found'
+  | 'idempotency_error'
+  | 'rate_limit_error'
+  | 'api_error';
 
 /** The body of every error the mock answers. */
 export interface MockErrorBody {
@@ -26,6 +31,7 @@ const STATUS: Record<MockErrorType, number> = {
   authentication_error: 401,
   not_found: 404,
   idempotency_error: 409,
+  rate_limit_error: 429,
   api_error: 500,
 };
 
@@ -67,5 +73,10 @@ export function missing(param: string, what: string): MockApiError {
 
 /** 404 for an id the store does not hold. */
 export function notFound(code: string, param: string, what: string, id: string): MockApiError {
-  return new MockApiError('not_found', code, `No ${what} with id ${JSON.stringify(id)}.`, param);
+  return new MockApiError(
+    'not_found',
+    code,
+    `No ${what} with id ${JSON.stringify(id)} (${param}); check the id, or create the ${what} first.`,
+    param,
+  );
 }

@@ -1,6 +1,6 @@
-// The `gateway-sdk/testing` entry: a mock of the whole API for your tests (MSW handlers over an
-// in-memory store), the same mock on a loopback HTTP server, and signed webhook deliveries.
-// Needs the optional peer dependency `msw` (2.x). docs/mock-service.md describes every choice.
+// The `gateway-sdk/testing` entry: a mock of the whole API for your tests. Its core is a Fetch-API
+// function (`mock.fetch`); MSW handlers and a loopback HTTP server are adapters over it. Only the
+// MSW adapter needs the optional peer dependency `msw`. docs/mock-service.md describes every choice.
 
 export {
   createMockService,
@@ -8,10 +8,12 @@ export {
   DEFAULT_CREDENTIALS,
   DEFAULT_SANDBOX_BASE_URL,
   type MockClientOptions,
+  type MockFetch,
   type MockService,
   type MockServiceOptions,
 } from './service.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './server.js';
+export { allowLoopback } from './msw.js';
 export {
   makeEvent,
   MOCK_API_VERSION,
@@ -20,7 +22,20 @@ export {
   type MockEvent,
   type SignedDelivery,
 } from './deliveries.js';
-export type { MockStore, NewMessage, Overrides } from './store.js';
+export {
+  DELIVERY_TIMEOUT_MS,
+  EVENT_LIFETIME_MS,
+  forwardTo,
+  RETRY_DELAYS_MS,
+  type DeliverFunction,
+  type MockDelivery,
+  type MockDeliveryAttempt,
+  type MockDeliveryState,
+} from './dispatch.js';
+export { MockConnectionReset, type InjectOptions, type MockFault, type MockRouteKey } from './faults.js';
+export { MAX_BODY_BYTES } from './router.js';
+export { EXPIRE_AFTER_MS, ROUTE_TIMELINE_MS } from './store.js';
+export type { MockStore, NewMessage, Overrides, RouteTimeline, StatusFields } from './store.js';
 export type { MockErrorBody, MockErrorType } from './errors.js';
 export { SEEDED_WEBHOOK_SECRET } from './fixtures.js';
 export { PRICE_PER_SEGMENT, SEGMENT_LENGTH } from './pricing.js';

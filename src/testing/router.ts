@@ -1,7 +1,7 @@
-// What every route shares, applied in this order: request id, Authorization for the area,
-// Service-Version (sms and payment), and for POSTs the Idempotency-Key, the JSON body and the
-// replay of a remembered answer. Routes then only validate their fields and touch the store.
-import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
+// What every route shares, applied in this order: request id, strict path match (404, or 405 with
+// `Allow`), Authorization for the area, Service-Version (sms and payment), and for POSTs the size
+// limit, the Idempotency-Key, the JSON body and the replay of a remembered answer. Routes then
+// only validate their fields and touch the store. No MSW here: the adapters wrap this.
 import { MockApiError } from './errors.js';
 import { canonicalJson, idempotencyKeyOf } from './idempotency.js';
 import type { MockStore } from './store.js';
@@ -19,6 +19,9 @@ export const AREA_CREDENTIAL: Record<Area, CredentialName> = {
   payment: 'testApiKey',
   account: 'accessToken',
 };
+
+/** The mock's request size limit: bodies over 1 MiB are answered 413 (docs/mock-service.md). */
+export const MAX_BODY_BYTES = 1_048_576;
 
 /** What the routes of one mock service share. */
 export interface ServiceContext {
@@ -52,40 +55,111 @@ export interface RouteResult {
 export interface Route {
   area: Area;
   method: 'GET' | 'POST';
-  /** Relative to the area's address, MSW path syntax: `sms/messages/:message_id`. */
+  /** Relative to the area's address, `:name` for a parameter: `sms/messages/:message_id`. */
   path: string;
   handle(ctx: RouteContext): RouteResult;
 }
 
+/** A route found for a request: the route and its decoded path parameters. */
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** The key of a route as the reference writes it: `GET /sms/messages/{message_id}`. */
+export function routeKey(route: Route): string {
+  return `${route.method} /${route.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+}
+
 const VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The MSW handler of one route, bound to one mock service. */
-export function toHandler(route: Route, service: ServiceContext): HttpHandler {
-  const url = `${service.addresses[route.area]}/${route.path}`;
-  const method = route.method === 'GET' ? http.get : http.post;
-  return method(url, async ({ request, params }) => {
-    const requestId = service.store.nextRequestId();
-    try {
-      return await answer(route, service, request, stringParams(params), requestId);
-    } catch (error) {
-      const failure =
-        error instanceof MockApiError
-          ? error
-          : new MockApiError(
-              'api_error',
-              'internal_error',
-              `The mock failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
-      return json(failure.status, failure.toBody(), requestId);
+/**
+ * The routes whose path matches `url`, compared segment by segment and case-sensitively, with no
+ * trailing slash: `/SMS/MESSAGES` and `/sms/messages/` are not `/sms/messages`.
+ */
+export function matchPath(routes: readonly Route[], addresses: Record<Area, string>, url: URL): RouteMatch[] {
+  const out: RouteMatch[] = [];
+  for (const route of routes) {
+    const base = new URL(addresses[route.area]);
+    if (base.origin !== url.origin) continue;
+    const prefix = base.pathname.replace(/\/+$/, '');
+    if (!url.pathname.startsWith(`${prefix}/`)) continue;
+    const params = matchSegments(route.path.split('/'), url.pathname.slice(prefix.length + 1).split('/'));
+    if (params) out.push({ route, params });
+  }
+  return out;
+}
+
+function matchSegments(pattern: string[], actual: string[]): Record<string, string> | undefined {
+  if (pattern.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const want = pattern[i] as string;
+    const got = actual[i] as string;
+    if (want.startsWith(':')) {
+      if (got === '') return undefined;
+      let value: string;
+      try {
+        value = decodeURIComponent(got);
+      } catch {
+        return undefined;
+      }
+      params[want.slice(1)] = value;
+    } else if (want !== got) {
+      return undefined;
     }
-  });
+  }
+  return params;
+}
+
+/** The answer of the mock to one request, errors included; never throws. */
+export async function answerRequest(
+  routes: readonly Route[],
+  service: ServiceContext,
+  request: Request,
+): Promise<Response> {
+  const requestId = service.store.nextRequestId();
+  try {
+    const url = new URL(request.url);
+    const matches = matchPath(routes, service.addresses, url);
+    const match = matches.find((m) => m.route.method === request.method);
+    if (match === undefined) {
+      if (matches.length === 0) {
+        throw new MockApiError(
+          'not_found',
+          'route_not_found',
+          `The mock has no route ${request.method} ${url.pathname} (paths are case-sensitive and have no trailing slash).`,
+        );
+      }
+      const allow = [...new Set(matches.map((m) => m.route.method))].sort().join(', ');
+      const error = new MockApiError(
+        'invalid_request_error',
+        'method_not_allowed',
+        `${url.pathname} does not take ${request.method}; use ${allow}.`,
+        null,
+        405,
+      );
+      return json(error.status, error.toBody(), requestId, { allow });
+    }
+    return await answer(match, service, request, url, requestId);
+  } catch (error) {
+    const failure =
+      error instanceof MockApiError
+        ? error
+        : new MockApiError(
+            'api_error',
+            'internal_error',
+            `The mock failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+    return json(failure.status, failure.toBody(), requestId);
+  }
 }
 
 async function answer(
-  route: Route,
+  { route, params }: RouteMatch,
   service: ServiceContext,
   request: Request,
-  params: Record<string, string>,
+  url: URL,
   requestId: string,
 ): Promise<Response> {
   const { store } = service;
@@ -98,8 +172,8 @@ async function answer(
   if (route.method === 'POST') {
     key = idempotencyKeyOf(request.headers);
     checkContentType(request.headers);
-    body = parseJsonObject(await request.text());
-    fingerprint = `POST ${new URL(request.url).pathname}\n${canonicalJson(body)}`;
+    body = parseJsonObject(await readBody(request));
+    fingerprint = `POST ${url.pathname}\n${canonicalJson(body)}`;
     if (key !== undefined) {
       const replay = store.idempotency.lookup(credential, key, fingerprint, service.now().getTime());
       if (replay) return json(replay.status, replay.body, requestId, { 'idempotent-replayed': 'true' });
@@ -107,14 +181,7 @@ async function answer(
   }
 
   const now = service.now();
-  const result = route.handle({
-    params,
-    query: new URL(request.url).searchParams,
-    body,
-    service,
-    store,
-    now,
-  });
+  const result = route.handle({ params, query: url.searchParams, body, service, store, now });
   const status = result.status ?? 200;
   // A snapshot: the store's objects change later (status, timestamps), a replay must not.
   const snapshot: unknown = JSON.parse(JSON.stringify(result.body));
@@ -125,6 +192,44 @@ async function answer(
   return json(status, snapshot, requestId);
 }
 
+function tooLarge(bytes: number | string): MockApiError {
+  return new MockApiError(
+    'invalid_request_error',
+    'request_too_large',
+    `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES} bytes (1 MiB). Send fewer recipients per request.`,
+    null,
+    413,
+  );
+}
+
+// Reads at most the limit: a declared Content-Length over it is refused before reading, and a
+// body without one is cut off as soon as it passes the limit.
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > MAX_BODY_BYTES) throw tooLarge(declared);
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(`more than ${MAX_BODY_BYTES}`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /** A JSON answer with the mock's request id. */
 export function json(
   status: number,
@@ -132,10 +237,9 @@ export function json(
   requestId: string,
   headers: Record<string, string> = {},
 ): Response {
-  // The bodies are JSON values: store records, or a parse of one (a replay).
-  return HttpResponse.json(body as JsonBodyType, {
+  return new Response(JSON.stringify(body), {
     status,
-    headers: { 'x-request-id': requestId, ...headers },
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...headers },
   });
 }
 
@@ -205,12 +309,4 @@ function checkContentType(headers: Headers): void {
       415,
     );
   }
-}
-
-function stringParams(
-  params: Record<string, string | readonly string[] | undefined>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') out[name] = value;
-  return out;
 }

@@ -1,9 +1,8 @@
-// The same handlers served over real HTTP on loopback, for tests that need a socket (a child
-// process, a browser, another language). node:http is imported inside the function so that the
-// testing entry still loads, and bundles, where there is no Node.
-import { getResponse } from 'msw';
-import { MockApiError } from './errors.js';
-import { json } from './router.js';
+// mock.fetch served over real HTTP on loopback, for tests that need a socket (a child process, a
+// browser, another language). node:http is imported inside the function so that the testing
+// entry still loads, and bundles, where there is no Node. Needs no msw.
+import { MockConnectionReset } from './faults.js';
+import { MAX_BODY_BYTES } from './router.js';
 import {
   createMockService,
   type MockClientOptions,
@@ -42,6 +41,8 @@ interface ServerResponse {
   write(chunk: Uint8Array): boolean;
   end(): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
+  destroy(error?: Error): unknown;
+  readonly writableEnded: boolean;
 }
 
 // Browsers may call the loopback server from a page on another origin; these let them.
@@ -94,8 +95,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 }
 
 async function serve(mock: MockService, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const request = await toRequest(req, mock.clientOptions.baseURL);
-  let response: Response | undefined;
+  // A client that hangs up ends an injected delay, as it would end a real request.
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableEnded) abort.abort(new Error('The client closed the connection.'));
+  });
+  const request = await toRequest(req, mock.clientOptions.baseURL, abort.signal);
+  let response: Response;
   if (request.method === 'OPTIONS') {
     response = new Response(null, {
       status: 204,
@@ -106,21 +112,18 @@ async function serve(mock: MockService, req: IncomingMessage, res: ServerRespons
       },
     });
   } else {
-    response = await getResponse(mock.handlers, request);
-  }
-  if (response === undefined) {
-    const url = new URL(request.url);
-    const error = new MockApiError(
-      'not_found',
-      'route_not_found',
-      `The mock has no route ${request.method} ${url.pathname}.`,
-    );
-    response = json(error.status, error.toBody(), mock.store.nextRequestId());
+    try {
+      response = await mock.fetch(request);
+    } catch (error) {
+      // An injected reset: the connection is destroyed without an answer.
+      if (error instanceof MockConnectionReset) return void res.destroy();
+      throw error;
+    }
   }
   await send(response, res);
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] as string;
@@ -134,6 +137,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     const chunks: Uint8Array[] = [];
     let length = 0;
     for await (const chunk of req) {
+      // Past the size limit the rest is drained, not kept: the core answers 413 on what it sees.
+      if (length > MAX_BODY_BYTES) continue;
       chunks.push(chunk as Uint8Array);
       length += (chunk as Uint8Array).byteLength;
     }
@@ -147,7 +152,7 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   }
   // Concatenated rather than resolved: a request target such as `//host/path` must stay a path.
   const target = req.url?.startsWith('/') ? req.url : '/';
-  return new Request(`${origin}${target}`, { method, headers, body: body as BodyInit | undefined });
+  return new Request(`${origin}${target}`, { method, headers, body: body as BodyInit | undefined, signal });
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {

@@ -1,10 +1,25 @@
-// createMockService: one store, one clock, and the MSW handlers of the eleven endpoints over them.
+// createMockService: one store, one clock, and the eleven endpoints behind one Fetch-API function.
+// MSW (`mock.handlers`) and node:http (`startMockServer`) are adapters over `mock.fetch`.
 import type { HttpHandler } from 'msw';
-import { type Area, type ServiceContext, toHandler } from './router.js';
+import { type DeliverFunction, Dispatcher, type MockDelivery } from './dispatch.js';
+import {
+  FaultQueue,
+  faultResponse,
+  type InjectOptions,
+  malformedResponse,
+  MockConnectionReset,
+  type MockFault,
+  type MockRouteKey,
+  sleep,
+} from './faults.js';
+import { SEEDED_WEBHOOK_SECRET } from './fixtures.js';
+import { mswHandlers } from './msw.js';
+import { type Area, answerRequest, matchPath, type Route, routeKey, type ServiceContext } from './router.js';
 import { accountRoutes } from './routes/account.js';
 import { paymentRoutes } from './routes/payment.js';
 import { smsRoutes } from './routes/sms.js';
-import { MockStore } from './store.js';
+import { MockStore, type StatusFields } from './store.js';
+import type { MockMessage, MockMessageStatus } from './types.js';
 
 /** The mock's `{base_url}` when none is given. */
 export const DEFAULT_BASE_URL = 'https://api.gateway.test';
@@ -36,10 +51,17 @@ export interface MockServiceOptions {
   testApiKey?: string | undefined;
   /** The only bearer value the account route accepts. @default 'at_mock' */
   accessToken?: string | undefined;
-  /** The mock's clock: timestamps, scheduling limits and the idempotency window. @default () => new Date() */
+  /** The mock's clock: timestamps, scheduling, idempotency, `autoAdvance` and delivery retries. @default () => new Date() */
   now?: (() => Date) | undefined;
-  /** Each retrieve of a message moves it one step: queued → sent → delivered (failed for numbers ending in 0). @default false */
+  /**
+   * Messages move on the mock's clock: sent, then delivered within their route's delivery-time
+   * target (failed for numbers ending in 0, expired for numbers ending in 9). @default false
+   */
   autoAdvance?: boolean | undefined;
+  /** Sends webhook deliveries; replace it to hand them to a handler function. @default fetch */
+  deliver?: DeliverFunction | undefined;
+  /** Signs deliveries to a message's `callback_url`, which has no webhook secret of its own. @default 'whsec_mock_secret' */
+  callbackSecret?: string | undefined;
 }
 
 /** What to pass to `new Client(...)` to talk to the mock. */
@@ -56,23 +78,52 @@ export interface MockClientOptions {
   sandboxBaseURL: string;
 }
 
-/** A mock of the whole API: handlers for MSW, the options for a Client, and the store behind them. */
+/** The mock as a `fetch`: takes what `fetch` takes, answers what the service would. */
+export type MockFetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+/** A mock of the whole API: a `fetch`, MSW handlers over it, the options for a Client, and the store. */
 export interface MockService {
-  /** MSW handlers of the eleven endpoints: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  /**
+   * The mock as a Fetch-API function: `new Client({ ...mock.clientOptions, fetch: mock.fetch })`
+   * tests with no MSW and no socket. Requests to other addresses are answered 404.
+   */
+  readonly fetch: MockFetch;
+  /**
+   * MSW handlers over `mock.fetch`: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`.
+   * Needs msw (`npm install -D msw`); throws a clear error without it.
+   */
   readonly handlers: HttpHandler[];
   /** Credentials and addresses for `new Client(mock.clientOptions)`. */
   readonly clientOptions: MockClientOptions;
-  /** The in-memory state the handlers read and write. */
+  /** The in-memory state the routes read and write. */
   readonly store: MockStore;
+  /** Every webhook delivery queued so far, with its attempts (cleared by `store.reset()`). */
+  readonly deliveries: readonly MockDelivery[];
+  /**
+   * Sets a message's status at the mock's `now` (`sent_at`, `delivered_at`, `error_code` as the
+   * reference describes; `fields` override them) and queues the `message.<status>` event.
+   */
+  advance(messageId: string, status: MockMessageStatus, fields?: StatusFields): MockMessage;
+  /** Moves `autoAdvance` messages to the clock, then makes every delivery attempt due at `now`. */
+  runDeliveries(): Promise<MockDelivery[]>;
+  /**
+   * Fails the next requests of a route (`'*'`: of any route) the same way on every adapter.
+   *
+   * @example mock.inject('POST /sms/messages', { kind: 'status', status: 503, retryAfter: 1 }, { times: 2 })
+   */
+  inject(route: MockRouteKey | '*', fault: MockFault, options?: InjectOptions): void;
+  /** Drops every fault still queued by `inject`. */
+  clearFaults(): void;
 }
+
+const ROUTES: readonly Route[] = [...smsRoutes, ...paymentRoutes, ...accountRoutes];
 
 /**
  * Creates a mock of the API over a fresh in-memory store.
  *
  * @example
  * const mock = createMockService();
- * const server = setupServer(...mock.handlers);
- * const client = new Client({ ...mock.clientOptions, maxRetries: 0 });
+ * const client = new Client({ ...mock.clientOptions, fetch: mock.fetch, maxRetries: 0 });
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const now = options.now ?? (() => new Date());
@@ -89,10 +140,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     account: clientOptions.baseURL,
     payment: clientOptions.sandboxBaseURL,
   };
+  const autoAdvance = options.autoAdvance ?? false;
   const context: ServiceContext = {
     store,
     now,
-    autoAdvance: options.autoAdvance ?? false,
+    autoAdvance,
     credentials: {
       apiKey: clientOptions.apiKey,
       testApiKey: clientOptions.testApiKey,
@@ -100,10 +152,57 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     addresses,
   };
-  const handlers = [...smsRoutes, ...paymentRoutes, ...accountRoutes].map((route) =>
-    toHandler(route, context),
+  const dispatcher = new Dispatcher(
+    store,
+    now,
+    options.deliver ?? ((request) => fetch(request)),
+    options.callbackSecret ?? SEEDED_WEBHOOK_SECRET,
   );
-  return { handlers, clientOptions, store };
+  store.hooks = {
+    statusChanged: (message, at, callbackUrl) => dispatcher.statusChanged(message, at, callbackUrl),
+    reset: () => dispatcher.clear(),
+  };
+  const faults = new FaultQueue();
+  const tick = () => {
+    if (autoAdvance) store.advanceTo(now().getTime());
+  };
+
+  const mockFetch: MockFetch = async (input, init) => {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    // As fetch does: an aborted signal rejects with its reason before anything happens.
+    if (request.signal.aborted) throw request.signal.reason;
+    const matched = matchPath(ROUTES, addresses, new URL(request.url)).find(
+      (m) => m.route.method === request.method,
+    );
+    const fault = faults.take(matched ? routeKey(matched.route) : undefined);
+    if (fault !== undefined) {
+      if (fault.kind === 'reset') throw new MockConnectionReset();
+      if (fault.kind === 'delay') await sleep(fault.ms, request.signal);
+      else if (fault.kind === 'status') return faultResponse(fault, store.nextRequestId());
+      else return malformedResponse(store.nextRequestId());
+    }
+    tick();
+    return answerRequest(ROUTES, context, request);
+  };
+
+  let handlers: HttpHandler[] | undefined;
+  return {
+    fetch: mockFetch,
+    get handlers() {
+      handlers ??= mswHandlers(mockFetch, [clientOptions.baseURL, clientOptions.sandboxBaseURL]);
+      return handlers;
+    },
+    clientOptions,
+    store,
+    deliveries: dispatcher.deliveries,
+    advance: (messageId, status, fields) => store.setMessageStatus(messageId, status, fields),
+    runDeliveries: () => {
+      tick();
+      return dispatcher.run();
+    },
+    inject: (route, fault, injectOptions) => faults.add(route, fault, injectOptions),
+    clearFaults: () => faults.clear(),
+  };
 }
 
 function trimSlash(url: string): string {

@@ -36,6 +36,47 @@ export interface NewMessage {
   route?: MockRoute | undefined;
   /** Scheduled delivery time, ISO 8601. @default null */
   scheduled_at?: string | null | undefined;
+  /** Where this message's events go instead of the SMS webhooks (not part of the Message). */
+  callback_url?: string | undefined;
+}
+
+/** Fields `setMessageStatus` and `mock.advance` may set along with the status. */
+export interface StatusFields {
+  /** Why delivery failed. @default 'number_unreachable' for `failed` */
+  error_code?: string | null;
+  /** Hand-off time. @default the mock's now (for `sent`, and `delivered` when unset) */
+  sent_at?: string | null;
+  /** Delivery time. @default the mock's now (for `delivered`) */
+  delivered_at?: string | null;
+}
+
+/** When a message's steps happen under `autoAdvance`, in ms after it is due. */
+export interface RouteTimeline {
+  /** When it is sent. */
+  sent: number;
+  /** When it is delivered (or failed). */
+  final: number;
+}
+
+/**
+ * How long each step takes under `autoAdvance`, from the time a message is due (created, or
+ * scheduled): `sent` after `sent` ms, then the final state `final - sent` ms after `sent_at`. Each
+ * route ends inside its reference delivery-time target (otp under 5 s, transactional under 30 s,
+ * promotional under 2 minutes).
+ */
+export const ROUTE_TIMELINE_MS: Record<MockRoute, RouteTimeline> = {
+  otp: { sent: 1_000, final: 3_000 },
+  transactional: { sent: 5_000, final: 20_000 },
+  promotional: { sent: 20_000, final: 90_000 },
+};
+
+/** Under `autoAdvance`, a message to a number ending in 9 gets no receipt and expires this long after `sent_at`. */
+export const EXPIRE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** @internal What the service listens to. */
+export interface StoreHooks {
+  statusChanged?: (message: MockMessage, at: string, callbackUrl: string | undefined) => void;
+  reset?: () => void;
 }
 
 /** The error code of a failed delivery; the only value the reference shows. */
@@ -72,9 +113,16 @@ export class MockStore {
   /** The sender of messages sent without `from`: the account's default sender. */
   defaultSender = 'GATEWAY';
 
+  /** @internal Set by the service. */
+  hooks: StoreHooks = {};
+
   readonly #now: () => Date;
   readonly #ids = new Map<string, number>();
   #requests = 0;
+  readonly #callbackUrls = new Map<string, string>();
+  readonly #jobOf = new Map<string, string>();
+  // Messages not yet final (queued or sent), the only ones `autoAdvance` looks at.
+  readonly #moving = new Set<MockMessage>();
 
   /** @internal Built by `createMockService`. */
   constructor(now: () => Date) {
@@ -118,6 +166,9 @@ export class MockStore {
       error_code: null,
     };
     this.messages.set(message.id, message);
+    if (input.callback_url !== undefined) this.#callbackUrls.set(message.id, input.callback_url);
+    this.#moving.add(message);
+    this.hooks.statusChanged?.(message, message.created_at, input.callback_url);
     return message;
   }
 
@@ -130,9 +181,14 @@ export class MockStore {
     scheduled_at: string | null;
   }): MockBulkJob {
     let cost = 0;
-    for (const to of input.recipients) cost += this.createMessage({ ...input, to }).cost;
+    const id = this.nextId('bulk_');
+    for (const to of input.recipients) {
+      const message = this.createMessage({ ...input, to });
+      this.#jobOf.set(message.id, id);
+      cost += message.cost;
+    }
     const job: MockBulkJob = {
-      id: this.nextId('bulk_'),
+      id,
       status: 'processing',
       total: input.recipients.length,
       queued: input.recipients.length,
@@ -178,10 +234,10 @@ export class MockStore {
         delivered_at: null,
         error_code: null,
       };
-      if (extra.status !== undefined)
-        applyStatus(message, extra.status, extra.created_at ?? createdAt, undefined);
+      if (extra.status !== undefined) applyStatus(message, extra.status, extra.created_at ?? createdAt, {});
       Object.assign(message, extra);
       this.messages.set(message.id, message);
+      if (message.status === 'queued' || message.status === 'sent') this.#moving.add(message);
       out.push(message);
     }
     return out;
@@ -190,34 +246,80 @@ export class MockStore {
   /**
    * Sets a message's status and the timestamps that go with it (at the mock's `now`): `sent` sets
    * `sent_at`; `delivered` sets `delivered_at` (and `sent_at` if unset); `failed` sets
-   * `error_code` (default `number_unreachable`). Throws for an unknown id.
+   * `error_code` (default `number_unreachable`). `fields` override those values. A change of status
+   * sends the `message.<status>` event to the webhooks (`mock.runDeliveries()`) and updates the
+   * message's bulk job. Throws for an unknown id.
    *
    * @example store.setMessageStatus('msg_00000001', 'failed', { error_code: 'number_unreachable' })
    */
-  setMessageStatus(
-    id: string,
-    status: MockMessageStatus,
-    options: { error_code?: string } = {},
-  ): MockMessage {
+  setMessageStatus(id: string, status: MockMessageStatus, fields: StatusFields = {}): MockMessage {
     const message = this.#message(id);
-    applyStatus(message, status, this.nowISO(), options.error_code);
+    this.#setStatus(message, status, this.nowISO(), fields);
     return message;
   }
 
   /**
-   * One step of `autoAdvance`: queued → sent → delivered, or sent → failed (`number_unreachable`)
-   * when the number ends in 0. A message scheduled after `now` stays queued; final states stay.
+   * @internal Moves every queued or sent message as far as the clock says (`autoAdvance`): sent
+   * `ROUTE_TIMELINE_MS[route].sent` after it is due, then delivered (failed for numbers ending in 0)
+   * by the route's target; numbers ending in 9 expire `EXPIRE_AFTER_MS` after they were sent.
+   * Each step is stamped with the time it happened, not the time it is noticed.
    */
-  advanceMessage(id: string): MockMessage {
-    const message = this.#message(id);
-    const now = this.#now();
-    if (message.status === 'queued') {
-      const due = message.scheduled_at === null || Date.parse(message.scheduled_at) <= now.getTime();
-      if (due) applyStatus(message, 'sent', now.toISOString(), undefined);
-    } else if (message.status === 'sent') {
-      applyStatus(message, message.to.endsWith('0') ? 'failed' : 'delivered', now.toISOString(), undefined);
+  advanceTo(now: number): void {
+    for (const message of [...this.#moving]) {
+      const timeline = ROUTE_TIMELINE_MS[message.route];
+      if (message.status === 'queued') {
+        const due = Math.max(
+          Date.parse(message.created_at),
+          message.scheduled_at === null ? 0 : Date.parse(message.scheduled_at),
+        );
+        const sentAt = due + timeline.sent;
+        if (sentAt > now) continue;
+        this.#setStatus(message, 'sent', new Date(sentAt).toISOString(), {});
+      }
+      if (message.status === 'sent') {
+        const sentAt = Date.parse(message.sent_at ?? message.created_at);
+        const outcome: MockMessageStatus = message.to.endsWith('0')
+          ? 'failed'
+          : message.to.endsWith('9')
+            ? 'expired'
+            : 'delivered';
+        const at = sentAt + (outcome === 'expired' ? EXPIRE_AFTER_MS : timeline.final - timeline.sent);
+        if (at <= now) this.#setStatus(message, outcome, new Date(at).toISOString(), {});
+      }
     }
-    return message;
+  }
+
+  #setStatus(message: MockMessage, status: MockMessageStatus, at: string, fields: StatusFields): void {
+    const before = message.status;
+    const changed = before !== status;
+    applyStatus(message, status, at, fields);
+    if (status === 'queued' || status === 'sent') this.#moving.add(message);
+    else this.#moving.delete(message);
+    const jobId = this.#jobOf.get(message.id);
+    if (jobId !== undefined && changed) this.#recount(jobId, before, status, at);
+    if (changed) this.hooks.statusChanged?.(message, at, this.#callbackUrls.get(message.id));
+  }
+
+  // Bulk counters are the current statuses of the job's messages (expired counts as failed),
+  // kept by moving one message from its old bucket to its new one; the job completes when none is
+  // queued or sent, at the time of its last message's final step.
+  #recount(jobId: string, from: MockMessageStatus, to: MockMessageStatus, at: string): void {
+    const job = this.bulkJobs.get(jobId);
+    if (job === undefined) return;
+    const bucket = (status: MockMessageStatus) => (status === 'expired' ? 'failed' : status);
+    const counts = { queued: job.queued, sent: job.sent, delivered: job.delivered, failed: job.failed };
+    counts[bucket(from)] -= 1;
+    counts[bucket(to)] += 1;
+    Object.assign(job, counts);
+    if (counts.queued === 0 && counts.sent === 0) {
+      if (job.status === 'processing') {
+        job.status = 'completed';
+        job.completed_at = at;
+      }
+    } else if (job.status === 'completed') {
+      job.status = 'processing';
+      job.completed_at = null;
+    }
   }
 
   /**
@@ -300,6 +402,10 @@ export class MockStore {
       map.clear();
     }
     this.idempotency.clear();
+    this.#callbackUrls.clear();
+    this.#jobOf.clear();
+    this.#moving.clear();
+    this.hooks.reset?.();
     this.defaultSender = 'GATEWAY';
     this.#ids.clear();
     this.#requests = 0;
@@ -333,7 +439,7 @@ function applyStatus(
   message: MockMessage,
   status: MockMessageStatus,
   at: string,
-  errorCode: string | undefined,
+  fields: StatusFields,
 ): void {
   message.status = status;
   if (status === 'queued') {
@@ -350,9 +456,12 @@ function applyStatus(
     message.error_code = null;
   } else if (status === 'failed') {
     message.delivered_at = null;
-    message.error_code = errorCode ?? NUMBER_UNREACHABLE;
+    message.error_code = NUMBER_UNREACHABLE;
   } else {
     message.delivered_at = null;
-    message.error_code = errorCode ?? null;
+    message.error_code = null;
   }
+  if (fields.sent_at !== undefined) message.sent_at = fields.sent_at;
+  if (fields.delivered_at !== undefined) message.delivered_at = fields.delivered_at;
+  if (fields.error_code !== undefined) message.error_code = fields.error_code;
 }

@@ -138,21 +138,27 @@ export function route<const T extends readonly MockRoute[]>(
   return value === undefined ? fallback : oneOf(value, 'route', values, extra);
 }
 
-// ISO 8601 date-time with a time zone: seconds and fractions optional, offset Z, ±hh:mm or ±hhmm.
+// RFC 3339 date-time (the reference's "date-time"): seconds required, fractions optional, a `Z`
+// or `±hh:mm` offset; `T` and `Z` may be lower case (RFC 3339, 5.6 note); second 60 is a leap second.
 const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/;
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
-/** Milliseconds of an ISO 8601 date-time with a time zone; a 400 naming `param` otherwise. */
+/** Milliseconds of an RFC 3339 date-time; a 400 naming `param` otherwise. */
 export function dateTime(value: unknown, param: string): number {
   const m = typeof value === 'string' ? DATE_TIME.exec(value) : null;
-  const ms = m && typeof value === 'string' ? Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : NaN;
-  if (!m || Number.isNaN(ms) || !validFields(m)) {
-    throw invalid(param, 'must be an ISO 8601 date-time with a time zone, such as 2026-01-01T09:00:00Z.');
+  if (m === null || !validFields(m)) {
+    throw invalid(
+      param,
+      'must be an RFC 3339 date-time with seconds and a time zone, such as 2026-01-01T09:00:00Z or 2026-01-01T10:00:00+01:00.',
+    );
   }
-  return ms;
+  const n = (group: number) => Number(m[group] ?? 0);
+  const fraction = Number(`0${m[7] ?? ''}`) * 1000;
+  const offset = m[8] === undefined ? 0 : (m[8] === '-' ? -1 : 1) * (n(9) * 60 + n(10)) * 60_000;
+  return Date.UTC(n(1), n(2) - 1, n(3), n(4), n(5), n(6)) + Math.floor(fraction) - offset;
 }
 
-// Date.parse rolls 2026-02-31 over into March; the reference's date-times are real calendar dates.
+// Real calendar dates only: 2026-02-31 is refused rather than rolled over into March.
 function validFields(m: RegExpExecArray): boolean {
   const n = (group: number) => Number(m[group] ?? 0);
   const daysInMonth = new Date(Date.UTC(n(1), n(2), 0)).getUTCDate();
@@ -163,9 +169,9 @@ function validFields(m: RegExpExecArray): boolean {
     n(3) <= daysInMonth &&
     n(4) <= 23 &&
     n(5) <= 59 &&
-    n(6) <= 59 &&
-    n(8) <= 23 &&
-    n(9) <= 59
+    n(6) <= 60 &&
+    n(9) <= 23 &&
+    n(10) <= 59
   );
 }
 
@@ -179,7 +185,11 @@ export function scheduleAt(body: Body, now: number, options: { future: boolean }
   return new Date(ms).toISOString();
 }
 
-/** An absolute HTTPS URL: webhook and callback URLs must be HTTPS (Events, Delivery 2). */
+/**
+ * An absolute HTTPS URL with a host: webhook and callback URLs must be HTTPS (Events, Delivery 2).
+ * The text itself must start with `https://` and a host, because URL parsers repair
+ * `https:hooks.example.com` and `https:///hooks.example.com` into a URL the sender never wrote.
+ */
 export function httpsUrl(value: unknown, param: string): string {
   if (typeof value !== 'string') throw invalid(param, `must be an HTTPS URL string, not ${typeName(value)}.`);
   let url: URL | undefined;
@@ -188,9 +198,31 @@ export function httpsUrl(value: unknown, param: string): string {
   } catch {
     url = undefined;
   }
-  if (url?.protocol !== 'https:')
-    throw invalid(param, 'must be an absolute https:// URL (plain HTTP is not supported).');
+  if (url?.protocol !== 'https:' || !/^https:\/\/[^/\\?#\s]/i.test(value) || url.hostname === '')
+    throw invalid(
+      param,
+      'must be an absolute https:// URL with a host, such as https://example.com/webhooks (plain HTTP is not supported).',
+    );
   return value;
+}
+
+/**
+ * Refuses body fields the reference's request table does not list (its tables for send, bulk,
+ * template send and attach are complete). A name that differs from a documented one only by case,
+ * `-` or `_` (`scheduleAt`) is named with the field it was meant to be.
+ */
+export function knownFields(body: Body, fields: readonly string[], operation: string): void {
+  const squash = (name: string) => name.toLowerCase().replace(/[-_]/g, '');
+  for (const name of Object.keys(body)) {
+    if (fields.includes(name)) continue;
+    const meant = fields.find((field) => squash(field) === squash(name));
+    throw new MockApiError(
+      'invalid_request_error',
+      'unknown_parameter',
+      `${name} is not a field of ${operation}${meant ? `; did you mean ${meant}?` : ''} The fields are ${fields.join(', ')}.`,
+      name,
+    );
+  }
 }
 
 /** An optional boolean. */

@@ -157,7 +157,8 @@ describe('addresses', () => {
       mock.handlers,
       new Request(`${DEFAULT_SANDBOX_BASE_URL}/payment/customers/cus_123`, { headers }),
     );
-    expect(wrong).toBeUndefined();
+    expect(wrong?.status).toBe(404);
+    expect(await wrong?.json()).toMatchObject({ error: { code: 'route_not_found' } });
     expect(right?.status).toBe(200);
   });
 });

@@ -63,11 +63,11 @@ describe('startMockServer', () => {
 
   it('uses the given options: the clock and autoAdvance', async () => {
     const [message] = server.mock.store.seedMessages(1, { to: '447700900123' });
-    now += 1000;
+    now += 5000;
     const res = await fetch(`${server.url}/sms/messages/${message?.id}`, {
       headers: headers('sk_live_mock'),
     });
-    expect(await res.json()).toMatchObject({ status: 'sent', sent_at: '2026-01-01T09:00:01.000Z' });
+    expect(await res.json()).toMatchObject({ status: 'sent', sent_at: '2026-01-01T09:00:05.000Z' });
   });
 
   it('answers 404 route_not_found as JSON for an unknown route', async () => {
@@ -102,6 +102,7 @@ describe('startMockServer', () => {
   it('serves the SDK client end to end', async () => {
     const client = new Client({ ...server.clientOptions, maxRetries: 0 });
     const sent = await client.sms.messages.create({ to: '+447700900456', message: 'Hello' });
+    now += 5000;
     const fetched = await client.sms.messages.retrieve(sent.id);
     const customer = await client.payment.customers.retrieve('cus_123');
     expect(sent.to).toBe('447700900456');

@@ -44,17 +44,21 @@ export const senderId = maxChars(LIMITS.senderId.max);
 /** `reference_id`: at most 100 characters. */
 export const referenceId = maxChars(LIMITS.referenceId.max);
 
-/** A URL the service will POST events to: HTTPS only (Events, Delivery 2). */
+/**
+ * A URL the service will POST events to: HTTPS only (Events, Delivery 2). The text must start with
+ * `https://` and a host: URL parsers repair `https:hooks.example.com`, but the string is sent as given.
+ */
 export const httpsUrl = z.string().check(
   z.refine(
     (value: string) => {
+      if (!/^https:\/\/[^/\\?#\s]/i.test(value)) return false;
       try {
         return new URL(value).protocol === 'https:';
       } catch {
         return false;
       }
     },
-    { error: 'must be an absolute https:// URL (plain HTTP is not supported)' },
+    { error: 'must be an absolute https:// URL with a host (plain HTTP is not supported)' },
   ),
 );
 

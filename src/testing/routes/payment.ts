@@ -2,7 +2,7 @@
 import { invalid, missing, notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import type { Route } from '../router.js';
-import { boolean, pageLimit, queryParams, string } from '../validation.js';
+import { boolean, knownFields, pageLimit, queryParams, string } from '../validation.js';
 
 /** GET /payment/webhooks: the list wrapper with `object: 'list'`. */
 const listWebhooks: Route = {
@@ -29,6 +29,7 @@ const attachPaymentMethod: Route = {
     const id = params['id'] ?? '';
     const customer = store.customers.get(id);
     if (customer === undefined) throw notFound('customer_not_found', 'id', 'customer', id);
+    knownFields(body, ['payment_method', 'set_default'], 'POST /payment/customers/{id}/payment_methods');
     const paymentMethod = string(body, 'payment_method');
     if (paymentMethod === undefined) throw missing('payment_method', 'a payment method id');
     if (paymentMethod === '') throw invalid('payment_method', 'must be a non-empty payment method id.');

@@ -24,6 +24,7 @@ import {
   string,
   boolean,
   nonNegativeInteger,
+  knownFields,
   type Body,
 } from '../validation.js';
 
@@ -32,12 +33,19 @@ export const DEFAULT_RETRY_CONFIG: MockRetryConfig = { max_attempts: 7, backoff_
 
 const MAX_RECIPIENTS = 10_000;
 
+// The request tables of the reference, complete for these three (webhook create is open: "any
+// further accepted body fields: not shown").
+const SEND_FIELDS = ['to', 'message', 'from', 'schedule_at', 'route', 'reference_id', 'callback_url'];
+const BULK_FIELDS = ['recipients', 'message', 'from', 'route', 'schedule_at'];
+const TEMPLATE_SEND_FIELDS = ['to', 'variables', 'from', 'route'];
+
 /** POST /sms/messages */
 const createMessage: Route = {
   area: 'sms',
   method: 'POST',
   path: 'sms/messages',
   handle({ body, store, now }) {
+    knownFields(body, SEND_FIELDS, 'POST /sms/messages');
     const to = phone(required(body, 'to', 'the recipient number'), 'to');
     const message = messageText(body);
     const from = senderId(body);
@@ -46,10 +54,18 @@ const createMessage: Route = {
     const referenceId = string(body, 'reference_id');
     if (referenceId !== undefined && codePoints(referenceId) > 100)
       throw invalid('reference_id', 'must be at most 100 characters.');
-    if (body['callback_url'] !== undefined) httpsUrl(body['callback_url'], 'callback_url');
+    const callbackUrl =
+      body['callback_url'] === undefined ? undefined : httpsUrl(body['callback_url'], 'callback_url');
     // reference_id and callback_url are accepted but not part of the Message (Message, note 3).
     return {
-      body: store.createMessage({ to, body: message, from, route: chosenRoute, scheduled_at: scheduledAt }),
+      body: store.createMessage({
+        to,
+        body: message,
+        from,
+        route: chosenRoute,
+        scheduled_at: scheduledAt,
+        callback_url: callbackUrl,
+      }),
     };
   },
 };
@@ -85,10 +101,10 @@ const retrieveMessage: Route = {
   area: 'sms',
   method: 'GET',
   path: 'sms/messages/:message_id',
-  handle({ params, store, service }) {
+  handle({ params, store }) {
     const id = params['message_id'] ?? '';
-    if (!store.messages.has(id)) throw notFound('message_not_found', 'message_id', 'message', id);
-    const message = service.autoAdvance ? store.advanceMessage(id) : store.messages.get(id);
+    const message = store.messages.get(id);
+    if (message === undefined) throw notFound('message_not_found', 'message_id', 'message', id);
     return { body: message };
   },
 };
@@ -99,6 +115,7 @@ const createBulk: Route = {
   method: 'POST',
   path: 'sms/bulk',
   handle({ body, store, now }) {
+    knownFields(body, BULK_FIELDS, 'POST /sms/bulk');
     const recipients = required(body, 'recipients', `an array of 1 to ${MAX_RECIPIENTS} phone numbers`);
     if (!Array.isArray(recipients)) throw invalid('recipients', 'must be an array of phone numbers.');
     if (recipients.length < 1 || recipients.length > MAX_RECIPIENTS) {
@@ -133,6 +150,7 @@ const sendTemplate: Route = {
     const id = params['template_id'] ?? '';
     const template = store.templates.get(id);
     if (template === undefined) throw notFound('template_not_found', 'template_id', 'template', id);
+    knownFields(body, TEMPLATE_SEND_FIELDS, 'POST /sms/templates/{template_id}/send');
     const to = phone(required(body, 'to', 'the recipient number'), 'to');
     const variables = templateVariables(body);
     const from = senderId(body);

@@ -1,0 +1,210 @@
+// Webhook deliveries as the service makes them (api-reference.md, Events): on each status change of
+// a message, one signed POST to its callback_url, else to each enabled SMS webhook subscribed to
+// the event. Attempts run on the mock's clock when `runDeliveries()` is awaited, so a test decides
+// when the network is used and controls time without sleeping.
+import { Webhooks } from '../webhooks.js';
+import { makeEvent, type MockEvent } from './deliveries.js';
+import type { MockStore } from './store.js';
+import type { MockMessage, MockMessageStatus } from './types.js';
+
+/** Sends one delivery and resolves to the receiver's answer: `fetch` by default. */
+export type DeliverFunction = (request: Request) => Promise<Response>;
+
+/** One attempt of a delivery. */
+export interface MockDeliveryAttempt {
+  /** When it was made, on the mock's clock (ISO 8601). */
+  at: string;
+  /** The receiver's status, or null when no answer came (network error). */
+  status: number | null;
+  /** The network error's message, or null when the receiver answered. */
+  error: string | null;
+}
+
+/** Where a delivery stands: waiting for an attempt, or final. */
+export type MockDeliveryState = 'pending' | 'succeeded' | 'failed' | 'expired';
+
+/** One event on its way to one URL, with its attempts. */
+export interface MockDelivery {
+  /** `dlv_` and a counter. */
+  id: string;
+  /** The event sent: the same envelope on every attempt. */
+  event: MockEvent;
+  /** Where it is POSTed. */
+  url: string;
+  /** The SMS webhook it is for, or null for a message's `callback_url`. */
+  webhookId: string | null;
+  /** The exact body sent (and signed). */
+  body: string;
+  /** The `x-service-signature` sent with `body`. */
+  signature: string;
+  /** `pending` until a 2xx/3xx (`succeeded`), a 4xx or the last retry (`failed`), or 7 days (`expired`). */
+  state: MockDeliveryState;
+  /** Every attempt made, oldest first. */
+  attempts: MockDeliveryAttempt[];
+  /** When the next attempt is due (ISO 8601), or null once final. */
+  nextAttemptAt: string | null;
+}
+
+const MINUTE = 60_000;
+/**
+ * Waits after each failed attempt (api-reference.md, Retry rules): retries 1, 2, 4, 8 and 16 minutes
+ * after the failure before them, then a final attempt 24 hours later. Seven attempts in all.
+ */
+export const RETRY_DELAYS_MS = [MINUTE, 2 * MINUTE, 4 * MINUTE, 8 * MINUTE, 16 * MINUTE, 24 * 60 * MINUTE];
+/** How long an attempt waits for the receiver's answer (real time): 10 seconds. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Events expire 7 days after they were created; a delivery not done by then is `expired`. */
+export const EVENT_LIFETIME_MS = 7 * 24 * 60 * MINUTE;
+
+interface Internal {
+  delivery: MockDelivery;
+  secret: string;
+  createdMs: number;
+  dueMs: number;
+}
+
+/** @internal Queues, signs and runs the deliveries of one mock service. */
+export class Dispatcher {
+  readonly deliveries: MockDelivery[] = [];
+  readonly #pending = new Set<Internal>();
+  #chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: MockStore,
+    private readonly now: () => Date,
+    private readonly deliver: DeliverFunction,
+    private readonly callbackSecret: string,
+  ) {}
+
+  /** Queues the event of a status change for every URL it goes to. */
+  statusChanged(message: MockMessage, at: string, callbackUrl: string | undefined): void {
+    const type = `message.${message.status as MockMessageStatus}`;
+    const event = makeEvent(type, { ...message }, { id: this.store.nextId('evt_'), created: new Date(at) });
+    const targets: { url: string; webhookId: string | null; secret: string }[] = [];
+    if (callbackUrl !== undefined) {
+      targets.push({ url: callbackUrl, webhookId: null, secret: this.callbackSecret });
+    } else {
+      for (const hook of this.store.smsWebhooks.values())
+        if (hook.enabled && hook.events.includes(type))
+          targets.push({ url: hook.url, webhookId: hook.id, secret: hook.secret });
+    }
+    for (const target of targets) this.#queue(event, target, Date.parse(at));
+  }
+
+  #queue(event: MockEvent, target: { url: string; webhookId: string | null; secret: string }, at: number) {
+    const body = JSON.stringify(event);
+    const delivery: MockDelivery = {
+      id: this.store.nextId('dlv_'),
+      event,
+      url: target.url,
+      webhookId: target.webhookId,
+      body,
+      signature: '',
+      state: 'pending',
+      attempts: [],
+      nextAttemptAt: new Date(at).toISOString(),
+    };
+    this.deliveries.push(delivery);
+    this.#pending.add({ delivery, secret: target.secret, createdMs: at, dueMs: at });
+  }
+
+  /** Runs every attempt due at the mock's `now`, one after another; resolves to the deliveries attempted. */
+  run(): Promise<MockDelivery[]> {
+    const next = this.#chain.then(() => this.#run());
+    this.#chain = next.catch(() => undefined);
+    return next;
+  }
+
+  async #run(): Promise<MockDelivery[]> {
+    const touched: MockDelivery[] = [];
+    const nowMs = this.now().getTime();
+    const due = [...this.#pending].filter((p) => p.dueMs <= nowMs).sort((a, b) => a.dueMs - b.dueMs);
+    for (const item of due) {
+      touched.push(item.delivery);
+      if (nowMs >= item.createdMs + EVENT_LIFETIME_MS) {
+        this.#finish(item, 'expired');
+        continue;
+      }
+      await this.#attempt(item, nowMs);
+    }
+    return touched;
+  }
+
+  async #attempt(item: Internal, nowMs: number): Promise<void> {
+    const { delivery } = item;
+    if (delivery.signature === '') delivery.signature = await Webhooks.sign(delivery.body, item.secret);
+    const request = new Request(delivery.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [Webhooks.SIGNATURE_HEADER]: delivery.signature,
+        'user-agent': 'gateway-sdk-mock/webhooks',
+      },
+      body: delivery.body,
+      // A receiver that never answers counts as a network error (and is retried), rather than
+      // holding runDeliveries() open.
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await this.deliver(request);
+      status = response.status;
+      // Not awaited: under MSW's passthrough, cancelling a body can stay pending for good.
+      void response.body?.cancel().catch(() => undefined);
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+    }
+    const at = new Date(nowMs).toISOString();
+    delivery.attempts.push({ at, status, error });
+    const hook = delivery.webhookId === null ? undefined : this.store.smsWebhooks.get(delivery.webhookId);
+    if (status !== null && status >= 200 && status < 400) {
+      if (hook) {
+        hook.last_triggered_at = at;
+        hook.failure_count = 0;
+      }
+      return this.#finish(item, 'succeeded');
+    }
+    if (hook) hook.failure_count += 1;
+    const retryable = status === null || status >= 500;
+    const wait = RETRY_DELAYS_MS[delivery.attempts.length - 1];
+    if (!retryable || wait === undefined) return this.#finish(item, 'failed');
+    item.dueMs = nowMs + wait;
+    delivery.nextAttemptAt = new Date(item.dueMs).toISOString();
+  }
+
+  #finish(item: Internal, state: MockDeliveryState): void {
+    item.delivery.state = state;
+    item.delivery.nextAttemptAt = null;
+    this.#pending.delete(item);
+  }
+
+  /** Forgets every delivery. */
+  clear(): void {
+    this.deliveries.length = 0;
+    this.#pending.clear();
+  }
+}
+
+/**
+ * A `deliver` function that sends every delivery to `origin` instead of the webhook URL's own,
+ * keeping its path and query: point `https://hooks.example.com/sms` at a receiver listening on
+ * `http://127.0.0.1:3000` in a test.
+ *
+ * @example createMockService({ deliver: forwardTo('http://127.0.0.1:3000') })
+ */
+export function forwardTo(origin: string, send: DeliverFunction = (r) => fetch(r)): DeliverFunction {
+  const base = new URL(origin);
+  return async (request) => {
+    const from = new URL(request.url);
+    const to = new URL(`${from.pathname}${from.search}`, base);
+    return send(
+      new Request(to, {
+        method: request.method,
+        headers: request.headers,
+        body: await request.text(),
+        signal: request.signal,
+      }),
+    );
+  };
+}

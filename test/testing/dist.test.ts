@@ -1,0 +1,195 @@
+// The built package, run the way users run it: this file builds it into a temporary directory
+// outside the repository (npm test runs before npm run build in CI, and no node_modules is in
+// reach there, so msw cannot be resolved), then imports dist/testing without msw and spawns the
+// `gateway-sdk` command.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build, type Options } from 'tsup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from 'gateway-sdk';
+import { Webhooks } from 'gateway-sdk/webhooks';
+import configs from '../../tsup.config.js';
+
+const run = promisify(execFile);
+let out = '';
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'gateway-sdk-dist-'));
+  const list = (Array.isArray(configs) ? configs : [configs]) as Options[];
+  for (const config of list) await build({ ...config, outDir: out, dts: false, silent: true, config: false });
+  // As in the package: .js files are ES modules.
+  writeFileSync(join(out, 'package.json'), '{ "type": "module" }\n');
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const script = (name: string, code: string) => {
+  const file = join(out, name);
+  writeFileSync(file, code);
+  return file;
+};
+
+describe('gateway-sdk/testing without msw installed', () => {
+  const body = (load: string) => `
+    ${load}
+    const out = {};
+    try { require.resolve?.('msw'); out.msw = 'resolvable'; } catch { out.msw = 'missing'; }
+    const mock = createMockService();
+    const headers = { authorization: 'Bearer sk_live_mock', 'service-version': '2026-01-01' };
+    out.fetch = (await mock.fetch(mock.clientOptions.baseURL + '/sms/webhooks/wh_123', { headers })).status;
+    const server = await startMockServer();
+    out.server = (await fetch(server.url + '/sms/webhooks/wh_123', { headers })).status;
+    await server.close();
+    try { mock.handlers; out.handlers = 'no error'; } catch (e) { out.handlers = e.message; }
+    console.log(JSON.stringify(out));
+  `;
+
+  it('loads as ESM: mock.fetch and startMockServer work, mock.handlers says to install msw', async () => {
+    const file = script(
+      'no-msw.mjs',
+      body(`import { createMockService, startMockServer } from './testing/index.js';
+            import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);`),
+    );
+    const result = JSON.parse((await run(process.execPath, [file], { cwd: out })).stdout);
+    expect(result).toMatchObject({ msw: 'missing', fetch: 200, server: 200 });
+    expect(result.handlers).toContain('npm install -D msw');
+  });
+
+  it('loads as CommonJS the same way', async () => {
+    const file = script(
+      'no-msw.cjs',
+      `const { createMockService, startMockServer } = require('./testing/index.cjs');
+       (async () => { ${body('')} })().catch((e) => { console.error(e); process.exit(1); });`,
+    );
+    const result = JSON.parse((await run(process.execPath, [file], { cwd: out })).stdout);
+    expect(result).toMatchObject({ msw: 'missing', fetch: 200, server: 200 });
+    expect(result.handlers).toContain('npm install -D msw');
+  });
+});
+
+describe('the gateway-sdk command', () => {
+  const cli = () => join(out, 'cli.js');
+
+  it('is the package bin, with a shebang', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(pkg.bin).toEqual({ 'gateway-sdk': './dist/cli.js' });
+    expect(readFileSync(cli(), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('mock: serves on 127.0.0.1 and prints the GATEWAY_* lines to export', async () => {
+    const child = spawn(process.execPath, [cli(), 'mock', '--port', '0'], { cwd: out });
+    try {
+      const lines = await new Promise<string[]>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.split('\n').length > 5) resolve(text.trim().split('\n'));
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      const env = Object.fromEntries(
+        lines.map((line) => {
+          const m = /^export (GATEWAY_[A-Z_]+)=(.*)$/.exec(line);
+          if (m === null) throw new Error(`not an export line: ${line}`);
+          return [m[1], m[2]];
+        }),
+      );
+      expect(Object.keys(env).sort()).toEqual([
+        'GATEWAY_ACCESS_TOKEN',
+        'GATEWAY_API_KEY',
+        'GATEWAY_BASE_URL',
+        'GATEWAY_SANDBOX_BASE_URL',
+        'GATEWAY_TEST_API_KEY',
+      ]);
+      expect(env['GATEWAY_BASE_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const client = new Client({
+        apiKey: env['GATEWAY_API_KEY'],
+        testApiKey: env['GATEWAY_TEST_API_KEY'],
+        accessToken: env['GATEWAY_ACCESS_TOKEN'],
+        baseURL: env['GATEWAY_BASE_URL'],
+        sandboxBaseURL: env['GATEWAY_SANDBOX_BASE_URL'],
+        maxRetries: 0,
+      });
+      const sent = await client.sms.messages.create({ to: '447700900123', message: 'Hi' });
+      expect((await client.sms.messages.retrieve(sent.id)).id).toBe(sent.id);
+      expect((await client.payment.customers.retrieve('cus_123')).id).toBe('cus_123');
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('trigger: sends one signed delivery and prints the answer', async () => {
+    const secret = 'whsec_cli_test';
+    const got: { type?: string; object?: unknown }[] = [];
+    const receiver = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', async () => {
+        if (!(await Webhooks.verify(raw, req.headers['x-service-signature'], secret))) {
+          res.writeHead(400).end('bad signature');
+          return;
+        }
+        const event = JSON.parse(raw);
+        got.push({ type: event.type, object: event.data.object });
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = receiver.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hooks`;
+      const ok = await run(process.execPath, [
+        cli(),
+        'trigger',
+        'message.delivered',
+        '--url',
+        url,
+        '--secret',
+        secret,
+        '--data',
+        '{"id":"msg_9","status":"delivered"}',
+      ]);
+      expect(ok.stdout).toBe('200 OK\nok\n');
+      expect(got).toEqual([{ type: 'message.delivered', object: { id: 'msg_9', status: 'delivered' } }]);
+
+      const forged = await run(process.execPath, [
+        cli(),
+        'trigger',
+        'message.sent',
+        '--url',
+        url,
+        '--secret',
+        'whsec_other',
+      ]).catch((e: { code: number; stdout: string }) => e);
+      expect(forged).toMatchObject({ code: 1, stdout: '400 Bad Request\nbad signature\n' });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it('explains a usage error and exits 2', async () => {
+    const missing = await run(process.execPath, [cli(), 'trigger', 'message.sent', '--secret', 'x']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('--url') });
+    const badData = await run(process.execPath, [
+      cli(),
+      'trigger',
+      'message.sent',
+      '--url',
+      'http://127.0.0.1:9/',
+      '--secret',
+      'x',
+      '--data',
+      '[1]',
+    ]).catch((e: { code: number; stderr: string }) => e);
+    expect(badData).toMatchObject({ code: 2, stderr: expect.stringContaining('JSON object') });
+    const help = await run(process.execPath, [cli(), '--help']);
+    expect(help.stdout).toContain('gateway-sdk mock [--port N]');
+  });
+});

@@ -1,0 +1,24 @@
+// The "Test your Express app" recipe of docs/testing.md, run as written: the block after
+// `<!-- recipe: express -->` is copied out and imported here, so its describe/it blocks run as
+// part of this file (and a recipe that stops working fails CI).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8');
+const match = /<!-- recipe: express -->\s*```ts\n([\s\S]*?)\n```/.exec(doc);
+const code = match?.[1] ?? '';
+
+it('finds the recipe in docs/testing.md', () => {
+  expect(code).toContain("from 'express'");
+  expect(code).toContain('allowLoopback');
+});
+
+if (code !== '') {
+  const dir = join(root, '.tmp/recipes');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'express-app.test.ts');
+  writeFileSync(file, `${code}\n`);
+  await import(/* @vite-ignore */ file);
+}
