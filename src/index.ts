@@ -33,6 +33,24 @@ export type {
   MessageListParams,
 } from './resources/sms/messages.js';
 export type { BulkJob, BulkJobStatus, BulkCreateParams } from './resources/sms/bulk.js';
+export type {
+  BulkCreateAllParams,
+  BulkCreateAllOptions,
+  BulkCreateAllProgress,
+  BulkCreateAllResult,
+  BulkChunkJob,
+  BulkChunkFailure,
+  BulkInvalidRecipient,
+} from './resources/sms/bulk-all.js';
+export type {
+  CreateManyItem,
+  CreateManyOptions,
+  CreateManyResult,
+  CreateManySent,
+  CreateManyFailed,
+  CreateManyIterator,
+} from './resources/sms/create-many.js';
+export type { Source } from './core/pool.js';
 export type { TemplateSendParams } from './resources/sms/templates.js';
 export type { SmsWebhook, SmsWebhookEventName, SmsWebhookCreateParams } from './resources/sms/webhooks.js';
 export type { PaymentWebhook, PaymentWebhookListParams } from './resources/payment/webhooks.js';

@@ -2,6 +2,12 @@ import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
+import {
+  type BulkCreateAllOptions,
+  type BulkCreateAllParams,
+  type BulkCreateAllResult,
+  createAll,
+} from './bulk-all.js';
 import { oneOf, openEnum, parseInput, wireDateTime } from '../../core/schema.js';
 import { futureScheduleAt, messageText, nullableString, phone, senderId } from './fields.js';
 
@@ -21,6 +27,17 @@ export class Bulk extends APIResource {
       BulkJob,
       opts,
     );
+  }
+
+  /**
+   * Sends one message to any number of recipients (an array, iterable or stream) as jobs of at most
+   * 10,000, `concurrency` at a time; chunk `i` uses the key `${idempotencyKey}:${i}`, so a rerun with
+   * the same key replays instead of sending twice. See docs/sending-at-scale.md.
+   *
+   * @example const { jobs, failed, invalid } = await client.sms.bulk.createAll({ recipients, message: 'Sale today' }, { idempotencyKey: 'spring-sale' })
+   */
+  createAll(body: BulkCreateAllParams, opts?: BulkCreateAllOptions): Promise<BulkCreateAllResult> {
+    return createAll(this, BulkCreateParams, body, opts);
   }
 }
 
