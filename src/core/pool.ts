@@ -20,7 +20,12 @@ export function baseKeyFor(key: unknown): string {
     const problem = `must be at most ${BASE_KEY_MAX} characters (got ${key.length}): each request's key adds ':<index>' and must fit the ${IDEMPOTENCY_KEY_MAX}-character limit`;
     throw invalidOption('idempotencyKey', problem);
   }
-  return idempotencyKeyFor(key as string | undefined);
+  try {
+    return idempotencyKeyFor(key as string | undefined);
+  } catch (error) {
+    const problem = error instanceof ValidationError ? error.issues[0]?.message : undefined;
+    throw problem === undefined ? error : invalidOption('idempotencyKey', problem);
+  }
 }
 
 /** A ValidationError for one option, in the words the request options use. */

@@ -141,7 +141,6 @@ export async function createAll(
 ): Promise<BulkCreateAllResult> {
   checkRequestOptions(options);
   const { idempotencyKey, chunkSize: size, concurrency: n, onProgress, ...request } = options;
-  checkRequestOptions(request);
   const base = baseKeyFor(idempotencyKey);
   const chunkSize = intOption(size, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
   const concurrency = intOption(n, 'concurrency', [1, 64], 2);

@@ -1,6 +1,7 @@
 // messages.createMany: one message per item, `concurrency` at a time, results in completion order,
 // deterministic keys, invalid items refused without a request, early exits and aborts that leave
 // nothing running, one 429 pausing every worker, and a million items through a bounded heap.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setupServer } from 'msw/node';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -16,6 +17,8 @@ import {
   ValidationError,
 } from '../../../src/index.js';
 import { createMockService, type MockService } from '../../../src/testing/index.js';
+import { listen, type Loopback, readText } from '../../faults/loopback.js';
+import { mulberry32 } from '../../faults/prng.js';
 import { recordRequests } from '../../helpers/wire.js';
 import { countingSource, countingSyncSource, flush, manualFetch, messageFor } from './helpers.js';
 
@@ -25,6 +28,13 @@ const item = (i: number): CreateManyItem => ({
   to: `+4477009${String(i).padStart(5, '0')}`,
   message: `Code ${i}`,
 });
+
+/** FNV-1a: a seed from a string. */
+const hash = (text: string) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+};
 
 async function collect(iterable: AsyncIterable<CreateManyResult>): Promise<CreateManyResult[]> {
   const out: CreateManyResult[] = [];
@@ -408,5 +418,93 @@ describe('a million items', () => {
     expect(calls).toBe(TOTAL);
     // A million items or results kept would hold well over 100 MB; the stream holds a few dozen.
     expect(Math.max(...sent)).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+describe('against a loopback server with injected faults', () => {
+  const KEY = 'sk_live_many_faults';
+  let server: Loopback;
+  /** Messages created per Idempotency-Key: more than one would be a duplicate send. */
+  const created = new Map<string, number>();
+  const stored = new Map<string, ReturnType<typeof messageFor>>();
+  const attempts = new Map<string, number>();
+  const answers = new Map<string, number>();
+  let requests = 0;
+  // Requests number STORM[0] to STORM[1] all get 429, whoever sends them.
+  const STORM = [300, 400];
+
+  /** The same fault for the same key and attempt, whatever order requests arrive in. */
+  const faultOf = (key: string, attempt: number) => {
+    const roll = mulberry32(hash(`${key}#${attempt}`))();
+    if (attempt > 2) return 'ok';
+    return roll < 0.15 ? 'http503' : roll < 0.22 ? 'resetBeforeBody' : roll < 0.29 ? 'resetAfterStore' : 'ok';
+  };
+
+  beforeAll(async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0); // backoff of 0 ms: the run costs only loopback I/O
+    server = await listen(async (req: IncomingMessage, res: ServerResponse) => {
+      const key = String(req.headers['idempotency-key']);
+      const n = (attempts.get(key) ?? 0) + 1;
+      attempts.set(key, n);
+      const count = (kind: string) => answers.set(kind, (answers.get(kind) ?? 0) + 1);
+      const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
+        res.end(JSON.stringify(value));
+      };
+      if (req.headers.authorization !== `Bearer ${KEY}` || req.url !== '/sms/messages') return json(404, {});
+      const number = ++requests;
+      if (number >= (STORM[0] as number) && number < (STORM[1] as number)) {
+        count('429');
+        return json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0' });
+      }
+      const fault = faultOf(key, n);
+      count(fault);
+      if (fault === 'resetBeforeBody') return void req.socket.destroy();
+      const body = JSON.parse(await readText(req)) as { to: string; message: string };
+      if (fault === 'http503') return json(503, { error: { code: 'unavailable', message: 'try later' } });
+      let message = stored.get(key);
+      if (message === undefined) {
+        message = messageFor(body, `msg_${stored.size + 1}`);
+        stored.set(key, message);
+        created.set(key, (created.get(key) ?? 0) + 1);
+      }
+      if (fault === 'resetAfterStore') return void req.socket.destroy();
+      json(200, message);
+    });
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await server.close();
+  });
+
+  it('1,000 personalised sends through 503s, resets and a 429 storm store exactly 1,000 messages', async () => {
+    const client = new Client({ apiKey: KEY, baseURL: server.url, maxRetries: 6 });
+    const orders = Array.from({ length: 1_000 }, (_, i) => ({
+      to: `+4477009${String(i).padStart(5, '0')}`,
+      message: `Hi customer ${i}, your order #${10_000 + i} has shipped`,
+    }));
+    const results = await collect(
+      client.sms.messages.createMany(orders, { idempotencyKey: 'ship', concurrency: 16 }),
+    );
+    expect(results).toHaveLength(1_000);
+    expect(answers.get('429')).toBe((STORM[1] as number) - (STORM[0] as number));
+    for (const kind of ['http503', 'resetBeforeBody', 'resetAfterStore'])
+      expect(answers.get(kind)).toBeGreaterThan(20);
+    const failed = results.filter((r) => !r.ok);
+    // Anything the storm outlasted is sent by a rerun with the same key, which replays the rest.
+    const again =
+      failed.length === 0
+        ? []
+        : await collect(client.sms.messages.createMany(orders, { idempotencyKey: 'ship' }));
+    expect(again.every((r) => r.ok)).toBe(true);
+
+    expect(stored.size).toBe(1_000);
+    expect([...created.values()].every((n) => n === 1)).toBe(true);
+    for (const r of results) {
+      const message = stored.get(`ship:${r.index}`);
+      expect(message?.body).toBe(orders[r.index]?.message);
+      expect(message?.to).toBe(orders[r.index]?.to.slice(1));
+      if (r.ok) expect(r.message.id).toBe(message?.id);
+    }
   });
 });
