@@ -1,7 +1,7 @@
 // What the helpers that send many requests share (bulk.createAll, messages.createMany): reading a
 // caller's iterable or stream one item at a time, keys derived from one base key, options checked
 // before anything is read or sent, and a gate that pauses every sender of one call at once.
-import { APIUserAbortError, ValidationError } from './errors.js';
+import { ValidationError } from './errors.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from './idempotency.js';
 import { headerProblem, isIntIn, MAX_RETRIES_RANGE, TIMEOUT_RANGE } from './options.js';
 
@@ -99,27 +99,30 @@ export interface Reader<T> {
 export function readerOf<T>(source: unknown, what: string): Reader<T> {
   const iterable = source as Partial<Iterable<T> & AsyncIterable<T>> | null | undefined;
   // A string is iterable, one character at a time: never what a caller means by a list.
-  if (typeof source !== 'string' && typeof iterable?.[Symbol.asyncIterator] === 'function') {
-    const it = (iterable as AsyncIterable<T>)[Symbol.asyncIterator]();
-    return { next: () => it.next(), close: () => void it.return?.()?.then(undefined, () => undefined) };
+  const open =
+    typeof source === 'string'
+      ? undefined
+      : (iterable?.[Symbol.asyncIterator] ?? iterable?.[Symbol.iterator]);
+  if (typeof open !== 'function') {
+    throw new ValidationError(
+      `${what} must be an array, an iterable or an async iterable (such as a stream). Nothing was sent.`,
+      [{ path: [what], message: 'must be an array, an iterable or an async iterable' }],
+    );
   }
-  if (typeof source !== 'string' && typeof iterable?.[Symbol.iterator] === 'function') {
-    const it = (iterable as Iterable<T>)[Symbol.iterator]();
-    return {
-      next: () => it.next(),
-      close: () => {
-        try {
-          it.return?.();
-        } catch {
-          // The source failing to close changes nothing about what was sent.
-        }
-      },
-    };
-  }
-  throw new ValidationError(
-    `${what} must be an array, an iterable or an async iterable (such as a stream). Nothing was sent.`,
-    [{ path: [what], message: 'must be an array, an iterable or an async iterable' }],
-  );
+  const isAsync = open === iterable?.[Symbol.asyncIterator];
+  const it = (open as (this: unknown) => Iterator<T> | AsyncIterator<T>).call(iterable);
+  return {
+    // Promise.resolve: a hand-written async iterator may hand back a thenable that is not a Promise.
+    next: isAsync ? () => Promise.resolve(it.next()) : () => it.next() as IteratorResult<T>,
+    close: () => {
+      try {
+        // The source failing to close changes nothing about what was sent.
+        void Promise.resolve(it.return?.()).then(undefined, () => undefined);
+      } catch {
+        // As above, for a source that throws instead of rejecting.
+      }
+    },
+  };
 }
 
 /**
@@ -138,33 +141,189 @@ export class Gate {
   remaining(): number {
     return Math.max(0, this.#until - Date.now());
   }
+}
 
-  /** Resolves once the gate is open (at once when it is); rejects when `signal` fires first. */
-  async wait(signal: AbortSignal | undefined): Promise<void> {
-    for (let ms = this.remaining(); ms > 0; ms = this.remaining()) await delay(ms, signal);
+/** What a pool is given once its options have been checked. */
+export interface PoolSetup<T, R> {
+  /** Where units of work come from, one at a time. */
+  reader: Reader<T>;
+  /** Units in flight at once. */
+  concurrency: number;
+  /** Stops new units; the pool then ends by throwing `aborted()`. */
+  signal: AbortSignal | undefined;
+  /** Starts one unit; the promise never rejects (a failure is a result). */
+  run(unit: T, index: number): Promise<R>;
+  /** An error that ends the whole pool instead of being one result (no unit could succeed). */
+  fatal(result: R): unknown;
+  /** The error the pool ends with when the signal stopped it. */
+  aborted(read: number): Error;
+  /** A unit read while the pool was stopping: not run. */
+  dropped?(unit: T): void;
+}
+
+type Waiter<R> = { resolve: (step: IteratorResult<R>) => void; reject: (error: unknown) => void };
+
+/**
+ * Runs units from a reader `concurrency` at a time and hands out results as they complete. A unit
+ * is read only when a worker is free and at most 2 × `concurrency` are held (in flight, or done
+ * and not yet taken), so memory is bounded whatever the source's length. Leaving early (`return()`)
+ * stops new units and resolves once those in flight have settled. Nothing starts before the first
+ * `next()`; a setup that throws (a bad option) rejects that `next()`, with nothing read.
+ */
+export class Pool<T, R> implements AsyncIterableIterator<R> {
+  /** Shared by every unit of this pool: closed by a 429 that named a wait. */
+  readonly gate = new Gate();
+  #setup: PoolSetup<T, R> | undefined;
+  #read = 0;
+  #inFlight = 0;
+  #reading = false;
+  #sourceDone = false;
+  #stopped = false;
+  #discard = false;
+  #failure: { error: unknown } | undefined;
+  readonly #results: R[] = [];
+  readonly #waiters: Waiter<R>[] = [];
+  #idle: (() => void) | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #onAbort = () => this.#stop({ error: this.#setup?.aborted(this.#read) });
+
+  constructor(setup: (pool: Pool<T, R>) => PoolSetup<T, R>) {
+    try {
+      this.#setup = setup(this);
+      const signal = this.#setup.signal;
+      signal?.addEventListener('abort', this.#onAbort, { once: true });
+      if (signal?.aborted) this.#onAbort();
+    } catch (error) {
+      this.#failure = { error };
+      this.#stopped = true;
+    }
   }
-}
 
-/** Waits `ms`, or rejects with `APIUserAbortError` as soon as `signal` fires. */
-export function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const abort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    if (signal?.aborted) return abort();
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', abort, { once: true });
-  });
-}
+  /** Returns itself, for `for await`. */
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
 
-/** The error a batch reports for work its signal stopped before it was sent. */
-export function abortError(signal: AbortSignal | undefined, idempotencyKey?: string): APIUserAbortError {
-  return new APIUserAbortError(
-    'Stopped by the AbortSignal before this was sent; run the batch again with the same idempotencyKey to finish it.',
-    { cause: signal?.reason, idempotencyKey },
-  );
+  /** The next result to complete; rejects at the end if the signal, the source or a fatal error stopped the pool. */
+  next(): Promise<IteratorResult<R>> {
+    const ready = this.#results.shift();
+    if (ready !== undefined) {
+      this.#pump();
+      return Promise.resolve({ value: ready, done: false });
+    }
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ resolve, reject });
+      this.#pump();
+    });
+  }
+
+  /** Leaving the loop: no new units; resolves once those in flight have settled (their results are dropped). */
+  return(): Promise<IteratorResult<R>> {
+    this.#discard = true;
+    this.#results.length = 0;
+    this.#stop(undefined);
+    return new Promise((resolve) => {
+      this.#idle = () => resolve({ value: undefined, done: true });
+      this.#settleWaiters();
+    });
+  }
+
+  #stop(failure: { error: unknown } | undefined): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#failure ??= failure;
+    clearTimeout(this.#timer);
+    if (!this.#sourceDone) this.#setup?.reader.close();
+    this.#settleWaiters();
+  }
+
+  #pump(): void {
+    const setup = this.#setup;
+    while (
+      setup !== undefined &&
+      !this.#stopped &&
+      !this.#sourceDone &&
+      !this.#reading &&
+      this.#inFlight < setup.concurrency &&
+      this.#inFlight + this.#results.length < 2 * setup.concurrency
+    ) {
+      const wait = this.gate.remaining();
+      if (wait > 0) {
+        this.#timer ??= setTimeout(() => {
+          this.#timer = undefined;
+          this.#pump();
+        }, wait);
+        break;
+      }
+      let step: IteratorResult<T> | Promise<IteratorResult<T>>;
+      try {
+        step = setup.reader.next();
+      } catch (error) {
+        this.#stop({ error });
+        break;
+      }
+      if (step instanceof Promise) {
+        this.#reading = true;
+        step.then(
+          (value) => {
+            this.#reading = false;
+            this.#take(setup, value);
+            this.#pump();
+          },
+          (error: unknown) => {
+            this.#reading = false;
+            this.#stop({ error });
+            this.#settleWaiters();
+          },
+        );
+        break;
+      }
+      this.#take(setup, step);
+    }
+    this.#settleWaiters();
+  }
+
+  #take(setup: PoolSetup<T, R>, step: IteratorResult<T>): void {
+    if (step.done) {
+      this.#sourceDone = true;
+    } else if (this.#stopped) {
+      setup.dropped?.(step.value);
+    } else {
+      this.#inFlight++;
+      void setup.run(step.value, this.#read++).then((result) => this.#settle(setup, result));
+    }
+  }
+
+  #settle(setup: PoolSetup<T, R>, result: R): void {
+    this.#inFlight--;
+    const fatal = setup.fatal(result);
+    if (fatal !== undefined) {
+      this.#stop({ error: fatal });
+    } else if (!this.#discard) {
+      const waiter = this.#waiters.shift();
+      if (waiter) waiter.resolve({ value: result, done: false });
+      else this.#results.push(result);
+    }
+    this.#pump();
+  }
+
+  /** Answers waiting next() calls, and return(), once nothing more can arrive. */
+  #settleWaiters(): void {
+    const over =
+      (this.#stopped || this.#sourceDone) &&
+      this.#inFlight === 0 &&
+      !this.#reading &&
+      this.#results.length === 0;
+    if (!over) return;
+    this.#setup?.signal?.removeEventListener('abort', this.#onAbort);
+    clearTimeout(this.#timer);
+    for (let waiter = this.#waiters.shift(); waiter; waiter = this.#waiters.shift()) {
+      const failure = this.#discard ? undefined : this.#failure;
+      this.#failure = undefined;
+      if (failure) waiter.reject(failure.error);
+      else waiter.resolve({ value: undefined, done: true });
+    }
+    this.#idle?.();
+    this.#idle = undefined;
+  }
 }

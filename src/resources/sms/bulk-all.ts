@@ -5,11 +5,11 @@
 import type { z } from 'zod/mini';
 import { APIUserAbortError, ConfigurationError, type GatewayError } from '../../core/errors.js';
 import {
-  abortError,
   baseKeyFor,
   checkRequestOptions,
   intOption,
   invalidOption,
+  Pool,
   readerOf,
   type Source,
 } from '../../core/pool.js';
@@ -132,6 +132,9 @@ interface BulkSender {
 // Any valid number: stands in for the recipients when the other fields are checked up front.
 const PLACEHOLDER = '10000000';
 
+type Chunk = { chunk: number; offset: number; recipients: string[] };
+type Settled = Chunk & { job?: BulkJob; error?: unknown };
+
 /** The body of `bulk.createAll`. */
 export async function createAll(
   bulk: BulkSender,
@@ -140,17 +143,17 @@ export async function createAll(
   options: BulkCreateAllOptions = {},
 ): Promise<BulkCreateAllResult> {
   checkRequestOptions(options);
-  const { idempotencyKey, chunkSize: size, concurrency: n, onProgress, ...request } = options;
+  const { idempotencyKey, chunkSize: size, concurrency, onProgress, ...request } = options;
   const base = baseKeyFor(idempotencyKey);
   const chunkSize = intOption(size, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
-  const concurrency = intOption(n, 'concurrency', [1, 64], 2);
+  const workers = intOption(concurrency, 'concurrency', [1, 64], 2);
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw invalidOption('onProgress', 'must be a function');
   if (params === null || typeof params !== 'object') parseInput(schema, params, 'BulkCreateAllParams');
   const { recipients, ...rest } = params;
   // The other fields are the same in every chunk: checked once, with bulk.create's own schema.
   parseInput(schema, { ...rest, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
-  const reader = readerOf<unknown>(recipients, 'recipients');
+  const source = readerOf<unknown>(recipients, 'recipients');
 
   const signal = request.signal;
   const result: BulkCreateAllResult = {
@@ -161,24 +164,22 @@ export async function createAll(
     invalid: [],
     aborted: false,
   };
-  let sent = 0;
-  let failed = 0;
+  const counts = { sent: 0, failed: 0 };
   let chunks = 0;
-  let sourceDone = false;
-  let fatal: { error: unknown } | undefined;
-  const stopped = () => fatal !== undefined || sourceDone || signal?.aborted === true;
+  const fail = (chunk: Chunk, error: unknown) => {
+    const key = `${base}:${chunk.chunk}`;
+    const count = chunk.recipients.length;
+    result.failed.push({ ...chunk, count, idempotencyKey: key, error: error as GatewayError });
+    counts.failed += count;
+  };
 
-  // Chunks are read one after another (a stream is read in order), each by the worker that sends it.
-  let reading: Promise<unknown> = Promise.resolve();
-  const readChunk = async () => {
-    const chunk = { chunk: chunks, offset: -1, recipients: [] as string[] };
+  // Reads the next chunkSize valid recipients; invalid ones are reported on the way.
+  const readChunk = async (): Promise<IteratorResult<Chunk>> => {
+    const chunk: Chunk = { chunk: chunks, offset: -1, recipients: [] };
     while (chunk.recipients.length < chunkSize) {
-      let step = reader.next();
+      let step = source.next();
       if (step instanceof Promise) step = await step;
-      if (step.done) {
-        sourceDone = true;
-        break;
-      }
+      if (step.done) break;
       const index = result.total++;
       const checked = phone.safeParse(step.value);
       if (checked.success) {
@@ -190,64 +191,59 @@ export async function createAll(
         result.invalid.push({ index, value: step.value, message });
       }
     }
-    if (chunk.recipients.length === 0) return undefined;
+    if (chunk.recipients.length === 0) return { done: true, value: undefined };
     chunks++;
-    return chunk;
-  };
-  const nextChunk = () => {
-    const next = reading.then(() => (stopped() ? undefined : readChunk()));
-    reading = next.catch(() => undefined);
-    return next;
+    return { done: false, value: chunk };
   };
 
-  const progress = async (chunk: number, ok: boolean) => {
-    const invalid = result.invalid.length;
-    await onProgress?.({ idempotencyKey: base, chunk, ok, read: result.total, sent, failed, invalid });
-  };
-
-  const worker = async () => {
-    while (!stopped()) {
-      const chunk = await nextChunk();
-      if (chunk === undefined) return;
-      const key = `${base}:${chunk.chunk}`;
-      const entry = {
-        chunk: chunk.chunk,
-        offset: chunk.offset,
-        count: chunk.recipients.length,
-        idempotencyKey: key,
-      };
-      let ok = false;
-      try {
-        // Read while the signal fired: reported as stopped, not sent.
-        if (signal?.aborted) throw abortError(signal, key);
-        const job = await bulk.create(
-          { ...rest, recipients: chunk.recipients },
-          { ...request, idempotencyKey: key },
-        );
-        result.jobs.push({ ...entry, job });
-        sent += entry.count;
-        ok = true;
-      } catch (error) {
-        // No chunk can be sent without a credential or an address: stop instead of failing each.
-        if (error instanceof ConfigurationError) fatal ??= { error };
-        result.failed.push({ ...entry, recipients: chunk.recipients, error: error as GatewayError });
-        failed += entry.count;
-      }
-      await progress(chunk.chunk, ok);
-    }
-  };
-
-  const workers = Array.from({ length: concurrency }, () =>
-    worker().catch((error: unknown) => {
-      fatal ??= { error };
-    }),
+  const stopped = new APIUserAbortError(
+    'createAll was stopped by its AbortSignal; run it again with the same idempotencyKey to finish.',
+    { cause: signal?.reason, idempotencyKey: base },
   );
-  await Promise.all(workers);
-  if (!sourceDone) reader.close();
-  if (fatal !== undefined) throw fatal.error;
-  result.aborted =
-    signal?.aborted === true &&
-    (!sourceDone || result.failed.some((f) => f.error instanceof APIUserAbortError));
+  const pool = new Pool<Chunk, Settled>(() => ({
+    reader: { next: readChunk, close: () => source.close() },
+    concurrency: workers,
+    signal,
+    run: (chunk) =>
+      Promise.resolve(
+        bulk.create(
+          { ...rest, recipients: chunk.recipients },
+          { ...request, idempotencyKey: `${base}:${chunk.chunk}` },
+        ),
+      ).then(
+        (job) => ({ ...chunk, job }),
+        (error: unknown) => ({ ...chunk, error }),
+      ),
+    // No chunk can be sent without a credential or an address: stop instead of failing each.
+    fatal: (settled) => (settled.error instanceof ConfigurationError ? settled.error : undefined),
+    aborted: () => stopped,
+    // Read while the signal fired: reported as stopped, not sent.
+    dropped: (chunk) => fail(chunk, stopped),
+  }));
+  try {
+    for await (const settled of pool) {
+      const { job, error, ...chunk } = settled;
+      if (job === undefined) {
+        fail(chunk, error);
+      } else {
+        const count = chunk.recipients.length;
+        const { chunk: n, offset } = chunk;
+        result.jobs.push({ chunk: n, offset, count, idempotencyKey: `${base}:${n}`, job });
+        counts.sent += count;
+      }
+      await onProgress?.({
+        idempotencyKey: base,
+        chunk: chunk.chunk,
+        ok: job !== undefined,
+        read: result.total,
+        ...counts,
+        invalid: result.invalid.length,
+      });
+    }
+  } catch (error) {
+    if (error !== stopped) throw error;
+    result.aborted = true;
+  }
   result.jobs.sort((a, b) => a.chunk - b.chunk);
   result.failed.sort((a, b) => a.chunk - b.chunk);
   return result;

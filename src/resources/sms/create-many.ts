@@ -11,15 +11,7 @@ import {
   APIUserAbortError,
   ValidationError,
 } from '../../core/errors.js';
-import {
-  baseKeyFor,
-  checkRequestOptions,
-  Gate,
-  intOption,
-  type Reader,
-  readerOf,
-  type Source,
-} from '../../core/pool.js';
+import { baseKeyFor, checkRequestOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
 import type { RequestOptions } from '../../core/request.js';
 import type { Message, MessageCreateParams } from './messages.js';
 
@@ -70,222 +62,72 @@ export interface CreateManyFailed extends CreateManyOutcome {
 /** One result of `messages.createMany`, in completion order. */
 export type CreateManyResult = CreateManySent | CreateManyFailed;
 
+/** The async iterator `messages.createMany` returns; sending starts with the first `next()`. */
+export interface CreateManyIterator extends AsyncIterableIterator<CreateManyResult> {
+  /** The base key: item `i` without its own key used `${idempotencyKey}:${i}` (empty if the options were refused). */
+  readonly idempotencyKey: string;
+  /** Called when a loop is left early: no new sends; resolves once those in flight have settled. */
+  return(): Promise<IteratorResult<CreateManyResult>>;
+}
+
 /** What createMany needs from the Messages resource. */
 interface MessageSender {
   create(body: MessageCreateParams, opts?: RequestOptions): PromiseLike<Message>;
 }
 
-type Waiter = {
-  resolve: (result: IteratorResult<CreateManyResult>) => void;
-  reject: (error: unknown) => void;
-};
-
-/** The iterator `messages.createMany` returns; sending starts with the first `next()`. */
-export class CreateManyIterator implements AsyncIterableIterator<CreateManyResult> {
-  readonly #messages: MessageSender;
-  readonly #request: RequestOptions = {};
-  readonly #gate = new Gate();
-  #reader: Reader<unknown> | undefined;
-  #base = '';
-  #concurrency = 8;
-  #signal: AbortSignal | undefined;
-  #read = 0;
-  #inFlight = 0;
-  #reading = false;
-  #sourceDone = false;
-  #stopped = false;
-  #discard = false;
-  #failure: { error: unknown } | undefined;
-  readonly #results: CreateManyResult[] = [];
-  readonly #waiters: Waiter[] = [];
-  #idle: (() => void) | undefined;
-  #gateTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #onAbort = () => this.#stop({ error: this.#abortError() });
-
-  /** @internal */
-  constructor(messages: MessageSender, items: Source<CreateManyItem>, options: CreateManyOptions = {}) {
-    this.#messages = messages;
-    try {
-      checkRequestOptions(options);
-      const { idempotencyKey, concurrency, ...request } = options;
-      this.#base = baseKeyFor(idempotencyKey);
-      this.#concurrency = intOption(concurrency, 'concurrency', [1, 64], 8);
-      this.#reader = readerOf(items, 'items');
-      this.#request = request;
-      this.#signal = request.signal;
-      this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
-      if (this.#signal?.aborted) this.#onAbort();
-    } catch (error) {
-      // Reported by the first next(), as a method's promise would reject: nothing is read or sent.
-      this.#failure = { error };
-      this.#stopped = true;
-    }
-  }
-
-  /** The base key: item `i` without its own key used `${idempotencyKey}:${i}`. */
-  get idempotencyKey(): string {
-    return this.#base;
-  }
-
-  /** Returns itself: `for await (const r of client.sms.messages.createMany(items))`. */
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  /** The next result to complete; rejects at the end if the signal, the source or the configuration stopped the batch. */
-  next(): Promise<IteratorResult<CreateManyResult>> {
-    const ready = this.#results.shift();
-    if (ready !== undefined) {
-      this.#pump();
-      return Promise.resolve({ value: ready, done: false });
-    }
-    return new Promise((resolve, reject) => {
-      this.#waiters.push({ resolve, reject });
-      this.#pump();
-    });
-  }
-
-  /** Leaving the loop: no new sends; resolves once those in flight have settled (their results are dropped). */
-  return(): Promise<IteratorResult<CreateManyResult>> {
-    this.#discard = true;
-    this.#results.length = 0;
-    this.#stop(undefined);
-    return new Promise((resolve) => {
-      this.#idle = () => resolve({ value: undefined, done: true });
-      this.#settleWaiters();
-    });
-  }
-
-  #stop(failure: { error: unknown } | undefined): void {
-    if (this.#stopped) return;
-    this.#stopped = true;
-    this.#failure ??= failure;
-    clearTimeout(this.#gateTimer);
-    if (!this.#sourceDone) this.#reader?.close();
-    this.#settleWaiters();
-  }
-
-  /** Starts sends while there is room: a free worker, room in the results, an open gate. */
-  #pump(): void {
-    while (
-      !this.#stopped &&
-      !this.#sourceDone &&
-      !this.#reading &&
-      this.#inFlight < this.#concurrency &&
-      this.#inFlight + this.#results.length < 2 * this.#concurrency
-    ) {
-      const wait = this.#gate.remaining();
-      if (wait > 0) {
-        this.#gateTimer ??= setTimeout(() => {
-          this.#gateTimer = undefined;
-          this.#pump();
-        }, wait);
-        break;
-      }
-      let step: IteratorResult<unknown> | Promise<IteratorResult<unknown>>;
-      try {
-        step = (this.#reader as Reader<unknown>).next();
-      } catch (error) {
-        this.#stop({ error });
-        break;
-      }
-      if (step instanceof Promise) {
-        this.#reading = true;
-        step.then(
-          (value) => {
-            this.#reading = false;
-            this.#take(value);
-            this.#pump();
-          },
+/** The body of `messages.createMany`. */
+export function createMany(
+  messages: MessageSender,
+  items: Source<CreateManyItem>,
+  options: CreateManyOptions = {},
+): CreateManyIterator {
+  let base = '';
+  const pool = new Pool<unknown, CreateManyResult>((pool) => {
+    checkRequestOptions(options);
+    const { idempotencyKey, concurrency, ...request } = options;
+    base = baseKeyFor(idempotencyKey);
+    const signal = request.signal;
+    return {
+      reader: readerOf(items, 'items'),
+      concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
+      signal,
+      run(value, index) {
+        const item = value as CreateManyItem;
+        const own = item !== null && typeof item === 'object' ? item.idempotencyKey : undefined;
+        const key = own === undefined ? `${base}:${index}` : String(own);
+        const outcome = { index, idempotencyKey: key, item };
+        if (item === null || typeof item !== 'object') {
+          const problem = "must be an object such as { to: '447700900123', message: 'Hi' }";
+          const error = new ValidationError(`Invalid item ${index}: ${problem}. Nothing was sent.`, [
+            { path: [index], message: problem },
+          ]);
+          return Promise.resolve({ ...outcome, ok: false, error });
+        }
+        const { idempotencyKey: _own, ...body } = item;
+        return Promise.resolve(messages.create(body, { ...request, idempotencyKey: key })).then(
+          (message) => ({ ...outcome, ok: true, message }),
           (error: unknown) => {
-            this.#reading = false;
-            this.#stop({ error });
-            this.#settleWaiters();
+            // One 429 that names a wait holds back every worker of this call, not just this one.
+            if (error instanceof RateLimitError && error.retryAfterMs !== undefined)
+              pool.gate.closeFor(error.retryAfterMs);
+            return { ...outcome, ok: false, error: error as GatewayError };
           },
         );
-        break;
-      }
-      this.#take(step);
-    }
-    this.#settleWaiters();
-  }
-
-  #take(step: IteratorResult<unknown>): void {
-    if (step.done) {
-      this.#sourceDone = true;
-      return;
-    }
-    // Read while the batch was stopping: not sent, and the error at the end says from where.
-    if (this.#stopped) return;
-    const index = this.#read++;
-    this.#send(step.value as CreateManyItem, index);
-  }
-
-  #send(item: CreateManyItem, index: number): void {
-    this.#inFlight++;
-    const own = item !== null && typeof item === 'object' ? item.idempotencyKey : undefined;
-    const key = own === undefined ? `${this.#base}:${index}` : String(own);
-    if (item === null || typeof item !== 'object') {
-      const error = new ValidationError(
-        `Invalid item ${index}: must be an object such as { to: '447700900123', message: 'Hi' }. Nothing was sent.`,
-        [{ path: [index], message: 'must be an object' }],
-      );
-      queueMicrotask(() => this.#settle({ ok: false, index, idempotencyKey: key, item, error }));
-      return;
-    }
-    const { idempotencyKey: _own, ...body } = item;
-    this.#messages.create(body, { ...this.#request, idempotencyKey: key }).then(
-      (message) => this.#settle({ ok: true, index, idempotencyKey: key, item, message }),
-      (error: unknown) =>
-        this.#settle({ ok: false, index, idempotencyKey: key, item, error: error as GatewayError }),
-    );
-  }
-
-  #settle(result: CreateManyResult): void {
-    this.#inFlight--;
-    if (!result.ok) {
-      const { error } = result;
+      },
       // Nothing can be sent without a credential or an address: end the batch instead of failing each item.
-      if (error instanceof ConfigurationError) {
-        this.#stop({ error });
-        return this.#settleWaiters();
-      }
-      if (error instanceof RateLimitError && error.retryAfterMs !== undefined)
-        this.#gate.closeFor(error.retryAfterMs);
-    }
-    if (!this.#discard) {
-      const waiter = this.#waiters.shift();
-      if (waiter) waiter.resolve({ value: result, done: false });
-      else this.#results.push(result);
-    }
-    this.#pump();
-  }
-
-  /** Answers waiting next() calls, and return(), once nothing more can arrive. */
-  #settleWaiters(): void {
-    const over =
-      (this.#stopped || this.#sourceDone) &&
-      this.#inFlight === 0 &&
-      !this.#reading &&
-      this.#results.length === 0;
-    if (!over) return;
-    this.#signal?.removeEventListener('abort', this.#onAbort);
-    clearTimeout(this.#gateTimer);
-    for (let waiter = this.#waiters.shift(); waiter; waiter = this.#waiters.shift()) {
-      const failure = this.#discard ? undefined : this.#failure;
-      this.#failure = undefined;
-      if (failure) waiter.reject(failure.error);
-      else waiter.resolve({ value: undefined, done: true });
-    }
-    this.#idle?.();
-    this.#idle = undefined;
-  }
-
-  #abortError(): APIUserAbortError {
-    return new APIUserAbortError(
-      `createMany was stopped by its AbortSignal after reading ${this.#read} items: items from index ${this.#read} on were not sent. ` +
-        'Run it again over the same items with the same idempotencyKey to finish: items already sent are replayed, not sent twice.',
-      { cause: this.#signal?.reason, idempotencyKey: this.#base },
-    );
-  }
+      fatal: (result) =>
+        !result.ok && result.error instanceof ConfigurationError ? result.error : undefined,
+      aborted: (read) =>
+        new APIUserAbortError(
+          `createMany was stopped by its AbortSignal after reading ${read} items: items from index ${read} on were not sent. ` +
+            'Run it again over the same items with the same idempotencyKey to finish: items already sent are replayed, not sent twice.',
+          { cause: signal?.reason, idempotencyKey: base },
+        ),
+    };
+  });
+  return Object.defineProperty(pool, 'idempotencyKey', { get: () => base }) as Pool<
+    unknown,
+    CreateManyResult
+  > &
+    CreateManyIterator;
 }

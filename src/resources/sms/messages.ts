@@ -6,7 +6,12 @@ import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
-import { type CreateManyItem, CreateManyIterator, type CreateManyOptions } from './create-many.js';
+import {
+  type CreateManyItem,
+  type CreateManyIterator,
+  type CreateManyOptions,
+  createMany,
+} from './create-many.js';
 import { inputDateTime, maxChars, oneOf, parseInput, wireDateTime } from '../../core/schema.js';
 import type { ROUTES } from './fields.js';
 import {
@@ -49,7 +54,7 @@ export class Messages extends APIResource {
    * @example for await (const r of client.sms.messages.createMany(orders.map(toSms), { concurrency: 16 })) if (!r.ok) console.error(r.index, r.error)
    */
   createMany(items: Source<CreateManyItem>, opts?: CreateManyOptions): CreateManyIterator {
-    return new CreateManyIterator(this, items, opts);
+    return createMany(this, items, opts);
   }
 
   /**

@@ -227,7 +227,9 @@ describe('against the mock service', () => {
       ),
     ).rejects.toThrow('progress file is read-only');
     expect(onProgress).toHaveBeenCalledTimes(1);
-    expect(state.read).toBe(10);
+    // The chunk after the first may already have gone out while onProgress ran; no other did.
+    expect(state.read).toBeLessThanOrEqual(20);
+    expect(mock.store.bulkJobs.size).toBeLessThanOrEqual(2);
     expect(state.closed).toBe(true);
   });
 });
