@@ -15,7 +15,7 @@ const shared: Options = {
   treeshake: true,
   // zod is bundled: as a package, zod/mini loads as dozens of small ES modules, which cost more
   // than the rest of the SDK at import time (docs/decisions.md, bench/RESULTS.md).
-  noExternal: ['zod'],
+  noExternal: ['zod', 'ky'],
   external: ['msw', /^node:/],
   // Keep `node:http` as written: Deno resolves only the prefixed form without a flag.
   removeNodeProtocol: false,

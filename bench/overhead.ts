@@ -1,26 +1,27 @@
-// Per-request cost of the SDK against bare fetch to the same loopback server: client CPU
-// (process.cpuUsage: this process only, the server is a child process) and wall time, for
-// messages.retrieve (GET) and messages.create (POST: input validation, JSON body, idempotency
-// key, response parsing), one at a time and 16 in flight. A third client is the SDK over a lean
-// ky instance (retry 0, timeout false, throwHttpErrors false, redirect manual), plugged in
-// through the `fetch` option: the request path the SDK had before it called fetch directly.
+// Per-request cost of the SDK against three references on the same loopback server, measured in
+// the same interleaved rounds: bare fetch (the floor), bare ky configured as the SDK configures it
+// (same retry policy, timeout, redirect handling and headers: the target's reference), and
+// openai-node's generic `get`/`post` (a first-class SDK's request path, for scale). Client CPU is
+// process.cpuUsage of this process (the server is a child process); wall time alongside. GET is
+// messages.retrieve, POST is messages.create (input validation, JSON body, idempotency key,
+// response parsing), one at a time and 16 in flight.
 import ky from 'ky';
+import OpenAI from 'openai';
 import type { Client } from '../src/index.js';
 import type { Sdk } from './sdk.js';
 import { gc, interleaved, median, medianRatio } from './stats.js';
 
 export const KEY = 'sk_live_bench_0123456789';
 const SEND = { to: '+447700900123', message: 'Your code is 424242', from: 'ACME', route: 'otp' } as const;
+const WIRE_SEND = { ...SEND, to: SEND.to.slice(1) };
 
 type Op = () => Promise<unknown>;
+const CLIENTS = ['fetch', 'ky', 'openai', 'sdk'] as const;
+type Kind = (typeof CLIENTS)[number];
 interface Scenario {
   name: string;
   inFlight: number;
-  bare: Op;
-  /** Bare fetch under a per-attempt timeout, as the SDK's contract requires of every attempt. */
-  bareTimed: Op;
-  sdk: Op;
-  sdkKy: Op;
+  ops: Record<Kind, Op>;
 }
 
 interface Sample {
@@ -32,114 +33,86 @@ export interface OverheadRow {
   scenario: string;
   inFlight: number;
   requests: number;
-  bare: Sample;
-  bareTimed: Sample;
-  sdk: Sample;
-  sdkKy: Sample;
-  /** Medians of the per-round ratios to bare fetch. */
-  cpuRatio: number;
-  wallRatio: number;
-  kyCpuRatio: number;
-  kyWallRatio: number;
-  /** SDK CPU over bare fetch with the same kind of timeout. */
-  timedCpuRatio: number;
+  samples: Record<Kind, Sample>;
+  /** Medians of the per-round ratios of the SDK's CPU to each reference's. */
+  sdkOverKy: number;
+  sdkOverOpenai: number;
+  sdkOverFetch: number;
+  kyOverFetch: number;
+  openaiOverFetch: number;
+  /** Median of the per-round ratios of the SDK's wall time to bare ky's. */
+  wallOverKy: number;
 }
 
-const leanKy = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
-const kyFetch = ((input: string, init: RequestInit) =>
-  leanKy(input, init as Parameters<typeof leanKy>[1])) as unknown as typeof fetch;
+// The SDK's retry policy (src/core/retry.ts), spelled out for bare ky.
+const RETRY_STATUSES = [408, 409, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 export function scenarios(sdk: Sdk, url: string): Scenario[] {
-  const client = new sdk.Client({ apiKey: KEY, baseURL: url });
-  const overKy = new sdk.Client({ apiKey: KEY, baseURL: url, fetch: kyFetch });
+  const client: Client = new sdk.Client({ apiKey: KEY, baseURL: url });
   const headers = {
     accept: 'application/json',
     authorization: `Bearer ${KEY}`,
     'service-version': '2026-01-01',
+    'user-agent': 'bench',
   };
+  const kyAlike = ky.create({
+    prefixUrl: url,
+    headers,
+    timeout: 60_000,
+    redirect: 'manual',
+    retry: {
+      limit: 2,
+      methods: ['get', 'post'],
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: RETRY_STATUSES,
+      maxRetryAfter: 60_000,
+      backoffLimit: 8_000,
+      retryOnTimeout: true,
+      delay: (n) => 500 * 2 ** (n - 1),
+      jitter: (d) => Math.floor(Math.random() * d),
+    },
+  });
+  const openai = new OpenAI({ apiKey: KEY, baseURL: url, maxRetries: 2, timeout: 60_000 });
+  const openaiHeaders = { 'service-version': '2026-01-01' };
   // What a careful hand-written call does: the same headers, a status check, JSON parsing.
-  const bareRetrieve: Op = async () => {
+  const fetchRetrieve: Op = async () => {
     const response = await fetch(`${url}/sms/messages/msg_1`, { headers });
     if (!response.ok) throw new Error(`status ${response.status}`);
     return response.json();
   };
-  const bareCreate: Op = async () => {
+  const fetchCreate: Op = async () => {
     const response = await fetch(`${url}/sms/messages`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ ...SEND, to: SEND.to.slice(1) }),
+      body: JSON.stringify(WIRE_SEND),
     });
     if (!response.ok) throw new Error(`status ${response.status}`);
     return response.json();
   };
-  // The same calls with what the SDK does for its timeout: an AbortController and a timer per attempt.
-  const timed =
-    (op: (signal: AbortSignal) => Promise<unknown>): Op =>
-    async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 60_000);
-      try {
-        return await op(controller.signal);
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-  const bareRetrieveTimed = timed(async (signal) => {
-    const response = await fetch(`${url}/sms/messages/msg_1`, { headers, signal });
-    if (!response.ok) throw new Error(`status ${response.status}`);
-    return response.json();
-  });
-  const bareCreateTimed = timed(async (signal) => {
-    const response = await fetch(`${url}/sms/messages`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ ...SEND, to: SEND.to.slice(1) }),
-      signal,
-    });
-    if (!response.ok) throw new Error(`status ${response.status}`);
-    return response.json();
-  });
-  const retrieve =
-    (c: Client): Op =>
-    () =>
-      c.sms.messages.retrieve('msg_1').then((m) => m);
-  const create =
-    (c: Client): Op =>
-    () =>
-      c.sms.messages.create(SEND).then((m) => m);
+  const retrieve: Record<Kind, Op> = {
+    fetch: fetchRetrieve,
+    ky: () => kyAlike.get('sms/messages/msg_1').json(),
+    openai: () => openai.get('/sms/messages/msg_1', { headers: openaiHeaders }),
+    sdk: () => client.sms.messages.retrieve('msg_1').then((m) => m),
+  };
+  const create: Record<Kind, Op> = {
+    fetch: fetchCreate,
+    ky: () =>
+      kyAlike
+        .post('sms/messages', { json: WIRE_SEND, headers: { 'idempotency-key': crypto.randomUUID() } })
+        .json(),
+    openai: () =>
+      openai.post('/sms/messages', {
+        body: WIRE_SEND,
+        headers: { ...openaiHeaders, 'idempotency-key': crypto.randomUUID() },
+      }),
+    sdk: () => client.sms.messages.create(SEND).then((m) => m),
+  };
   return [
-    {
-      name: 'messages.retrieve (GET)',
-      inFlight: 1,
-      bare: bareRetrieve,
-      bareTimed: bareRetrieveTimed,
-      sdk: retrieve(client),
-      sdkKy: retrieve(overKy),
-    },
-    {
-      name: 'messages.retrieve (GET)',
-      inFlight: 16,
-      bare: bareRetrieve,
-      bareTimed: bareRetrieveTimed,
-      sdk: retrieve(client),
-      sdkKy: retrieve(overKy),
-    },
-    {
-      name: 'messages.create (POST)',
-      inFlight: 1,
-      bare: bareCreate,
-      bareTimed: bareCreateTimed,
-      sdk: create(client),
-      sdkKy: create(overKy),
-    },
-    {
-      name: 'messages.create (POST)',
-      inFlight: 16,
-      bare: bareCreate,
-      bareTimed: bareCreateTimed,
-      sdk: create(client),
-      sdkKy: create(overKy),
-    },
+    { name: 'messages.retrieve (GET)', inFlight: 1, ops: retrieve },
+    { name: 'messages.retrieve (GET)', inFlight: 16, ops: retrieve },
+    { name: 'messages.create (POST)', inFlight: 1, ops: create },
+    { name: 'messages.create (POST)', inFlight: 16, ops: create },
   ];
 }
 
@@ -175,33 +148,28 @@ export async function measureOverhead(
   const rows: OverheadRow[] = [];
   for (const s of scenarios(sdk, url)) {
     // Warm-up: JIT and the connection pool.
-    for (const op of [s.bare, s.bareTimed, s.sdk, s.sdkKy]) await drive(op, 400, s.inFlight);
+    for (const kind of CLIENTS) await drive(s.ops[kind], 400, s.inFlight);
     const n = options.requests * (s.inFlight > 1 ? 2 : 1);
     const runs = await interleaved(options.rounds, {
-      bare: () => sample(s.bare, n, s.inFlight),
-      bareTimed: () => sample(s.bareTimed, n, s.inFlight),
-      sdk: () => sample(s.sdk, n, s.inFlight),
-      sdkKy: () => sample(s.sdkKy, n, s.inFlight),
+      fetch: () => sample(s.ops.fetch, n, s.inFlight),
+      ky: () => sample(s.ops.ky, n, s.inFlight),
+      openai: () => sample(s.ops.openai, n, s.inFlight),
+      sdk: () => sample(s.ops.sdk, n, s.inFlight),
     });
-    const cpu = (k: 'sdk' | 'sdkKy') => runs[k].map((x) => x.cpuUs);
-    const wall = (k: 'sdk' | 'sdkKy') => runs[k].map((x) => x.wallUs);
-    const bareCpu = runs.bare.map((x) => x.cpuUs);
-    const bareWall = runs.bare.map((x) => x.wallUs);
+    const cpu = (k: Kind) => runs[k].map((x) => x.cpuUs);
     rows.push({
       scenario: s.name,
       inFlight: s.inFlight,
       requests: n,
-      bare: med(runs.bare),
-      bareTimed: med(runs.bareTimed),
-      sdk: med(runs.sdk),
-      sdkKy: med(runs.sdkKy),
-      cpuRatio: medianRatio(cpu('sdk'), bareCpu),
-      wallRatio: medianRatio(wall('sdk'), bareWall),
-      kyCpuRatio: medianRatio(cpu('sdkKy'), bareCpu),
-      kyWallRatio: medianRatio(wall('sdkKy'), bareWall),
-      timedCpuRatio: medianRatio(
-        cpu('sdk'),
-        runs.bareTimed.map((x) => x.cpuUs),
+      samples: { fetch: med(runs.fetch), ky: med(runs.ky), openai: med(runs.openai), sdk: med(runs.sdk) },
+      sdkOverKy: medianRatio(cpu('sdk'), cpu('ky')),
+      sdkOverOpenai: medianRatio(cpu('sdk'), cpu('openai')),
+      sdkOverFetch: medianRatio(cpu('sdk'), cpu('fetch')),
+      kyOverFetch: medianRatio(cpu('ky'), cpu('fetch')),
+      openaiOverFetch: medianRatio(cpu('openai'), cpu('fetch')),
+      wallOverKy: medianRatio(
+        runs.sdk.map((x) => x.wallUs),
+        runs.ky.map((x) => x.wallUs),
       ),
     });
   }

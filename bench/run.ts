@@ -32,47 +32,36 @@ if ((globalThis as { gc?: unknown }).gc === undefined) {
 const SETTINGS = quick
   ? { rounds: 3, requests: 400, pageRounds: 3, verifyRounds: 3, verifyMs: 200, imports: 9 }
   : { rounds: 9, requests: 1000, pageRounds: 5, verifyRounds: 7, verifyMs: 300, imports: 21 };
-const TARGET = { cpu: 1.25, verify: 0.8, sdkImport: 1.5, webhooksImport: 1.1, pagesLive: 2 };
+const TARGET = { cpu: 1.15, verify: 0.8, sdkImport: 1.5, webhooksImport: 1.1, pagesLive: 2 };
 
 // The analysis below comes from profiles taken by hand (node --cpu-prof); it is kept with the
 // figures so a reader knows what the time is spent on.
 const PROFILES = `## Profiles
 
-Taken by hand with \`node --cpu-prof --import tsx\` over 6,000 \`messages.create\` calls, 16 in flight,
-against the same server, and over 200,000 \`messages.retrieve\` calls to a \`fetch\` that answers at
-once (the SDK's own work, without the network).
+Taken by hand with \`node --cpu-prof\` on the built \`dist/\`: 12,000 \`messages.retrieve\` calls one at a time
+against the bench server, and 60,000 calls of each kind to a \`fetch\` that answers at once (the clients'
+own work without the network). The machine was shared with other work at the time.
 
-- **Before: the SDK over lean ky.** ky builds a \`Request\` in its constructor, \`clone()\`s it on every
-  call so that it could retry (for a POST that tees the body stream), creates its own
-  \`AbortController\` and joins it to the caller's signal with \`AbortSignal.any\`, merges headers
-  through two \`Headers\` objects, attaches six body-method closures to the promise, and then
-  \`fetch\` builds a third \`Request\` from ky's (one more stream, piped through a \`TransformStream\`).
-  Every body and copy is a web \`ReadableStream\`, which Node 20 makes "transferable" on creation
-  (\`makeTransferable\`, 6 % of the client's CPU on its own). With a fetch that answers at once,
-  ky's part alone cost 190 to 260 µs per call, against ~95 µs for one \`Request\` and its response.
-  The client's CPU was 1.46× (GET, one at a time) to 2.06× (POST, 16 in flight) bare fetch.
-- **After: \`fetch\` called directly** with one plain init per attempt: the area's headers and the
-  call's merged into one object, \`redirect: 'manual'\`, the attempt's signal. What is left, with a
-  fetch that answers at once: ~63 µs per \`retrieve\` against ~35 µs for bare \`fetch\` +
-  \`response.json()\`. Of the difference, the attempt's \`AbortSignal\` is ~5 µs (Node 20 builds it as
-  an \`EventTarget\` and swaps its prototype), the timer ~2 µs, zod's parse of the message ~3 µs,
-  encoding the path ~1 µs, the rest the pipeline's own bookkeeping and promises. Over the network,
-  passing a signal also makes undici follow it (a listener, a \`WeakRef\`, a finalizer): the "bare +
-  timeout" column measures that, 4 to 8 % of bare fetch.
-- **Also changed, from the same profiles**: the credential is scrubbed from a response's text only
-  when an error is built from it (it was scanned on every 2xx); the body read is stopped by the
-  attempt's own abort path instead of a second listener on its signal; \`await\` on a method's promise
-  takes one promise hop instead of two, and a call no longer wraps its start in an async function.
-  Together ~10 µs per call (63 µs from 73).
+- **With a fetch that answers at once**: bare ky alike ~175 µs per GET and ~241 µs per POST; the SDK
+  ~200 µs and ~280 µs. Most of either is ky and undici: ky's \`Request\`, its \`clone()\` for retries (a
+  POST tees its body), its \`AbortController\` (Node 20 builds signals as transferable \`EventTarget\`s:
+  \`makeTransferable\` alone is 8 % of the process), and the per-call options merge (\`deepMerge\`,
+  \`normalizeRetryOptions\`, \`findUnknownOptions\`).
+- **What the SDK adds over ky** (self time, share of the whole process over the network): the call's
+  attempt function (\`Call.fetch\`: the host check, three header reads to re-assert Authorization,
+  Service-Version and the Idempotency-Key after user hooks, the body read) ~0.8 %; building the call
+  and mapping its result (\`Call.run\`, \`send\`, \`_request\`) ~0.8 %; zod's parse of the message ~0.7 %;
+  encoding the path ~0.35 %; the Deprecation/Sunset header lookups ~0.3 %; the per-call options check
+  under 0.1 %. \`JSON.parse\` (0.75 %) is paid by ky's \`.json()\` as well. ky's merge grows a little with
+  the two per-call options the SDK passes (\`fetch\`, \`context\`). POST adds input validation (zod) and
+  the UUID, which bare ky alike also generates.
+- **Not done, and why**: handing ky a pre-merged options object per area would skip part of ky's merge,
+  but ky merges the instance's defaults on every call whatever is passed; reading the body in an
+  \`afterResponse\` hook would let ky's timeout stop covering it, and ky clones the response for
+  every such hook.
 - **Pagination**: a walk of 100,000 messages spends its extra time over a bare loop in zod (each
-  message is checked against its schema: ~9 % of the walk's CPU) and in handing out items one
-  promise at a time (\`for await\` needs one per item; the bare loop reads the array). The item
-  iterator was an async generator; V8 kept the page a suspended generator's register last pointed
-  to alive for the rest of the walk (found with a heap snapshot), so 3 to 4 pages were live. It is
-  now written by hand and drops the \`PagePromise\` once its page has arrived: one page live.
-- **What would go further**: one shared timer wheel for every attempt in flight instead of a
-  \`setTimeout\` each; checking responses with zod's JIT-compiled object parser (zod classic's
-  \`z.object\`) instead of zod/mini's interpreted one, at some cost in bundle size.
+  message is checked against its schema) and in handing out items one promise at a time
+  (\`for await\` needs one per item; the bare loop reads the array); the per-page request cost is ky's.
 `;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -142,50 +131,48 @@ if (wants('bundle')) {
 // ---------------------------------------------------------------------------------------------
 
 if (overhead) {
-  const worst = Math.max(...overhead.map((r) => r.cpuRatio));
+  const worst = Math.max(...overhead.map((r) => r.sdkOverKy));
   summary.push([
-    'Client CPU per request vs bare fetch (worst of 4)',
+    'Client CPU per request vs bare ky configured alike (worst of 4)',
     ratio(worst),
     `≤ ${ratio(TARGET.cpu)}`,
     verdict(worst <= TARGET.cpu),
   ]);
+  summary.push([
+    'Client CPU per request vs openai-node `get`/`post` (worst of 4)',
+    ratio(Math.max(...overhead.map((r) => r.sdkOverOpenai))),
+    'report',
+    '—',
+  ]);
   const rows = overhead.map(
     (r) =>
-      `| ${r.scenario} | ${r.inFlight} | ${fmt(r.requests)} | ${fmt(r.bare.cpuUs)} | ${fmt(r.sdk.cpuUs)} | **${ratio(r.cpuRatio)}** | ${fmt(r.bare.wallUs)} | ${fmt(r.sdk.wallUs)} | ${ratio(r.wallRatio)} | ${fmt(r.bareTimed.cpuUs)} | ${ratio(r.timedCpuRatio)} | ${fmt(r.sdkKy.cpuUs)} | ${ratio(r.kyCpuRatio)} | ${ratio(r.kyWallRatio)} |`,
+      `| ${r.scenario} | ${r.inFlight} | ${fmt(r.requests)} | ${fmt(r.samples.fetch.cpuUs)} | ${fmt(r.samples.ky.cpuUs)} | ${fmt(r.samples.openai.cpuUs)} | ${fmt(r.samples.sdk.cpuUs)} | **${ratio(r.sdkOverKy)}** | ${ratio(r.sdkOverOpenai)} | ${ratio(r.sdkOverFetch)} | ${ratio(r.kyOverFetch)} | ${ratio(r.openaiOverFetch)} | ${fmt(r.samples.ky.wallUs)} | ${fmt(r.samples.sdk.wallUs)} | ${ratio(r.wallOverKy)} |`,
   );
   sections.push(`## Per-request overhead on loopback
 
 Client CPU (\`process.cpuUsage()\` of the bench process; the server runs in a child process) and wall
-time per request, median of ${SETTINGS.rounds} rounds; ratios are medians of the per-round ratios to bare
-\`fetch\`, whose rounds are interleaved with the SDK's. Bare fetch sends the same headers, checks the
-status and parses the JSON; \`create\` also generates its idempotency key. The SDK validates the input
-(\`create\`), builds the request, runs it under its per-attempt timer and retry loop, and parses the
-response with its schema.
+time per request, median of ${SETTINGS.rounds} rounds; ratios are medians of the per-round ratios, the four
+clients' rounds interleaved. The four clients, against the same server:
 
-Two references for scale, measured in the same rounds: "bare + timeout" is bare fetch with what the
-contract makes the SDK do on every attempt (an \`AbortController\` passed to fetch, a timer), and its
-ratio is the SDK's CPU over it; "SDK over ky" is the SDK with a lean ky instance (\`retry: 0\`,
-\`timeout: false\`, \`throwHttpErrors: false\`, \`redirect: 'manual'\`) plugged in through the \`fetch\`
-option: the request path the SDK had before \`src/core/transport.ts\` called \`fetch\` directly.
+- **fetch**: bare \`fetch\` with the same headers, a status check and \`response.json()\`; \`create\` also
+  generates its idempotency key. The floor.
+- **ky alike**: bare ky 1.x configured as the SDK configures it: \`prefixUrl\`, the same headers,
+  \`timeout: 60000\`, \`redirect: 'manual'\`, the same retry options (limit 2, GET and POST, 408/409/429/5xx,
+  \`Retry-After\` on all of them capped at 60 s, backoff 0.5 s doubling to 8 s with full jitter, retry on
+  timeout), \`.json()\`; \`create\` sends \`json\` and a fresh \`Idempotency-Key\`. The target's reference.
+- **openai-node**: the \`openai\` package's generic \`client.get\` / \`client.post\` pointed at the same
+  server (its own retries, timeout and headers), for scale: a first-class SDK's request path.
+- **SDK**: \`client.sms.messages.retrieve('msg_1')\` / \`client.sms.messages.create(…)\`: input validation,
+  the call's checks on every attempt, the body read inside the attempt's timeout, zod's parse of the response.
 
-| operation | in flight | requests / round | bare CPU µs | SDK CPU µs | CPU ratio | bare wall µs | SDK wall µs | wall ratio | bare + timeout CPU µs | SDK / bare + timeout | SDK over ky CPU µs | over ky CPU ratio | over ky wall ratio |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| operation | in flight | requests / round | fetch CPU µs | ky alike CPU µs | openai-node CPU µs | SDK CPU µs | SDK / ky alike | SDK / openai-node | SDK / fetch | ky / fetch | openai-node / fetch | ky alike wall µs | SDK wall µs | wall SDK / ky |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-Target: client CPU per request at most ${ratio(TARGET.cpu)} bare fetch: ${verdict(worst <= TARGET.cpu)} (worst ${ratio(worst)}).
-
-What the SDK costs on top of bare fetch (see "Profiles" below): the per-attempt timeout the contract
-requires (an \`AbortSignal\` that undici then follows; compare the "bare + timeout" column), then
-its own pipeline (~28 µs per call: validation, headers, the retry loop's bookkeeping, zod's parse
-of the response). Everything else is undici, which bare fetch pays as well. Rounds vary by several
-percent on this shared two-core machine; the ratios are medians of per-round ratios for that reason.${
-    worst > TARGET.cpu
-      ? `
-
-**Missed in this run.** Over the profiles' breakdown, the largest parts above bare fetch are the timeout's
-signal in undici and the SDK's own ~28 µs; what would cut further is listed under "Profiles".`
-      : ''
-  }`);
+Target: client CPU per request at most ${ratio(TARGET.cpu)} bare ky configured alike: ${verdict(worst <= TARGET.cpu)} (worst ${ratio(worst)}).
+Where the SDK's time over ky goes is under "Profiles". The machine was shared with other work
+while measuring (two cores, other jobs running): rounds vary by several percent, which is why the
+ratios are medians of per-round ratios.`);
 }
 
 if (pagination) {
@@ -331,21 +318,24 @@ The target sits at the floor of any ES module import on this machine.`
 }
 
 if (bundles) {
-  for (const b of bundles)
+  for (const b of bundles) {
+    const target = b.target ?? b.budget;
     summary.push([
       `Bundle, ${b.name} (min + gzip 9)`,
       `${fmt(b.bytes)} B`,
-      `≤ ${fmt(b.budget)} B`,
-      verdict(b.bytes <= b.budget),
+      `≤ ${fmt(target)} B`,
+      verdict(b.bytes <= target),
     ]);
+  }
   sections.push(`## Bundle sizes
 
 esbuild, \`bundle\`, \`minify\`, \`platform: 'browser'\`, ESM, of the built package through its \`exports\` map
-(as \`npm run size\` measures), then gzip level 9.
+(as \`npm run size\` measures), then gzip level 9. The client's bundle holds ky 1.x (about 5 KB of it)
+and zod; the target is issue 9's, the budget the CI guard against growth (docs/decisions.md).
 
-| entry | bytes | budget | share | inputs |
-|---|---:|---:|---:|---|
-${bundles.map((b) => `| \`${b.name}\` | ${fmt(b.bytes)} | ${fmt(b.budget)} | ${((100 * b.bytes) / b.budget).toFixed(1)}% | ${b.inputs.map((i) => `\`${i}\``).join(', ')} |`).join('\n')}`);
+| entry | bytes | target | CI budget | share of target | inputs |
+|---|---:|---:|---:|---:|---|
+${bundles.map((b) => `| \`${b.name}\` | ${fmt(b.bytes)} | ${fmt(b.target ?? b.budget)} | ${fmt(b.budget)} | ${((100 * b.bytes) / (b.target ?? b.budget)).toFixed(1)}% | ${b.inputs.map((i) => `\`${i}\``).join(', ')} |`).join('\n')}`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,13 @@
 // The public entry: the Client, its types, the errors and the webhook helpers. Nothing internal.
-export { Client, DEFAULT_SERVICE_VERSION, type ClientOptions } from './client.js';
-export { APIPromise } from './core/api-promise.js';
+export { Client } from './client.js';
+export {
+  DEFAULT_SERVICE_VERSION,
+  type ClientOptions,
+  type RequestOptions,
+  type Hooks,
+} from './core/options.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
 export { CursorPage, PagePromise } from './core/pagination.js';
-export type { RequestOptions, WithResponse } from './core/request.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export {
   GatewayError,
@@ -23,6 +28,9 @@ export {
   ResponseValidationError,
   WebhookVerificationError,
   type ValidationIssue,
+  type APIErrorInit,
+  type ConnectionErrorInit,
+  type TimeoutErrorInit,
   type WebhookVerificationReason,
 } from './core/errors.js';
 export type {

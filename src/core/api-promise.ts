@@ -1,6 +1,15 @@
 // The promise every method returns: awaits to the parsed value, and `.withResponse()` gives
 // the raw Response and request id of the same call (one request either way).
-import type { WithResponse } from './request.js';
+
+/** A resolved call: the parsed value, the raw `Response` (body already read) and the service's request id. */
+export interface WithResponse<T> {
+  /** The parsed value, the same the call resolves to. */
+  data: T;
+  /** The raw `Response`; its body has already been read. */
+  response: Response;
+  /** The service's request id (`x-request-id` or `request-id`), to quote to support. */
+  requestId: string | undefined;
+}
 
 /**
  * A promise of a parsed value with access to the raw response.

@@ -60,7 +60,7 @@ export class ValidationError extends GatewayError {
   }
 }
 
-/** The fields every API error carries. */
+/** The fields every API error carries, and what its message is built from. */
 export interface APIErrorInit {
   /** HTTP status of the response. */
   status: number;
@@ -68,18 +68,29 @@ export interface APIErrorInit {
   headers: Headers;
   /** The parsed JSON body, or the raw text when it was not JSON. */
   body: unknown;
-  /** The error message. */
-  message: string;
-  /** The service's error code from the body, when it sent one. */
+  /** The service's error code; read from the body (`{ error: { code } }` or `{ code }`) when omitted. */
   code?: string | undefined;
   /** The service's request id, when it sent one. */
   requestId?: string | undefined;
   /** The `Idempotency-Key` the request carried, if any. */
   idempotencyKey?: string | undefined;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
+  retryAfterMs?: number | undefined;
+  /** The response's status text, shown when the body says nothing. */
+  statusText?: string | undefined;
+  /** The client option holding the credential the request used, named by 401 and 403 messages. */
+  credentialOption?: string | undefined;
+  /** The API area (`sms`, `payment`, `account`), named by 401 and 403 messages. */
+  area?: string | undefined;
+  /** How many attempts the call made, when more than one. */
+  attempts?: number | undefined;
+  /** Replaces the message built from the fields above. */
+  message?: string | undefined;
 }
 
 /**
- * The service answered with a non-2xx status. Subclasses name the common statuses.
+ * The service answered with a non-2xx status. Subclasses name the common statuses. The message is
+ * built from the fields: status, the service's code and message, and what to do next.
  *
  * @example if (err instanceof APIError && err.status === 400) console.error(err.code, err.body)
  */
@@ -99,14 +110,62 @@ export class APIError extends GatewayError {
   readonly idempotencyKey: string | undefined;
 
   constructor(init: APIErrorInit) {
-    super(init.message);
+    const fields = errorFields(init.body);
+    const code = init.code ?? fields.code;
+    super(init.message ?? APIError.makeMessage({ ...init, code }, fields.message));
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
-    this.code = init.code;
+    this.code = code;
     this.requestId = init.requestId;
     this.idempotencyKey = init.idempotencyKey;
   }
+
+  /** `'<status> <code>: <what the service said>. <what to do next>'`. */
+  static makeMessage(init: APIErrorInit, serviceMessage: string | undefined): string {
+    const { status, body, code } = init;
+    const detail =
+      serviceMessage ??
+      (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : init.statusText);
+    const summary = `${status}${code ? ` ${code}` : ''}${detail ? `: ${detail.replace(/\.$/, '')}` : ''}.`;
+    return `${summary} ${nextStep(init)}`.trim();
+  }
+}
+
+/** What to do next, by status. */
+function nextStep(init: APIErrorInit): string {
+  const { status, idempotencyKey, retryAfterMs, attempts = 1 } = init;
+  const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+  const sameKey = idempotencyKey ? ' with the same idempotencyKey, which cannot send twice' : '';
+  if (status >= 300 && status < 400)
+    return 'Redirects are not followed, so credentials stay on the configured host: update the address option.';
+  if (status === 401 || status === 403) {
+    return init.credentialOption === undefined
+      ? 'Check the credential.'
+      : `Check the \`${init.credentialOption}\` option for client.${init.area ?? ''}.`;
+  }
+  if (status === 404) return 'Check the id and the address option.';
+  if (status === 409)
+    return `The Idempotency-Key was reused with another body, or its first request is still running${tries}: use a new key for a new request.`;
+  if (status === 429)
+    return `Rate limited${tries}: wait${retryAfterMs === undefined ? '' : ` ${Math.ceil(retryAfterMs / 1000)}s`}, then retry.`;
+  if (status >= 500 || status === 408) return `The service failed${tries}: retry later${sameKey}.`;
+  return 'Fix the request: retrying it unchanged fails the same way.';
+}
+
+/** Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`. */
+function errorFields(body: unknown): { code: string | undefined; message: string | undefined } {
+  if (body === null || typeof body !== 'object') return { code: undefined, message: undefined };
+  const source = (body as { error?: unknown }).error;
+  const fields = (source !== null && typeof source === 'object' ? source : body) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  return {
+    code: typeof fields.code === 'string' ? fields.code : undefined,
+    message:
+      typeof fields.message === 'string' ? fields.message : typeof source === 'string' ? source : undefined,
+  };
 }
 
 /** 400: the service refused the request as malformed. */
@@ -138,7 +197,7 @@ export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
   readonly retryAfterMs: number | undefined;
-  constructor(init: APIErrorInit & { retryAfterMs?: number | undefined }) {
+  constructor(init: APIErrorInit) {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -148,20 +207,68 @@ export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
 
+/** What a connection, timeout or abort error's message is built from. */
+export interface ConnectionErrorInit {
+  /** The `Idempotency-Key` the request carried, if any. */
+  idempotencyKey?: string | undefined;
+  /** The underlying error (e.g. undici's `TypeError: fetch failed`). */
+  cause?: unknown;
+  /** The API area that could not be reached (`sms`, `payment`, `account`). */
+  area?: string | undefined;
+  /** Why, in a few words, with no credential in it (e.g. `fetch failed: ECONNREFUSED`). */
+  reason?: string | undefined;
+  /** Replaces the message built from the fields above. */
+  message?: string | undefined;
+}
+
+const sameKeyHint = (key: string | undefined) =>
+  key ? '; retrying with the same idempotencyKey cannot send twice' : '';
+
 /** The request never got a response: DNS, refused or reset connection, unreadable body. */
 export class APIConnectionError extends GatewayError {
   override name = 'APIConnectionError';
   /** The `Idempotency-Key` the request carried, if any. */
   readonly idempotencyKey: string | undefined;
-  constructor(message: string, options?: { cause?: unknown; idempotencyKey?: string | undefined }) {
-    super(message, options);
-    this.idempotencyKey = options?.idempotencyKey;
+  constructor(init: ConnectionErrorInit = {}) {
+    super(
+      init.message ??
+        `Could not reach the ${init.area ?? 'gateway'} API (${init.reason ?? 'unknown error'}). Check the network and the address option${sameKeyHint(init.idempotencyKey)}.`,
+      { cause: init.cause },
+    );
+    this.idempotencyKey = init.idempotencyKey;
   }
 }
 
-/** An attempt took longer than `timeout` ms (per attempt, retries included in the count). */
+/** What a timeout's message is built from. */
+export interface TimeoutErrorInit extends ConnectionErrorInit {
+  /** The limit that ran out, in milliseconds. */
+  timeoutMs: number;
+  /** `'timeout'`: one attempt ran out; `'totalTimeout'`: the whole call did. */
+  limit: 'timeout' | 'totalTimeout';
+}
+
+/**
+ * An attempt took longer than `timeout` ms on its last try, or the whole call longer than
+ * `totalTimeout` ms; `limit` says which.
+ */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
+  /** Which limit ran out: `'timeout'` (one attempt) or `'totalTimeout'` (the whole call). */
+  readonly limit: 'timeout' | 'totalTimeout';
+  /** That limit, in milliseconds. */
+  readonly timeoutMs: number;
+  constructor(init: TimeoutErrorInit) {
+    super({
+      ...init,
+      message:
+        init.message ??
+        (init.limit === 'timeout'
+          ? `No complete response within ${init.timeoutMs}ms. Raise \`timeout\` if the service is slow${sameKeyHint(init.idempotencyKey)}.`
+          : `The call did not complete within its totalTimeout of ${init.timeoutMs}ms, retries and waits included; nothing more will be attempted. Raise \`totalTimeout\` or retry later${sameKeyHint(init.idempotencyKey)}.`),
+    });
+    this.limit = init.limit;
+    this.timeoutMs = init.timeoutMs;
+  }
 }
 
 /** The caller's `AbortSignal` fired; nothing more is attempted. */
@@ -169,9 +276,11 @@ export class APIUserAbortError extends GatewayError {
   override name = 'APIUserAbortError';
   /** The `Idempotency-Key` the request carried, if any. */
   readonly idempotencyKey: string | undefined;
-  constructor(message: string, options?: { cause?: unknown; idempotencyKey?: string | undefined }) {
-    super(message, options);
-    this.idempotencyKey = options?.idempotencyKey;
+  constructor(init: ConnectionErrorInit = {}) {
+    super(init.message ?? 'The request was aborted by its AbortSignal; nothing more will be attempted.', {
+      cause: init.cause,
+    });
+    this.idempotencyKey = init.idempotencyKey;
   }
 }
 
@@ -232,7 +341,7 @@ export class WebhookVerificationError extends GatewayError {
 }
 
 /** Builds the `APIError` subclass that matches a status. */
-export function errorForStatus(init: APIErrorInit & { retryAfterMs?: number | undefined }): APIError {
+export function errorForStatus(init: APIErrorInit): APIError {
   switch (init.status) {
     case 400:
       return new BadRequestError(init);

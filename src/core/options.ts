@@ -1,10 +1,272 @@
-// The rules the Client's options and every call's options share, in one place: the Client reports
-// a breach as ConfigurationError, a call as ValidationError, but both check the same thing.
+// Every option a user can pass, and every check on it, in one place: the Client's options (a
+// breach is a ConfigurationError at construction) and each call's (a breach is a ValidationError,
+// and nothing is sent). Both share the same ranges and header rules.
+import type { Hooks } from 'ky';
+import { ConfigurationError, ValidationError } from './errors.js';
+import { isLogLevel, type Logger, type LogLevel } from './logger.js';
+import { readEnv } from './runtime.js';
 
-/** `timeout` in ms: at least 1, at most setTimeout's largest delay. */
+/** ky's hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run after the SDK's own. */
+export type { Hooks };
+
+/**
+ * Options of `new Client(...)`. Each credential and address falls back to its environment variable.
+ *
+ * @example new Client({ apiKey: process.env.GATEWAY_API_KEY, baseURL: 'https://api.example.com' })
+ */
+export interface ClientOptions {
+  /** Live API key, used only by `client.sms`. @default process.env.GATEWAY_API_KEY */
+  apiKey?: string | undefined;
+  /** Test API key, used only by `client.payment` (the sandbox). @default process.env.GATEWAY_TEST_API_KEY */
+  testApiKey?: string | undefined;
+  /** Bearer token, used only by `client.account`. @default process.env.GATEWAY_ACCESS_TOKEN */
+  accessToken?: string | undefined;
+  /** `{base_url}`: address of the sms and account areas. @default process.env.GATEWAY_BASE_URL */
+  baseURL?: string | undefined;
+  /** `{sandbox_base_url}`: address of the payment area. @default process.env.GATEWAY_SANDBOX_BASE_URL */
+  sandboxBaseURL?: string | undefined;
+  /** `Service-Version` sent by sms and payment requests, `YYYY-MM-DD`. @default '2026-01-01' */
+  serviceVersion?: string | undefined;
+  /** Milliseconds allowed for each attempt, reading the body included. @default 60000 */
+  timeout?: number | undefined;
+  /** Milliseconds allowed for a whole call: every attempt, body read and wait between retries. @default no limit */
+  totalTimeout?: number | undefined;
+  /** Retries after the first attempt, for network errors, timeouts, 408, 409, 429 and 5xx. @default 2 */
+  maxRetries?: number | undefined;
+  /** A `fetch` implementation to use instead of the global one; it is called with a `Request`. */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Headers added to every request (they cannot replace Authorization or Service-Version). */
+  defaultHeaders?: Record<string, string> | undefined;
+  /** ky hooks run on every request, after the SDK's own (see docs/errors-and-retries.md). */
+  hooks?: Hooks | undefined;
+  /** Where log lines go. @default console */
+  logger?: Logger | undefined;
+  /** How much to log. @default process.env.GATEWAY_LOG, else 'warn' */
+  logLevel?: LogLevel | undefined;
+  /** Allows a Client in a browser page, where every visitor could read the key. @default false */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+/**
+ * Options every method takes as its last argument.
+ *
+ * @example await client.sms.messages.create(params, { idempotencyKey: order.id, timeout: 10_000 })
+ */
+export interface RequestOptions {
+  /** Milliseconds allowed for each attempt, reading the body included. @default the client's `timeout` (60000) */
+  timeout?: number | undefined;
+  /** Milliseconds allowed for the whole call, retries and waits included. @default the client's `totalTimeout` (none) */
+  totalTimeout?: number | undefined;
+  /** Retries after the first attempt. @default the client's `maxRetries` (2) */
+  maxRetries?: number | undefined;
+  /** Cancels the call, including any wait between retries; it rejects with `APIUserAbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Extra headers for this request only. */
+  headers?: Record<string, string> | undefined;
+  /** `Idempotency-Key` for a POST (at most 255 characters). @default a UUID v4 generated once per call */
+  idempotencyKey?: string | undefined;
+  /** ky hooks for this call only, run after the SDK's and the client's. */
+  hooks?: Hooks | undefined;
+}
+
+/** The default `Service-Version`: the latest the reference documents. */
+export const DEFAULT_SERVICE_VERSION = '2026-01-01';
+/** `timeout` and `totalTimeout` in ms: at least 1, at most setTimeout's largest delay. */
 export const TIMEOUT_RANGE: readonly [number, number] = [1, 2_147_483_647];
 /** `maxRetries`: a bounded count, so a typo cannot retry for hours. */
 export const MAX_RETRIES_RANGE: readonly [number, number] = [0, 10];
+
+/** Option names that hold a credential. */
+export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
+/** Option names that hold an address. */
+export type AddressOption = 'baseURL' | 'sandboxBaseURL';
+
+/** The environment variable behind each option. */
+export const ENV: Record<CredentialOption | AddressOption, string> = {
+  apiKey: 'GATEWAY_API_KEY',
+  testApiKey: 'GATEWAY_TEST_API_KEY',
+  accessToken: 'GATEWAY_ACCESS_TOKEN',
+  baseURL: 'GATEWAY_BASE_URL',
+  sandboxBaseURL: 'GATEWAY_SANDBOX_BASE_URL',
+};
+
+/** The Client's options once checked, with defaults and environment applied. */
+export interface ClientSettings {
+  credentials: Record<CredentialOption, string | undefined>;
+  addresses: Record<AddressOption, string | undefined>;
+  serviceVersion: string;
+  timeout: number;
+  totalTimeout: number | undefined;
+  maxRetries: number;
+  fetch: typeof globalThis.fetch | undefined;
+  defaultHeaders: Record<string, string>;
+  hooks: Hooks | undefined;
+  logLevel: LogLevel;
+}
+
+/** Checks the Client's options; throws `ConfigurationError` naming the option (never a secret's value). */
+export function clientSettings(options: ClientOptions): ClientSettings {
+  const serviceVersion = options.serviceVersion ?? DEFAULT_SERVICE_VERSION;
+  if (typeof serviceVersion !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(serviceVersion)) {
+    throw new ConfigurationError(
+      `serviceVersion must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`,
+      'serviceVersion',
+    );
+  }
+  const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
+  if (!isLogLevel(logLevel)) {
+    throw new ConfigurationError(
+      `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} must be one of 'off', 'error', 'warn', 'info', 'debug'.`,
+      'logLevel',
+    );
+  }
+  const defaultHeaders = options.defaultHeaders ?? {};
+  for (const [name, value] of Object.entries(defaultHeaders)) {
+    const problem = headerProblem(name, value);
+    if (problem !== undefined)
+      throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', 'fetch');
+  }
+  const hooksProblem = hooksProblemOf(options.hooks);
+  if (hooksProblem !== undefined) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
+  return {
+    credentials: {
+      apiKey: credential(options, 'apiKey'),
+      testApiKey: credential(options, 'testApiKey'),
+      accessToken: credential(options, 'accessToken'),
+    },
+    addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
+    serviceVersion,
+    timeout: count(options.timeout, 'timeout', 60_000, TIMEOUT_RANGE),
+    totalTimeout:
+      options.totalTimeout === undefined
+        ? undefined
+        : count(options.totalTimeout, 'totalTimeout', 0, TIMEOUT_RANGE),
+    maxRetries: count(options.maxRetries, 'maxRetries', 2, MAX_RETRIES_RANGE),
+    fetch: options.fetch,
+    defaultHeaders,
+    hooks: options.hooks,
+    logLevel,
+  };
+}
+
+function credential(options: ClientOptions, name: CredentialOption): string | undefined {
+  const value = options[name] ?? readEnv(ENV[name]);
+  if (value === undefined || value === '') return undefined;
+  // The message names the option, never the value: it is a secret.
+  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigurationError(
+      `${name} must be a string of printable characters without spaces (check for a stray newline or quote).`,
+      name,
+    );
+  }
+  return value;
+}
+
+function address(options: ClientOptions, name: AddressOption): string | undefined {
+  const value = options[name] ?? readEnv(ENV[name]);
+  if (value === undefined || value === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    url === undefined ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new ConfigurationError(
+      `${name} must be an absolute http(s) URL without credentials, query or fragment, such as 'https://api.example.com'.`,
+      name,
+    );
+  }
+  return value;
+}
+
+function count(value: unknown, name: string, fallback: number, range: readonly [number, number]): number {
+  if (value === undefined) return fallback;
+  if (!isIntIn(value, range))
+    throw new ConfigurationError(`${name} must be an integer from ${range[0]} to ${range[1]}.`, name);
+  return value;
+}
+
+/**
+ * Per-call options from JavaScript callers are unchecked by the types: a `maxRetries` of NaN
+ * (e.g. `Number(process.env.RETRIES)` unset) would retry forever, a NaN `timeout` would time out
+ * at once, and a bad header would fail as a connection error and be retried. Same ranges as the
+ * client's options; messages name the header, never its value (it may hold a token).
+ */
+export function checkRequestOptions(opts: RequestOptions): void {
+  if (typeof opts !== 'object') throw invalidOption([], 'must be an object such as { timeout: 10000 }');
+  const { timeout, totalTimeout, maxRetries, signal, headers, hooks } = opts;
+  for (const [name, value] of [
+    ['timeout', timeout],
+    ['totalTimeout', totalTimeout],
+  ] as const) {
+    if (value !== undefined && !isIntIn(value, TIMEOUT_RANGE)) {
+      throw invalidOption(
+        [name],
+        `must be an integer from ${TIMEOUT_RANGE[0]} to ${TIMEOUT_RANGE[1]} (milliseconds)`,
+      );
+    }
+  }
+  if (maxRetries !== undefined && !isIntIn(maxRetries, MAX_RETRIES_RANGE)) {
+    throw invalidOption(
+      ['maxRetries'],
+      `must be an integer from ${MAX_RETRIES_RANGE[0]} to ${MAX_RETRIES_RANGE[1]}`,
+    );
+  }
+  if (
+    signal !== undefined &&
+    !(
+      typeof signal === 'object' &&
+      signal !== null &&
+      typeof signal.aborted === 'boolean' &&
+      typeof signal.addEventListener === 'function'
+    )
+  ) {
+    throw invalidOption(['signal'], 'must be an AbortSignal');
+  }
+  if (headers !== undefined) {
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+      throw invalidOption(['headers'], 'must be an object of header names to string values');
+    for (const name in headers) {
+      if (!Object.hasOwn(headers, name)) continue;
+      const problem = headerProblem(name, headers[name]);
+      if (problem !== undefined) throw invalidOption(['headers', name], problem);
+    }
+  }
+  const hooksProblem = hooksProblemOf(hooks);
+  if (hooksProblem !== undefined) throw invalidOption(['hooks'], hooksProblem);
+}
+
+function invalidOption(path: string[], problem: string): ValidationError {
+  const where = path.length === 0 ? 'request options' : `options.${path.join('.')}`;
+  return new ValidationError(`${where} ${problem}. Nothing was sent.`, [{ path, message: problem }]);
+}
+
+const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);
+
+/** ky would fail later, inside the call, on a hook that is not a function: say so up front. */
+function hooksProblemOf(hooks: unknown): string | undefined {
+  if (hooks === undefined) return undefined;
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))
+    return 'must be an object such as { beforeRequest: [fn] }';
+  for (const [name, list] of Object.entries(hooks)) {
+    if (!HOOK_NAMES.has(name))
+      return `has an unknown hook '${name}' (known: beforeRequest, beforeRetry, afterResponse, beforeError)`;
+    if (list !== undefined && (!Array.isArray(list) || !list.every((f) => typeof f === 'function')))
+      return `.${name} must be an array of functions`;
+  }
+  return undefined;
+}
 
 /** Whether `value` is an integer within `[min, max]` (NaN and strings are not). */
 export function isIntIn(value: unknown, [min, max]: readonly [number, number]): value is number {

@@ -2,9 +2,8 @@
 // the same filters, and holds no reference to the pages before it, so walking a list of any
 // length keeps one page in memory (two while the PagePromise's first page is still referenced).
 import * as z from 'zod/mini';
-import { APIPromise } from './api-promise.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
 import { GatewayError, ValidationError } from './errors.js';
-import type { WithResponse } from './request.js';
 
 /** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
 export function cursorPageSchema<S extends z.ZodMiniType>(item: S) {

@@ -3,7 +3,7 @@
 // before anything is read or sent, and a gate that pauses every sender of one call at once.
 import { ValidationError } from './errors.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from './idempotency.js';
-import { headerProblem, isIntIn, MAX_RETRIES_RANGE, TIMEOUT_RANGE } from './options.js';
+import { checkRequestOptions, isIntIn } from './options.js';
 
 /** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
 export type Source<T> = Iterable<T> | AsyncIterable<T>;
@@ -51,40 +51,13 @@ export function intOption(
  * Checks the per-request options every call of a batch will use, so that a bad one fails the
  * batch once, before anything is read or sent, instead of failing every request in it.
  */
-export function checkRequestOptions(opts: object): void {
+export function checkBatchOptions(opts: unknown): void {
   if (opts === null || typeof opts !== 'object')
     throw new ValidationError(
       'request options must be an object such as { concurrency: 4 }. Nothing was sent.',
       [{ path: [], message: 'must be an object' }],
     );
-  const { timeout, maxRetries, signal, headers } = opts as Record<string, unknown>;
-  if (timeout !== undefined && !isIntIn(timeout, TIMEOUT_RANGE))
-    throw invalidOption(
-      'timeout',
-      `must be an integer from ${TIMEOUT_RANGE[0]} to ${TIMEOUT_RANGE[1]} (milliseconds)`,
-    );
-  if (maxRetries !== undefined && !isIntIn(maxRetries, MAX_RETRIES_RANGE))
-    throw invalidOption(
-      'maxRetries',
-      `must be an integer from ${MAX_RETRIES_RANGE[0]} to ${MAX_RETRIES_RANGE[1]}`,
-    );
-  const s = signal as Partial<AbortSignal> | null;
-  if (
-    signal !== undefined &&
-    (typeof s !== 'object' ||
-      s === null ||
-      typeof s.aborted !== 'boolean' ||
-      typeof s.addEventListener !== 'function')
-  )
-    throw invalidOption('signal', 'must be an AbortSignal');
-  if (headers !== undefined) {
-    if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
-      throw invalidOption('headers', 'must be an object of header names to string values');
-    for (const [name, value] of Object.entries(headers)) {
-      const problem = headerProblem(name, value);
-      if (problem !== undefined) throw invalidOption(`headers.${name}`, problem);
-    }
-  }
+  checkRequestOptions(opts);
 }
 
 /** Reads a source one item at a time; an async iterator is never asked for two items at once. */

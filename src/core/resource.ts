@@ -4,7 +4,8 @@
 import type { z } from 'zod/mini';
 import { APIPromise } from './api-promise.js';
 import { CursorPage, PagePromise } from './pagination.js';
-import { type PipelineConfig, type RequestOptions, send } from './request.js';
+import type { RequestOptions } from './options.js';
+import { type PipelineConfig, send } from './request.js';
 import type { Area } from './transport.js';
 
 /** The validated parts of one request. */

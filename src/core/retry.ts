@@ -1,7 +1,9 @@
-// The retry policy of sdk-contract.md ("Idempotency and retries"), in one place: the loop in
-// core/request.ts asks these functions, and nothing else retries.
+// The retry policy of sdk-contract.md ("Idempotency and retries") as ky's retry options: ky runs
+// the loop, waits and reads Retry-After; this module only states the policy.
+import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
+import { APIConnectionError, APIConnectionTimeoutError, GatewayError } from './errors.js';
 
-/** Base of the exponential backoff: attempt n waits up to BASE * 2^n. */
+/** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */
 export const BACKOFF_BASE_MS = 500;
 /** No computed backoff waits longer than this. */
 export const BACKOFF_CAP_MS = 8_000;
@@ -9,12 +11,68 @@ export const BACKOFF_CAP_MS = 8_000;
 export const RETRY_AFTER_CAP_MS = 60_000;
 
 /**
- * Whether a status is worth another attempt. 408 and 429 say "later"; 409 is what a service
- * answers while a request with the same Idempotency-Key is still in flight; 5xx may be
- * transient. Every POST carries an Idempotency-Key, so retrying a send never sends twice.
+ * Statuses worth another attempt. 408 and 429 say "later"; 409 is what a service answers while a
+ * request with the same Idempotency-Key is still in flight; 5xx may be transient. Every POST
+ * carries an Idempotency-Key, so retrying a send never sends twice. ky's own list lacks 409 and
+ * most of 5xx, and holds 413, which retrying cannot fix.
  */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+export const RETRY_STATUSES: readonly number[] = [
+  408,
+  409,
+  429,
+  ...Array.from({ length: 100 }, (_, i) => 500 + i),
+];
+
+/**
+ * ky's retry options for `limit` retries. POST is listed: without it ky would not retry a send
+ * at all, not even after a network error (ky issue 692); the Idempotency-Key makes it safe.
+ * Every retried status honours `Retry-After` (ky's default honours it on 413, 429 and 503 only).
+ * `random` is the jitter's source, injectable for tests.
+ */
+export function retryOptions(limit: number, random: () => number): RetryOptions {
+  return {
+    limit,
+    methods: ['get', 'post'],
+    statusCodes: [...RETRY_STATUSES],
+    afterStatusCodes: [...RETRY_STATUSES],
+    maxRetryAfter: RETRY_AFTER_CAP_MS,
+    backoffLimit: BACKOFF_CAP_MS,
+    retryOnTimeout: true,
+    // ky counts retries from 1: 0.5 s, 1 s, 2 s, … before the jitter.
+    delay: (retry) => BACKOFF_BASE_MS * 2 ** (retry - 1),
+    // Full jitter spreads a burst of failing clients over the whole window instead of
+    // synchronising them (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/).
+    jitter: (ceiling) => Math.floor(random() * Math.min(ceiling, BACKOFF_CAP_MS)),
+    shouldRetry,
+  };
+}
+
+/**
+ * What ky's own checks would get wrong for this contract; `undefined` leaves the decision to ky
+ * (limit, methods, statuses, `Retry-After`). The SDK's own errors end the call (an abort, the
+ * totalTimeout, a hook sending the request to another host) except a connection failure, which
+ * is retried. A retried status whose `Retry-After` cannot be read gets the backoff: ky would wait
+ * `maxRetryAfter` (60 s) for `Retry-After: soon`. Anything else thrown (a user's hook) ends the call.
+ */
+function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
+  if (error instanceof GatewayError)
+    return error instanceof APIConnectionError && !(error instanceof APIConnectionTimeoutError)
+      ? undefined
+      : false;
+  if (isHTTPError(error)) {
+    const { status, headers } = error.response;
+    if (!RETRY_STATUSES.includes(status)) return false;
+    return parseRetryAfter(headers.get('retry-after'), Date.now()) === undefined ? true : undefined;
+  }
+  return error.name === 'TimeoutError' ? undefined : false;
+}
+
+/**
+ * ky's own guard, by name as ky checks it; a value import of ky here would load ky with the SDK
+ * (see core/transport.ts on why it loads on the first request).
+ */
+export function isHTTPError(error: unknown): error is HTTPError {
+  return (error as { name?: unknown } | null)?.name === 'HTTPError';
 }
 
 /**
@@ -29,36 +87,4 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
-}
-
-/**
- * How long to wait before retry number `retry` (0 for the first retry): the service's
- * `Retry-After` when it gave one (capped), else exponential backoff with full jitter, which
- * spreads a burst of failing clients over the whole window instead of synchronising them
- * (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/).
- */
-export function retryDelay(
-  retry: number,
-  retryAfterMs: number | undefined,
-  random: () => number = Math.random,
-): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, RETRY_AFTER_CAP_MS);
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
-  return Math.floor(random() * ceiling);
-}
-
-/** Waits `ms`, or rejects with `onAbort()` as soon as `signal` fires. */
-export function sleep(ms: number, signal: AbortSignal | undefined, onAbort: () => Error): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(onAbort());
-    const abort = () => {
-      clearTimeout(timer);
-      reject(onAbort());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', abort, { once: true });
-  });
 }

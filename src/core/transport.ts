@@ -1,22 +1,23 @@
-// One sender per API area, each holding only that area's credential and address, so a key can
-// never be sent to another area's host. Requests go straight to `fetch` with a plain init: no
-// `Request` is built and copied per call, no signal is combined, and redirects are not followed
-// (a redirect to another host would otherwise carry the Authorization header with it). Retries,
-// timeouts and HTTP errors belong to core/retry.ts and core/request.ts.
+// One ky instance per API area, each holding only that area's credential, address and headers,
+// so a key can never be sent to another area's host. ky owns the prefix URL, the header merge,
+// the JSON body, the per-attempt timeout and the retry loop (core/retry.ts states its policy);
+// core/call.ts adds what ky lacks, through the instance's `fetch` and one `beforeRetry` hook.
 //
-// This replaced a lean ky instance per area: ky builds a Request, clones it for its own retries
-// (tee-ing a POST body), combines signals with AbortSignal.any, and fetch then builds a third
-// Request from it. On loopback that cost 1.5 to 2 times the CPU of a bare fetch per request; see
-// bench/RESULTS.md, which measures that ky path side by side with this one.
+// ky is loaded on the first request, not with the SDK: at import it probes for request streams
+// by building a `Request`, which makes Node load its whole fetch stack (undici) and doubled the
+// cold `import 'gateway-sdk'` (bench/RESULTS.md). tsup bundles it into a chunk of its own.
+import type * as Ky from 'ky';
+import type { BeforeRetryState, KyInstance, Options } from 'ky';
+
+/** ky's `stop` symbol's type. */
+export type KyStop = (typeof Ky)['default']['stop'];
 import { ConfigurationError } from './errors.js';
+import type { SafeLogger } from './logger.js';
+import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './options.js';
+import { retryOptions } from './retry.js';
 
 /** The three areas of the API; each has its own credential and address. */
 export type Area = 'sms' | 'payment' | 'account';
-
-/** Option names that hold a credential. */
-export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
-/** Option names that hold an address. */
-export type AddressOption = 'baseURL' | 'sandboxBaseURL';
 
 interface AreaSpec {
   credential: CredentialOption;
@@ -32,47 +33,48 @@ export const AREAS: Record<Area, AreaSpec> = {
   account: { credential: 'accessToken', address: 'baseURL', versioned: false },
 };
 
-/** The environment variable behind each option. */
-export const ENV: Record<CredentialOption | AddressOption, string> = {
-  apiKey: 'GATEWAY_API_KEY',
-  testApiKey: 'GATEWAY_TEST_API_KEY',
-  accessToken: 'GATEWAY_ACCESS_TOKEN',
-  baseURL: 'GATEWAY_BASE_URL',
-  sandboxBaseURL: 'GATEWAY_SANDBOX_BASE_URL',
-};
-
-/** Everything the transport needs, resolved once by the Client. */
-export interface TransportConfig {
-  credentials: Record<CredentialOption, string | undefined>;
-  addresses: Record<AddressOption, string | undefined>;
-  serviceVersion: string;
-  fetch: typeof globalThis.fetch | undefined;
-  defaultHeaders: Record<string, string>;
+/** The client's settings every call reads. */
+export interface ClientContext {
+  settings: ClientSettings;
+  logger: SafeLogger;
+  /** Source of jitter; tests inject a fixed one. */
+  random: () => number;
+  /** `User-Agent`, where the runtime lets a script set it. */
   userAgent: string | undefined;
+  /** Deprecated operations already warned about (once per client each). */
+  deprecationsWarned: Set<string>;
 }
 
-/** What one attempt sends, besides the area's own address and headers. */
-export interface AttemptInit {
-  method: string;
-  /** Lower-case names; they win over the area's headers. */
-  headers: Record<string, string>;
-  body: string | undefined;
-  signal: AbortSignal;
+/** What the SDK's own hook asks of the call it runs for; each call passes itself as ky's `context.call`. */
+export interface CallHooks {
+  /** Runs before each retry, ahead of the user's `beforeRetry` hooks. */
+  beforeRetry(state: BeforeRetryState): KyStop | undefined;
 }
 
-/** An area ready to send: its sender and the credential it holds (for scrubbing errors). */
+/** An area ready to send: its ky instance and what a call checks every attempt against. */
 export interface AreaTransport {
   area: Area;
-  /** Sends one attempt to `path` (relative to the area's address, query included). */
-  fetch(path: string, init: AttemptInit): Promise<Response>;
+  /** The area's ky instance once `load()` has run (the hot path reads it without awaiting). */
+  ky: KyInstance | undefined;
+  /** Loads ky (once per process) and builds the area's instance. */
+  load(): Promise<KyInstance>;
+  /** ky's `stop`, returned by a `beforeRetry` hook to end the retries; set by `load()`. */
+  stop: KyStop | undefined;
+  /** The credential (for scrubbing errors and log lines). */
   credential: string;
   credentialOption: CredentialOption;
+  /** `Bearer …`, set again on every attempt after the user's hooks have run. */
+  authorization: string;
+  /** `Service-Version`, for the areas that send it. */
+  serviceVersion: string | undefined;
+  /** `https://host[:port]/`: the only place this area's credential may go. */
+  origin: string;
 }
 
-/** Builds each area's sender on first use, after checking its configuration. */
+/** Builds each area's ky instance on first use, after checking its configuration. */
 export class Transport {
   readonly #areas = new Map<Area, AreaTransport>();
-  constructor(readonly config: TransportConfig) {}
+  constructor(readonly client: ClientContext) {}
 
   /** The area's transport once built (the hot path: no await). */
   get(area: Area): AreaTransport | undefined {
@@ -82,43 +84,68 @@ export class Transport {
   /** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
   open(area: Area): AreaTransport {
     const spec = AREAS[area];
-    const credential = this.config.credentials[spec.credential];
+    const { settings, userAgent } = this.client;
+    const credential = settings.credentials[spec.credential];
     if (credential === undefined) throw missing(area, spec.credential);
-    const prefixUrl = this.config.addresses[spec.address];
+    const prefixUrl = settings.addresses[spec.address];
     if (prefixUrl === undefined) throw missing(area, spec.address);
 
     // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders:
     // defaultHeaders can never put one area's credential on another's requests.
     const headers: Record<string, string> = { accept: 'application/json' };
-    for (const [name, value] of Object.entries(this.config.defaultHeaders))
-      headers[name.toLowerCase()] = value;
-    headers['authorization'] = `Bearer ${credential}`;
-    if (spec.versioned) headers['service-version'] = this.config.serviceVersion;
-    if (this.config.userAgent !== undefined) headers['user-agent'] = this.config.userAgent;
+    for (const [name, value] of Object.entries(settings.defaultHeaders)) headers[name.toLowerCase()] = value;
+    const authorization = `Bearer ${credential}`;
+    headers['authorization'] = authorization;
+    const serviceVersion = spec.versioned ? settings.serviceVersion : undefined;
+    if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
+    if (userAgent !== undefined) headers['user-agent'] = userAgent;
 
-    const base = prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`;
-    const custom = this.config.fetch;
+    const options: Options = {
+      prefixUrl,
+      headers,
+      timeout: settings.timeout,
+      retry: retryOptions(settings.maxRetries, this.client.random),
+      // A redirect to another host would carry the Authorization header with it.
+      redirect: 'manual',
+      hooks: {
+        // The SDK's own hooks first, then the client's; a call's own hooks come after both.
+        beforeRetry: [
+          (state) => (state.options.context['call'] as CallHooks).beforeRetry(state),
+          ...(settings.hooks?.beforeRetry ?? []),
+        ],
+        beforeRequest: settings.hooks?.beforeRequest ?? [],
+        afterResponse: settings.hooks?.afterResponse ?? [],
+        beforeError: settings.hooks?.beforeError ?? [],
+      },
+    };
     const transport: AreaTransport = {
       area,
+      ky: undefined,
+      stop: undefined,
+      load: async () => {
+        const loaded = (await loadKy()).default;
+        // In the CommonJS build, import() of ky's CommonJS chunk gives its exports as `default`.
+        const ky = typeof loaded.create === 'function' ? loaded : (loaded as unknown as typeof Ky).default;
+        transport.stop = ky.stop;
+        return (transport.ky ??= ky.create(options));
+      },
       credential,
       credentialOption: spec.credential,
-      fetch: (path, init) => {
-        const request: RequestInit = {
-          method: init.method,
-          headers: { ...headers, ...init.headers },
-          body: init.body,
-          signal: init.signal,
-          redirect: 'manual',
-        };
-        // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
-        // and called on globalThis, as browsers require.
-        return custom ? custom(base + path, request) : globalThis.fetch(base + path, request);
-      },
+      authorization,
+      serviceVersion,
+      origin: `${new URL(prefixUrl).origin}/`,
     };
     // Two first calls may race here; both instances are equivalent, the second one is kept.
     this.#areas.set(area, transport);
     return transport;
   }
+}
+
+let kyModule: Promise<typeof Ky> | undefined;
+
+/** ky itself, imported once, on the first request. */
+function loadKy(): Promise<typeof Ky> {
+  return (kyModule ??= import('ky'));
 }
 
 function missing(area: Area, option: CredentialOption | AddressOption): ConfigurationError {

@@ -24,6 +24,7 @@ import {
   type SmsWebhookCreateParams,
   type TemplateSendParams,
   type WithResponse,
+  type Hooks,
 } from 'gateway-sdk';
 import { startMockServer } from 'gateway-sdk/testing';
 
@@ -39,9 +40,11 @@ describe('ClientOptions', () => {
       | 'sandboxBaseURL'
       | 'serviceVersion'
       | 'timeout'
+      | 'totalTimeout'
       | 'maxRetries'
       | 'fetch'
       | 'defaultHeaders'
+      | 'hooks'
       | 'logger'
       | 'logLevel'
       | 'dangerouslyAllowBrowser'
@@ -144,11 +147,13 @@ describe('methods', () => {
 
   it('take the documented per-request options', () => {
     expectTypeOf<RequestOptions>().toEqualTypeOf<{
-      timeout?: number;
-      maxRetries?: number;
-      signal?: AbortSignal;
-      headers?: Record<string, string>;
-      idempotencyKey?: string;
+      timeout?: number | undefined;
+      totalTimeout?: number | undefined;
+      maxRetries?: number | undefined;
+      signal?: AbortSignal | undefined;
+      headers?: Record<string, string> | undefined;
+      idempotencyKey?: string | undefined;
+      hooks?: Hooks | undefined;
     }>();
   });
 

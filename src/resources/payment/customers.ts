@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
-import type { PipelineConfig, RequestOptions } from '../../core/request.js';
+import type { RequestOptions } from '../../core/options.js';
+import type { PipelineConfig } from '../../core/request.js';
 import { APIResource } from '../../core/resource.js';
 import { wireDateTime } from '../../core/schema.js';
 import { PaymentMethods } from './payment-methods.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { PagePromise } from '../../core/pagination.js';
 import { cursorPageSchema } from '../../core/pagination.js';
-import type { RequestOptions } from '../../core/request.js';
+import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import { parseInput, wireDateTime } from '../../core/schema.js';
 import { pageLimit } from '../sms/fields.js';

@@ -6,14 +6,14 @@ import type { z } from 'zod/mini';
 import { APIUserAbortError, ConfigurationError, type GatewayError } from '../../core/errors.js';
 import {
   baseKeyFor,
-  checkRequestOptions,
+  checkBatchOptions,
   intOption,
   invalidOption,
   Pool,
   readerOf,
   type Source,
 } from '../../core/pool.js';
-import type { RequestOptions } from '../../core/request.js';
+import type { RequestOptions } from '../../core/options.js';
 import { describeIssue, parseInput } from '../../core/schema.js';
 import type { BulkCreateParams, BulkJob } from './bulk.js';
 import { phone } from './fields.js';
@@ -142,7 +142,7 @@ export async function createAll(
   params: BulkCreateAllParams,
   options: BulkCreateAllOptions = {},
 ): Promise<BulkCreateAllResult> {
-  checkRequestOptions(options);
+  checkBatchOptions(options);
   const { idempotencyKey, chunkSize: size, concurrency, onProgress, ...request } = options;
   const base = baseKeyFor(idempotencyKey);
   const chunkSize = intOption(size, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
@@ -196,10 +196,11 @@ export async function createAll(
     return { done: false, value: chunk };
   };
 
-  const stopped = new APIUserAbortError(
-    'createAll was stopped by its AbortSignal; run it again with the same idempotencyKey to finish.',
-    { cause: signal?.reason, idempotencyKey: base },
-  );
+  const stopped = new APIUserAbortError({
+    message: 'createAll was stopped by its AbortSignal; run it again with the same idempotencyKey to finish.',
+    cause: signal?.reason,
+    idempotencyKey: base,
+  });
   const pool = new Pool<Chunk, Settled>(() => ({
     reader: { next: readChunk, close: () => source.close() },
     concurrency: workers,

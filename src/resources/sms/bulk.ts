@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/request.js';
+import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import {
   type BulkCreateAllOptions,

@@ -11,8 +11,8 @@ import {
   APIUserAbortError,
   ValidationError,
 } from '../../core/errors.js';
-import { baseKeyFor, checkRequestOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
-import type { RequestOptions } from '../../core/request.js';
+import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
+import type { RequestOptions } from '../../core/options.js';
 import type { Message, MessageCreateParams } from './messages.js';
 
 /** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */
@@ -83,7 +83,7 @@ export function createMany(
 ): CreateManyIterator {
   let base = '';
   const pool = new Pool<unknown, CreateManyResult>((pool) => {
-    checkRequestOptions(options);
+    checkBatchOptions(options);
     const { idempotencyKey, concurrency, ...request } = options;
     base = baseKeyFor(idempotencyKey);
     const signal = request.signal;
@@ -118,11 +118,13 @@ export function createMany(
       fatal: (result) =>
         !result.ok && result.error instanceof ConfigurationError ? result.error : undefined,
       aborted: (read) =>
-        new APIUserAbortError(
-          `createMany was stopped by its AbortSignal after reading ${read} items: items from index ${read} on were not sent. ` +
+        new APIUserAbortError({
+          message:
+            `createMany was stopped by its AbortSignal after reading ${read} items: items from index ${read} on were not sent. ` +
             'Run it again over the same items with the same idempotencyKey to finish: items already sent are replayed, not sent twice.',
-          { cause: signal?.reason, idempotencyKey: base },
-        ),
+          cause: signal?.reason,
+          idempotencyKey: base,
+        }),
     };
   });
   return Object.defineProperty(pool, 'idempotencyKey', { get: () => base }) as Pool<

@@ -4,7 +4,7 @@ import type { PagePromise } from '../../core/pagination.js';
 import type { Source } from '../../core/pool.js';
 import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
-import type { RequestOptions } from '../../core/request.js';
+import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import {
   type CreateManyItem,

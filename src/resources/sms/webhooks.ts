@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
 import { path } from '../../core/path.js';
-import type { RequestOptions } from '../../core/request.js';
+import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import { intRange, oneOf, openEnum, parseInput, wireDateTime } from '../../core/schema.js';
 import { httpsUrl, nullableString } from './fields.js';

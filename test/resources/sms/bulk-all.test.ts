@@ -17,7 +17,7 @@ import {
 import { createMockService, type MockService } from '../../../src/testing/index.js';
 import { listen, type Loopback, readText } from '../../faults/loopback.js';
 import { recordRequests } from '../../helpers/wire.js';
-import { countingSource, countingSyncSource, flush, manualFetch } from './helpers.js';
+import { countingSource, countingSyncSource, flush, manualFetch, warmUp } from './helpers.js';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -237,6 +237,7 @@ describe('against the mock service', () => {
 describe('concurrency and aborts (a fetch answered by hand)', () => {
   let stub: ReturnType<typeof manualFetch>;
   let client: Client;
+  beforeAll(() => warmUp(Client));
   beforeEach(() => {
     stub = manualFetch();
     client = new Client({ apiKey: 'sk_test', baseURL: 'https://api.test', fetch: stub.fetch, maxRetries: 0 });

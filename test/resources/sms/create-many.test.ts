@@ -20,7 +20,7 @@ import { createMockService, type MockService } from '../../../src/testing/index.
 import { listen, type Loopback, readText } from '../../faults/loopback.js';
 import { mulberry32 } from '../../faults/prng.js';
 import { recordRequests } from '../../helpers/wire.js';
-import { countingSource, countingSyncSource, flush, manualFetch, messageFor } from './helpers.js';
+import { countingSource, countingSyncSource, flush, manualFetch, warmUp, messageFor } from './helpers.js';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -182,6 +182,7 @@ describe('against the mock service', () => {
 describe('concurrency, early exits and aborts (a fetch answered by hand)', () => {
   let stub: ReturnType<typeof manualFetch>;
   let client: Client;
+  beforeAll(() => warmUp(Client));
   beforeEach(() => {
     stub = manualFetch();
     client = new Client({ apiKey: 'sk_test', baseURL: 'https://api.test', fetch: stub.fetch, maxRetries: 0 });
@@ -206,6 +207,7 @@ describe('concurrency, early exits and aborts (a fetch answered by hand)', () =>
     expect(state.read).toBe(4);
     const rest: CreateManyResult[] = [];
     for (;;) {
+      await flush();
       answerAll();
       const step = await many.next();
       if (step.done) break;
@@ -338,6 +340,7 @@ describe('shared pacing', () => {
   });
 
   it('a 429 with Retry-After pauses every worker of the call, not just the one that got it', async () => {
+    await warmUp(Client);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
     const stub = manualFetch();
     const client = new Client({

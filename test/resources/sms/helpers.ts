@@ -17,15 +17,19 @@ export function manualFetch() {
   const seen: Omit<Pending, 'answer'>[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
-    new Promise((resolve, reject) => {
-      const headers = Object.fromEntries(new Headers(init?.headers));
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const request = { url: String(input), method: init?.method ?? 'GET', headers, body };
-      seen.push(request);
+  // ky hands fetch a Request; the body is read from a copy, so the Request stays usable.
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const text = await request.clone().text();
+    const signal = init?.signal ?? request.signal;
+    return new Promise((resolve, reject) => {
+      const headers = Object.fromEntries(request.headers);
+      const body = text === '' ? undefined : JSON.parse(text);
+      const seenAs = { url: request.url, method: request.method, headers, body };
+      seen.push(seenAs);
       maxInFlight = Math.max(maxInFlight, ++inFlight);
       const entry: Pending = {
-        ...request,
+        ...seenAs,
         answer(status, json = {}, extra = {}) {
           inFlight--;
           resolve(
@@ -36,14 +40,16 @@ export function manualFetch() {
           );
         },
       };
-      init?.signal?.addEventListener('abort', () => {
+      signal?.addEventListener('abort', () => {
         const at = pending.indexOf(entry);
-        if (at >= 0) pending.splice(at, 1);
+        if (at < 0) return;
+        pending.splice(at, 1);
         inFlight--;
-        reject(init.signal?.reason);
+        reject(signal.reason);
       });
       pending.push(entry);
     });
+  };
   return {
     fetch: fetch as typeof globalThis.fetch,
     pending,
@@ -69,10 +75,19 @@ export function messageFor(body: { to?: unknown; message?: unknown }, id: string
   };
 }
 
-/** Lets every promise callback queued so far (and those they queue) run. */
-export async function flush(rounds = 20): Promise<void> {
-  for (let i = 0; i < rounds; i++) await Promise.resolve();
-  await new Promise((resolve) => setImmediate(resolve));
+/** Lets every promise callback queued so far (and those they queue) run, I/O callbacks included. */
+export async function flush(rounds = 5): Promise<void> {
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Loads the request path (ky is imported on a client's first request) before a test counts steps. */
+export async function warmUp(Client: typeof import('../../../src/index.js').Client): Promise<void> {
+  const fetch = async () => new Response(JSON.stringify(messageFor({ to: '1', message: 'x' }, 'm')));
+  const client = new Client({ apiKey: 'sk_test', baseURL: 'https://api.test', fetch });
+  await client.sms.messages.create({ to: '447700900123', message: 'warm-up' });
 }
 
 /** An async source of `count` values that records how many were read. */

@@ -1,0 +1,413 @@
+// One logical call, as one object: what it sends, its key, its limits, and what ky does not do
+// for it. ky runs the attempts and the waits; every attempt passes through `Call.fetch`, which
+// re-asserts the credential, host and Idempotency-Key after every user hook has run, reads the
+// body inside ky's per-attempt timeout, and notes Deprecation/Sunset headers.
+import type { BeforeRetryState, KyInstance, Options } from 'ky';
+import type { z } from 'zod/mini';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ConfigurationError,
+  errorForStatus,
+  GatewayError,
+} from './errors.js';
+import { idempotencyKeyFor } from './idempotency.js';
+import { scrub } from './logger.js';
+import type { Hooks, RequestOptions } from './options.js';
+import { isHTTPError, parseRetryAfter } from './retry.js';
+import { parseOutput } from './schema.js';
+import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
+
+/**
+ * ky 1.x joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
+ * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
+ * Read once, as ky reads it.
+ */
+const HAS_SIGNAL_ANY = typeof AbortSignal === 'function' && typeof AbortSignal.any === 'function';
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
+
+/** What a resource asks for; everything in it has already been validated. */
+export interface RequestSpec<S extends z.ZodMiniType> {
+  area: Area;
+  method: 'GET' | 'POST';
+  /** Relative to the area's address, parameters already encoded (see `path`). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Schema of a 2xx body. */
+  response: S;
+}
+
+/** One call in flight: created per method call, dropped when it settles. */
+export class Call implements CallHooks {
+  readonly idempotencyKey: string | undefined;
+  readonly timeout: number;
+  readonly maxRetries: number;
+  /** The call's own signal: the caller's, joined with the totalTimeout's timer when there is one. */
+  readonly signal: AbortSignal | undefined;
+  /** Relative URL of the request, query included. */
+  readonly input: string;
+  attempts = 0;
+  #totalTimer: ReturnType<typeof setTimeout> | undefined;
+  #totalExpired = false;
+  #unlink: (() => void) | undefined;
+  /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
+  #response: Response | undefined;
+  #text = '';
+  #attemptStarted = 0;
+  #attemptEnded: number | undefined;
+  /** Whether user hooks may read response bodies, so `fetch` must hand ky an unread copy. */
+  readonly #rebuffer: boolean;
+
+  constructor(
+    readonly client: ClientContext,
+    readonly area: AreaTransport,
+    readonly spec: RequestSpec<z.ZodMiniType>,
+    readonly options: RequestOptions,
+  ) {
+    const { settings } = client;
+    this.idempotencyKey = spec.method === 'POST' ? idempotencyKeyFor(options.idempotencyKey) : undefined;
+    this.timeout = options.timeout ?? settings.timeout;
+    this.maxRetries = options.maxRetries ?? settings.maxRetries;
+    this.input = spec.path + queryString(spec.query);
+    this.#rebuffer = readsBodies(settings.hooks) || readsBodies(options.hooks);
+    const total = options.totalTimeout ?? settings.totalTimeout;
+    const userSignal = options.signal;
+    if (total === undefined) {
+      this.signal = userSignal;
+    } else {
+      const controller = new AbortController();
+      this.#totalTimer = setTimeout(() => {
+        this.#totalExpired = true;
+        controller.abort();
+      }, total);
+      if (userSignal !== undefined) {
+        const forward = () => controller.abort(userSignal.reason);
+        if (userSignal.aborted) forward();
+        else userSignal.addEventListener('abort', forward, { once: true });
+        this.#unlink = () => userSignal.removeEventListener('abort', forward);
+      }
+      this.signal = controller.signal;
+    }
+  }
+
+  /** Runs the call through the area's ky instance: the parsed value and its response, or a typed error. */
+  async run<S extends z.ZodMiniType>(
+    schema: S,
+  ): Promise<{ data: z.output<S>; response: Response; requestId: string | undefined }> {
+    try {
+      if (this.signal?.aborted) throw this.abortFailure();
+      const response = await this.#send(this.area.ky ?? (await this.area.load()));
+      const text = response === this.#response ? this.#text : await response.text();
+      const requestId = requestIdOf(response.headers);
+      const credential = this.area.credential;
+      const status = response.status;
+      const idempotencyKey = this.idempotencyKey;
+      // `text` is read only to build an error: scrubbing it lazily spares every good response a scan.
+      const ctx = {
+        status,
+        get text() {
+          return scrub(text, [credential]);
+        },
+        requestId,
+        idempotencyKey,
+      };
+      return { data: parseOutput(schema, parseJson(text), ctx), response, requestId };
+    } catch (error) {
+      throw await this.#failure(error);
+    } finally {
+      clearTimeout(this.#totalTimer);
+      this.#unlink?.();
+    }
+  }
+
+  #send(send: KyInstance): Promise<Response> {
+    const { spec, options } = this;
+    const init: Options = { method: spec.method, context: { call: this }, fetch: this.fetch };
+    if (spec.body !== undefined) init.json = spec.body;
+    if (options.headers !== undefined || this.idempotencyKey !== undefined) {
+      // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
+      const headers: Record<string, string> = {};
+      if (options.headers !== undefined)
+        for (const name of Object.keys(options.headers))
+          headers[name.toLowerCase()] = options.headers[name] as string;
+      if (this.idempotencyKey !== undefined) headers['idempotency-key'] = this.idempotencyKey;
+      init.headers = headers;
+    }
+    if (options.timeout !== undefined) init.timeout = options.timeout;
+    if (options.maxRetries !== undefined) init.retry = { limit: options.maxRetries };
+    if (options.hooks !== undefined) init.hooks = options.hooks;
+    const signal = this.signal;
+    if (signal === undefined) return send(this.input, init);
+    if (HAS_SIGNAL_ANY) {
+      init.signal = signal;
+      return send(this.input, init);
+    }
+    // Without AbortSignal.any ky's waits between retries cannot be cut short: the call ends at
+    // once anyway, and `beforeRetry` stops ky when its wait is over.
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(this.abortFailure());
+      signal.addEventListener('abort', onAbort, { once: true });
+      send(this.input, init).then(resolve, reject);
+    });
+  }
+
+  /**
+   * ky's `fetch`, so it runs on every attempt after every `beforeRequest` hook, the user's
+   * included: whatever a hook did, the request goes to this area's host, with its credential and
+   * the call's one Idempotency-Key. Reads the whole body here, so ky's per-attempt timeout
+   * bounds the read as well as the headers.
+   */
+  readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    // ky always passes its Request; the type allows a URL.
+    const request = input instanceof Request ? input : new Request(input, init);
+    const area = this.area;
+    if (!request.url.startsWith(area.origin)) {
+      throw new ConfigurationError(
+        `A hook sent the request to another host; client.${area.area}'s credential only goes to ${area.origin}. Nothing was sent: change the hook to keep the URL's host.`,
+        'hooks',
+      );
+    }
+    const headers = request.headers;
+    if (headers.get('authorization') !== area.authorization) headers.set('authorization', area.authorization);
+    if (area.serviceVersion !== undefined && headers.get('service-version') !== area.serviceVersion)
+      headers.set('service-version', area.serviceVersion);
+    const key = this.idempotencyKey;
+    if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
+
+    this.attempts++;
+    this.#attemptStarted = Date.now();
+    this.#attemptEnded = undefined;
+    const log = this.client.logger;
+    if (log.enabled('debug')) {
+      log.log(
+        'debug',
+        `${request.method} ${this.input} (attempt ${this.attempts} of ${this.maxRetries + 1})`,
+        {
+          area: area.area,
+          idempotencyKey: key,
+          body: this.spec.body,
+        },
+      );
+    }
+
+    let signal = request.signal;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unlink: (() => void) | undefined;
+    if (!HAS_SIGNAL_ANY) {
+      // ky times the attempt out but cannot abort it here: this attempt's own controller does.
+      const controller = new AbortController();
+      timer = setTimeout(() => controller.abort(), this.timeout);
+      const callSignal = this.signal;
+      if (callSignal !== undefined) {
+        const forward = () => controller.abort(callSignal.reason);
+        if (callSignal.aborted) forward();
+        else callSignal.addEventListener('abort', forward, { once: true });
+        unlink = () => callSignal.removeEventListener('abort', forward);
+      }
+      signal = controller.signal;
+      init = { ...init, signal };
+    }
+    const doFetch = this.client.settings.fetch;
+    try {
+      // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
+      // and called on globalThis, as browsers require.
+      const response = await (doFetch ? doFetch(request, init) : globalThis.fetch(request, init));
+      // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeout
+      // ends the call regardless; the caller's signal and totalTimeout need the read cut short.
+      const watch = doFetch !== undefined || !HAS_SIGNAL_ANY || this.signal !== undefined;
+      const text = response.type === 'opaqueredirect' ? '' : await readBody(response, signal, watch);
+      const result = this.#rebuffer ? unread(response, text) : response;
+      this.#response = result;
+      this.#text = text;
+      if (log.enabled('debug')) {
+        log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
+          requestId: requestIdOf(response.headers),
+        });
+      }
+      this.#noteDeprecation(response.headers);
+      return result;
+    } catch (cause) {
+      if (cause instanceof GatewayError) throw cause;
+      if (this.signal?.aborted) throw this.abortFailure();
+      const reason =
+        cause instanceof Error ? scrub(describeCause(cause), [area.credential]) : 'unknown error';
+      throw new APIConnectionError({ area: area.area, reason, idempotencyKey: key, cause });
+    } finally {
+      this.#attemptEnded = Date.now();
+      clearTimeout(timer);
+      unlink?.();
+    }
+  };
+
+  /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
+  beforeRetry(state: BeforeRetryState): KyStop | undefined {
+    if (this.signal?.aborted) return this.area.stop;
+    const log = this.client.logger;
+    if (log.enabled('info')) {
+      const failure = this.#failureNow(state.error);
+      const ended = this.#attemptEnded ?? this.#attemptStarted + this.timeout;
+      log.log(
+        'info',
+        `${failure instanceof Error ? failure.message : String(failure)} Retrying after ${Math.max(0, Date.now() - ended)}ms (retry ${state.retryCount} of ${this.maxRetries}).`,
+      );
+    }
+    return undefined;
+  }
+
+  /** The typed error for the call's signal having fired: the caller's abort, or the totalTimeout. */
+  abortFailure(): GatewayError {
+    const idempotencyKey = this.idempotencyKey;
+    if (this.#totalExpired) {
+      const timeoutMs = this.options.totalTimeout ?? this.client.settings.totalTimeout ?? 0;
+      return new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs, idempotencyKey });
+    }
+    return new APIUserAbortError({ idempotencyKey, cause: this.options.signal?.reason });
+  }
+
+  /** Maps what ky rejected with to the SDK's hierarchy; an error thrown by a user's hook is left as it is. */
+  async #failure(error: unknown): Promise<unknown> {
+    if (isHTTPError(error) && error.response !== this.#response) {
+      // A hook replaced the response: its body has not been read yet.
+      const text = await error.response.text().catch(() => '');
+      this.#response = error.response;
+      this.#text = text;
+    }
+    return this.#failureNow(error);
+  }
+
+  #failureNow(error: unknown): unknown {
+    if (error instanceof GatewayError) return error;
+    if (this.signal?.aborted) return this.abortFailure();
+    const idempotencyKey = this.idempotencyKey;
+    if (isHTTPError(error)) {
+      const response = error.response;
+      const text = response === this.#response ? this.#text : '';
+      const area = this.area;
+      return errorForStatus({
+        // A browser reports a redirect not followed as an opaque response with status 0.
+        status: response.type === 'opaqueredirect' ? 302 : response.status,
+        headers: response.headers,
+        body: parseJson(scrub(text, [area.credential])),
+        requestId: requestIdOf(response.headers),
+        idempotencyKey,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+        statusText: response.statusText,
+        credentialOption: area.credentialOption,
+        area: area.area,
+        attempts: this.attempts,
+      });
+    }
+    if ((error as { name?: unknown } | null)?.name === 'TimeoutError')
+      // Not ky's TimeoutError as the cause: it holds the Request, Authorization header included.
+      return new APIConnectionTimeoutError({ limit: 'timeout', timeoutMs: this.timeout, idempotencyKey });
+    return error;
+  }
+
+  /** Logs a `Deprecation` (RFC 9745) or `Sunset` (RFC 8594) header at warn, once per client and operation. */
+  #noteDeprecation(headers: Headers): void {
+    const deprecation = headers.get('deprecation');
+    const sunset = headers.get('sunset');
+    if (deprecation === null && sunset === null) return;
+    const operation = operationOf(this.spec.method, this.spec.path);
+    const warned = this.client.deprecationsWarned;
+    if (warned.has(operation)) return;
+    warned.add(operation);
+    const said = [
+      deprecation === null ? undefined : `Deprecation: ${deprecation.slice(0, 200)}`,
+      sunset === null ? undefined : `Sunset: ${sunset.slice(0, 200)}`,
+    ]
+      .filter((s) => s !== undefined)
+      .join('; ');
+    const link = headers.get('link');
+    this.client.logger.log(
+      'warn',
+      `${operation} is ${deprecation === null ? 'scheduled to be retired' : 'deprecated'} by the service (${said}). Move off it before it stops working; see the API changelog${link ? ` (Link: ${link.slice(0, 300)})` : ''}. Logged once per client.`,
+    );
+  }
+}
+
+/** Whether any of these hooks can see a response or an HTTP error, and so read its body. */
+function readsBodies(hooks: Hooks | undefined): boolean {
+  if (hooks === undefined) return false;
+  return (
+    (hooks.afterResponse?.length ?? 0) > 0 ||
+    (hooks.beforeError?.length ?? 0) > 0 ||
+    (hooks.beforeRetry?.length ?? 0) > 0
+  );
+}
+
+/** A copy of a response whose body was already read, for hooks that read it again. */
+function unread(response: Response, text: string): Response {
+  // A null-body status (204, 304) refuses even an empty body.
+  const copy = new Response(text === '' ? null : text, response);
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
+}
+
+/** The body as text, cut short (and the stream cancelled) when `signal` fires if `watch`. */
+async function readBody(response: Response, signal: AbortSignal, watch: boolean): Promise<string> {
+  const body = response.body;
+  if (!watch || body === null) return response.text();
+  // Read through our own reader: a stream locked by `text()` cannot be cancelled.
+  const reader = body.getReader();
+  const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  try {
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * `GET /sms/messages/{id}` from `sms/messages/msg_1`: every path in the reference keeps its one
+ * parameter, when it has one, in the third segment.
+ */
+function operationOf(method: string, path: string): string {
+  const segments = path.split('/');
+  if (segments.length > 2) segments[2] = '{id}';
+  return `${method} /${segments.join('/')}`;
+}
+
+function describeCause(error: Error): string {
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${error.message}: ${code}` : error.message;
+}
+
+function requestIdOf(headers: Headers): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** JSON when it parses, the text itself when not (an HTML error page, a truncated body). */
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function queryString(query: Record<string, string | number | undefined> | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

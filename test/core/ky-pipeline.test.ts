@@ -1,0 +1,496 @@
+// The request path on ky, checked on the wire: ky 1.x's known edges against the contract, the
+// policy ky carries (statuses, Retry-After, backoff), hooks, totalTimeout and Deprecation/Sunset.
+// These replace the unit tests of the hand-written retry helpers (isRetryableStatus,
+// parseRetryAfter, retryDelay) that ky made unnecessary: the same behaviour, asserted on requests.
+import ky from 'ky';
+import { http, HttpResponse, passthrough } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  Client,
+  type ClientOptions,
+  ConfigurationError,
+  type Hooks,
+  RateLimitError,
+  ValidationError,
+} from '../../src/index.js';
+import { listen } from '../faults/loopback.js';
+import { memoryLogger, recordRequests } from '../helpers/wire.js';
+
+const BASE = 'https://api.gateway.test';
+const KEY = 'sk_live_7Hq2SECRETkey';
+const message = {
+  id: 'msg_1',
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'queued',
+  created_at: '2026-01-01T00:00:00Z',
+};
+const send = { to: '+447700900123', message: 'Your code is 424242' };
+
+const server = setupServer();
+const wire = recordRequests(server);
+const { lines, logger } = memoryLogger();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+afterEach(() => {
+  server.resetHandlers();
+  wire.length = 0;
+  lines.length = 0;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+function client(options: ClientOptions = {}): Client {
+  return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
+}
+
+function sequence(method: 'get' | 'post', url: string, responses: (() => Response | Promise<Response>)[]) {
+  let n = 0;
+  server.use(http[method](url, () => (responses[Math.min(n++, responses.length - 1)] as () => Response)()));
+}
+
+function settle<T>(promise: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
+  return Promise.resolve(promise).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+const fail =
+  (status: number, headers: Record<string, string> = {}) =>
+  () =>
+    HttpResponse.json(
+      { error: { code: `code_${status}`, message: `failed with ${status}` } },
+      { status, headers },
+    );
+const ok = () => HttpResponse.json(message, { headers: { 'x-request-id': 'req_ok' } });
+
+/** Fake timers for waits; lets I/O and timers up to `ms` run, then reports how many requests were made. */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date('2026-03-01T12:00:00Z') });
+  return async (ms: number): Promise<number> => {
+    await vi.advanceTimersByTimeAsync(ms);
+    return wire.length;
+  };
+}
+
+describe('the statuses ky retries for us (was isRetryableStatus)', () => {
+  it.each([408, 409, 429, 500, 501, 505, 507, 599])('retries %i', async (status) => {
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(status), ok]);
+    await client().sms.messages.retrieve('msg_1');
+    expect(wire).toHaveLength(2);
+  });
+
+  // 413 is on ky's default list; retrying an oversized body cannot help.
+  it.each([301, 304, 400, 401, 403, 404, 410, 413, 422])('does not retry %i', async (status) => {
+    sequence('get', `${BASE}/sms/messages/msg_1`, [
+      () =>
+        status < 400
+          ? new HttpResponse(null, { status, headers: { location: `${BASE}/elsewhere` } })
+          : fail(status)(),
+    ]);
+    const { error } = await settle(client({ maxRetries: 3 }).sms.messages.retrieve('msg_1'));
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).status).toBe(status);
+    expect(wire).toHaveLength(1);
+  });
+});
+
+describe('Retry-After, read by ky (was parseRetryAfter)', () => {
+  beforeEach(() => vi.mocked(Math.random).mockReturnValue(0.999));
+
+  it('reads fractions of seconds', async () => {
+    const after = fakeClock();
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(503, { 'retry-after': '1.5' }), ok]);
+    const call = settle(client().sms.messages.retrieve('msg_1'));
+    expect(await after(1499)).toBe(1);
+    expect(await after(1)).toBe(2);
+    await call;
+  });
+
+  it('retries at once for an HTTP date in the past', async () => {
+    const after = fakeClock();
+    const past = new Date(Date.now() - 3_600_000).toUTCString();
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(409, { 'retry-after': past }), ok]);
+    const call = settle(client().sms.messages.retrieve('msg_1'));
+    expect(await after(0)).toBe(2);
+    await call;
+  });
+
+  it.each(['soon', '-5', ''])(
+    'backs off as usual when it cannot read %j (ky alone would wait 60 s)',
+    async (value) => {
+      const after = fakeClock();
+      sequence('get', `${BASE}/sms/messages/msg_1`, [fail(429, { 'retry-after': value }), ok]);
+      const call = settle(client().sms.messages.retrieve('msg_1'));
+      expect(await after(498)).toBe(1);
+      expect(await after(1)).toBe(2); // 500 ms × 0.999
+      expect((await call).value).toMatchObject({ id: 'msg_1' });
+    },
+  );
+
+  it('honours it on every retried status, 408 and 500 included (ky: only 413, 429, 503)', async () => {
+    const after = fakeClock();
+    sequence('post', `${BASE}/sms/messages`, [
+      fail(408, { 'retry-after': '4' }),
+      fail(500, { 'retry-after': '7' }),
+      ok,
+    ]);
+    const call = settle(client().sms.messages.create(send));
+    expect(await after(3999)).toBe(1);
+    expect(await after(1)).toBe(2);
+    expect(await after(6999)).toBe(2);
+    expect(await after(1)).toBe(3);
+    await call;
+  });
+});
+
+describe('backoff ceilings (was retryDelay)', () => {
+  it('draws each wait from [0, ceiling) with the client’s random source', async () => {
+    const after = fakeClock();
+    vi.mocked(Math.random).mockReturnValue(0.5);
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(500), fail(500), ok]);
+    const call = settle(client().sms.messages.retrieve('msg_1'));
+    expect(await after(249)).toBe(1);
+    expect(await after(1)).toBe(2); // 0.5 × 500 ms
+    expect(await after(499)).toBe(2);
+    expect(await after(1)).toBe(3); // 0.5 × 1000 ms
+    await call;
+  });
+});
+
+describe("ky 1.x's edges", () => {
+  it('retries a POST after a network error, because POST is listed (ky issue 692), body and key intact', async () => {
+    let n = 0;
+    const bodies: string[] = [];
+    const keys: (string | undefined)[] = [];
+    const loop = await listen(async (req, res) => {
+      let text = '';
+      for await (const chunk of req) text += String(chunk);
+      bodies.push(text);
+      keys.push(req.headers['idempotency-key'] as string | undefined);
+      if (n++ < 2) return req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(message));
+    });
+    server.use(http.all(`${loop.url}/*`, () => passthrough()));
+    try {
+      const result = await new Client({ apiKey: KEY, baseURL: loop.url }).sms.messages.create(send);
+      expect(result.id).toBe('msg_1');
+      expect(bodies).toHaveLength(3);
+      expect(new Set(bodies)).toEqual(new Set([JSON.stringify({ ...send, to: '447700900123' })]));
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      await loop.close();
+    }
+  });
+
+  it('sends the POST body intact on every attempt although ky clones the request for each', async () => {
+    sequence('post', `${BASE}/sms/messages`, [fail(503), fail(502), ok]);
+    await client().sms.messages.create(send);
+    expect(wire).toHaveLength(3);
+    await vi.waitFor(() => expect(wire.every((r) => r.body !== undefined)).toBe(true));
+    expect(wire.map((r) => r.body)).toEqual(Array(3).fill({ to: '447700900123', message: send.message }));
+  });
+
+  it('runs beforeRequest hooks on every attempt, with the retry count', async () => {
+    const seen: number[] = [];
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(500), fail(500), ok]);
+    await client({
+      hooks: { beforeRequest: [(_r, _o, { retryCount }) => void seen.push(retryCount)] },
+    }).sms.messages.retrieve('msg_1');
+    expect(seen).toEqual([0, 1, 2]);
+    expect(wire).toHaveLength(3);
+  });
+
+  it("hands a custom fetch ky's Request, with the area's headers", async () => {
+    const bodies: unknown[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      bodies.push(await (input as Request).clone().json());
+      return HttpResponse.json(message);
+    });
+    await client({ fetch: fetch as typeof globalThis.fetch }).sms.messages.create(send, {
+      idempotencyKey: 'k-9',
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const request = fetch.mock.calls[0]?.[0];
+    expect(request).toBeInstanceOf(Request);
+    const r = request as Request;
+    expect([r.method, r.url, r.redirect]).toEqual(['POST', `${BASE}/sms/messages`, 'manual']);
+    expect(r.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(r.headers.get('idempotency-key')).toBe('k-9');
+    expect(bodies).toEqual([{ to: '447700900123', message: send.message }]);
+  });
+
+  it('maps an error to the hierarchy with every field, after ky gave up', async () => {
+    sequence('post', `${BASE}/sms/messages`, [fail(429, { 'retry-after': '0', 'x-request-id': 'req_9' })]);
+    const { error } = await settle(
+      client({ maxRetries: 1 }).sms.messages.create(send, { idempotencyKey: 'k-1' }),
+    );
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'code_429',
+      requestId: 'req_9',
+      idempotencyKey: 'k-1',
+      retryAfterMs: 0,
+      body: { error: { code: 'code_429', message: 'failed with 429' } },
+    });
+    expect((error as RateLimitError).headers.get('retry-after')).toBe('0');
+    expect((error as Error).message).toMatch(
+      /^429 code_429: failed with 429\. Rate limited \(after 2 attempts\)/,
+    );
+  });
+});
+
+describe('user hooks', () => {
+  it("run after the SDK's own, client hooks before the call's", async () => {
+    const order: string[] = [];
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(500), ok]);
+    const hooks = (who: string): Hooks => ({
+      beforeRequest: [() => void order.push(`${who}:beforeRequest`)],
+      beforeRetry: [
+        () => {
+          // The SDK's beforeRetry (its log line) has already run.
+          order.push(
+            `${who}:beforeRetry${lines.some((l) => l.includes('Retrying')) ? ' after the SDK' : ''}`,
+          );
+        },
+      ],
+      afterResponse: [(_r, _o, response) => void order.push(`${who}:afterResponse ${response.status}`)],
+    });
+    await client({ logLevel: 'info', hooks: hooks('client') }).sms.messages.retrieve('msg_1', {
+      hooks: hooks('call'),
+    });
+    expect(order).toEqual([
+      'client:beforeRequest',
+      'call:beforeRequest',
+      'client:afterResponse 500',
+      'call:afterResponse 500',
+      'client:beforeRetry after the SDK',
+      'call:beforeRetry after the SDK',
+      'client:beforeRequest',
+      'call:beforeRequest',
+      'client:afterResponse 200',
+      'call:afterResponse 200',
+    ]);
+  });
+
+  it('can read response bodies in afterResponse and beforeError', async () => {
+    const read: string[] = [];
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(404)]);
+    const { error } = await settle(
+      client().sms.messages.retrieve('msg_1', {
+        hooks: {
+          afterResponse: [async (_r, _o, response) => void read.push(await response.text())],
+          beforeError: [
+            async (e) => {
+              read.push(await e.response.text());
+              return e;
+            },
+          ],
+        },
+      }),
+    );
+    expect(read).toHaveLength(2);
+    expect(read.every((t) => t.includes('failed with 404'))).toBe(true);
+    expect((error as APIError).body).toEqual({ error: { code: 'code_404', message: 'failed with 404' } });
+  });
+
+  it('cannot send the credential to another host, from beforeRequest or a forced retry', async () => {
+    server.use(http.all('https://evil.test/*', () => HttpResponse.json(message)));
+    const toEvil = (request: Request) => new Request(request.url.replace(BASE, 'https://evil.test'), request);
+    const viaBeforeRequest = await settle(
+      client().sms.messages.retrieve('msg_1', { hooks: { beforeRequest: [toEvil] } }),
+    );
+    sequence('get', `${BASE}/sms/messages/msg_1`, [ok]);
+    const viaRetry = await settle(
+      client().sms.messages.retrieve('msg_1', {
+        hooks: { afterResponse: [(request) => ky.retry({ request: toEvil(request) })] },
+      }),
+    );
+    for (const { error } of [viaBeforeRequest, viaRetry]) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toMatch(/another host.*Nothing was sent/);
+      expect((error as Error).message).not.toContain(KEY);
+    }
+    expect(wire.map((r) => r.url.host)).toEqual(['api.gateway.test']);
+  });
+
+  it('cannot change the credential, the Service-Version or the Idempotency-Key of any attempt', async () => {
+    sequence('post', `${BASE}/sms/messages`, [fail(503), fail(503), ok]);
+    await client({
+      hooks: {
+        beforeRequest: [
+          (request, _o, { retryCount }) => {
+            request.headers.set('authorization', 'Bearer stolen');
+            request.headers.set('service-version', '1999-01-01');
+            request.headers.set('idempotency-key', `hook-${retryCount}`);
+          },
+        ],
+      },
+    }).sms.messages.create(send, {
+      idempotencyKey: 'order-1',
+      hooks: {
+        beforeRetry: [({ request }) => new Request(request, { headers: { 'idempotency-key': 'other' } })],
+      },
+    });
+    expect(wire).toHaveLength(3);
+    for (const r of wire) {
+      expect(r.headers['authorization']).toBe(`Bearer ${KEY}`);
+      expect(r.headers['service-version']).toBe('2026-01-01');
+      expect(r.headers['idempotency-key']).toBe('order-1');
+    }
+  });
+
+  it('keeps the generated key the same on every attempt whatever a hook does', async () => {
+    sequence('post', `${BASE}/sms/messages`, [fail(500), fail(500), ok]);
+    await client({
+      hooks: { beforeRequest: [(request) => request.headers.set('idempotency-key', crypto.randomUUID())] },
+    }).sms.messages.create(send);
+    expect(new Set(wire.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+  });
+
+  it('lets a hook add its own headers (tracing)', async () => {
+    sequence('get', `${BASE}/sms/messages/msg_1`, [ok]);
+    await client({
+      hooks: { beforeRequest: [(request) => request.headers.set('traceparent', '00-abc-def-01')] },
+    }).sms.messages.retrieve('msg_1');
+    expect(wire[0]?.headers['traceparent']).toBe('00-abc-def-01');
+  });
+
+  it('refuses hooks that are not arrays of functions', async () => {
+    expect(() => client({ hooks: { beforeRequest: 'x' } as never })).toThrow(ConfigurationError);
+    expect(() => client({ hooks: { onRequest: [] } as never })).toThrow(/unknown hook 'onRequest'/);
+    const { error } = await settle(client().sms.messages.retrieve('msg_1', { hooks: [] as never }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(wire).toHaveLength(0);
+  });
+});
+
+describe('totalTimeout', () => {
+  it('rejects a 429 asking for 30 s within a 2 s totalTimeout at 2 s, with no further attempt', async () => {
+    const after = fakeClock();
+    sequence('post', `${BASE}/sms/messages`, [fail(429, { 'retry-after': '30' }), ok]);
+    const call = settle(client().sms.messages.create(send, { totalTimeout: 2000, idempotencyKey: 'k-2' }));
+    let settled = false;
+    void call.then(() => (settled = true));
+    await after(1999);
+    expect(settled).toBe(false);
+    await after(1);
+    const { error } = await call;
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(error).toMatchObject({ limit: 'totalTimeout', timeoutMs: 2000, idempotencyKey: 'k-2' });
+    expect((error as Error).message).toMatch(/totalTimeout of 2000ms/);
+    expect(await after(60_000)).toBe(1);
+  });
+
+  it('counts attempts and the waits between them, from the client option', async () => {
+    const after = fakeClock();
+    server.use(http.get(`${BASE}/sms/messages/msg_1`, () => new Promise<Response>(() => undefined)));
+    const call = settle(
+      client({ totalTimeout: 2500, timeout: 1000, maxRetries: 5 }).sms.messages.retrieve('msg_1'),
+    );
+    // 1000 ms attempt, 499 ms wait, 1000 ms attempt: then the total is spent.
+    vi.mocked(Math.random).mockReturnValue(0.999);
+    await after(2500);
+    const { error } = await call;
+    expect(error).toMatchObject({ name: 'APIConnectionTimeoutError', limit: 'totalTimeout' });
+    expect(await after(30_000)).toBe(2);
+  });
+
+  it('bounds a body read', async () => {
+    const after = fakeClock();
+    server.use(
+      http.get(`${BASE}/sms/messages/msg_1`, () => {
+        const stream = new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"id":')) });
+        return new HttpResponse(stream, { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const call = settle(client({ timeout: 60_000 }).sms.messages.retrieve('msg_1', { totalTimeout: 300 }));
+    await after(300);
+    expect((await call).error).toMatchObject({ name: 'APIConnectionTimeoutError', limit: 'totalTimeout' });
+  });
+
+  it('leaves an abort by the caller an APIUserAbortError', async () => {
+    const after = fakeClock();
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(429, { 'retry-after': '30' })]);
+    const controller = new AbortController();
+    const call = settle(
+      client().sms.messages.retrieve('msg_1', { totalTimeout: 5000, signal: controller.signal }),
+    );
+    await after(100);
+    controller.abort();
+    expect((await call).error).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it.each([0, 1.5, Number.NaN, '1000'])('refuses %j per call and at construction', async (value) => {
+    const { error } = await settle(
+      client().sms.messages.retrieve('msg_1', { totalTimeout: value as number }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(() => client({ totalTimeout: value as number })).toThrow(ConfigurationError);
+    expect(wire).toHaveLength(0);
+  });
+});
+
+describe('Deprecation and Sunset', () => {
+  const deprecated = () =>
+    HttpResponse.json(message, {
+      headers: { deprecation: '@1767225600', sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' },
+    });
+
+  it('warns once per client and operation, with the header values and the operation', async () => {
+    server.use(http.get(`${BASE}/sms/messages/:id`, deprecated));
+    const c = client({ logLevel: 'warn' });
+    await c.sms.messages.retrieve('msg_1');
+    await c.sms.messages.retrieve('msg_2');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('GET /sms/messages/{id} is deprecated');
+    expect(lines[0]).toContain('Deprecation: @1767225600');
+    expect(lines[0]).toContain('Sunset: Wed, 01 Jul 2026 00:00:00 GMT');
+    await client({ logLevel: 'warn' }).sms.messages.retrieve('msg_1');
+    expect(lines).toHaveLength(2);
+  });
+
+  it('warns about a Sunset alone, and not at level error', async () => {
+    sequence('post', `${BASE}/sms/messages`, [
+      () => HttpResponse.json(message, { headers: { sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' } }),
+    ]);
+    await client({ logLevel: 'error' }).sms.messages.create(send);
+    expect(lines).toHaveLength(0);
+    await client({ logLevel: 'warn' }).sms.messages.create(send);
+    expect(lines).toEqual([expect.stringContaining('POST /sms/messages is scheduled to be retired')]);
+  });
+
+  it('stays silent without the headers', async () => {
+    sequence('get', `${BASE}/sms/messages/msg_1`, [ok]);
+    await client({ logLevel: 'warn' }).sms.messages.retrieve('msg_1');
+    expect(lines).toHaveLength(0);
+  });
+});
+
+describe('logging retries from beforeRetry', () => {
+  it('logs each retry at info with its reason, wait and count, masked', async () => {
+    const after = fakeClock();
+    vi.mocked(Math.random).mockReturnValue(0.999);
+    sequence('post', `${BASE}/sms/messages`, [fail(503), ok]);
+    const call = settle(client({ logLevel: 'info' }).sms.messages.create(send));
+    await after(499);
+    await call;
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[gateway-sdk\] 503 code_503: failed with 503\. .*Retrying after 499ms \(retry 1 of 2\)\.$/,
+      ),
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+// examples/opentelemetry.ts, run against MSW with the OpenTelemetry SDK's in-memory exporter:
+// one span per call whatever the retries, traceparent on every attempt, retries as span events.
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { traced } from '../examples/opentelemetry.js';
+import { Client, NotFoundError } from '../src/index.js';
+import { recordRequests } from './helpers/wire.js';
+
+const BASE = 'https://api.gateway.test';
+const message = {
+  id: 'msg_1',
+  to: '447700900123',
+  from: 'ACME',
+  body: 'hi',
+  status: 'queued',
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+const server = setupServer();
+const wire = recordRequests(server);
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const tracer = provider.getTracer('test');
+const client = new Client({ apiKey: 'sk_live_otel', baseURL: BASE, logLevel: 'off' });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+afterEach(() => {
+  server.resetHandlers();
+  wire.length = 0;
+  exporter.reset();
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  server.close();
+  await provider.shutdown();
+});
+
+describe('examples/opentelemetry.ts', () => {
+  it('records one span for a call with two retries, the retries as events, traceparent on each attempt', async () => {
+    let n = 0;
+    server.use(
+      http.post(`${BASE}/sms/messages`, () =>
+        n++ < 2
+          ? HttpResponse.json({ error: { code: 'busy' } }, { status: 503 })
+          : HttpResponse.json(message),
+      ),
+    );
+    const sent = await traced(tracer, 'sms.messages.create', (opts) =>
+      client.sms.messages.create({ to: '+447700900123', message: 'hi' }, opts),
+    );
+    expect(sent.id).toBe('msg_1');
+
+    const spans = exporter.getFinishedSpans();
+    expect(spans).toHaveLength(1);
+    const span = spans[0];
+    if (span === undefined) throw new Error('no span');
+    expect(span.name).toBe('sms.messages.create');
+    expect(span.kind).toBe(SpanKind.CLIENT);
+    expect(span.status.code).toBe(SpanStatusCode.OK);
+    expect(span.attributes).toMatchObject({
+      'http.response.status_code': 200,
+      'http.request.resend_count': 2,
+    });
+    expect(span.events.map((e) => [e.name, e.attributes])).toEqual([
+      ['retry', { 'http.request.resend_count': 1, 'error.type': '503' }],
+      ['retry', { 'http.request.resend_count': 2, 'error.type': '503' }],
+    ]);
+
+    const { traceId, spanId } = span.spanContext();
+    expect(wire).toHaveLength(3);
+    for (const request of wire) expect(request.headers['traceparent']).toBe(`00-${traceId}-${spanId}-01`);
+    // The SDK's own headers are untouched by the tracing hooks.
+    expect(new Set(wire.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+  });
+
+  it('marks a failed call as an error span with the exception and the status', async () => {
+    server.use(http.get(`${BASE}/sms/messages/:id`, () => HttpResponse.json({}, { status: 404 })));
+    await expect(
+      traced(tracer, 'sms.messages.retrieve', (opts) => client.sms.messages.retrieve('nope', opts)),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'NotFoundError' });
+    expect(span?.attributes['http.response.status_code']).toBe(404);
+    expect(span?.events.map((e) => e.name)).toEqual(['exception']);
+  });
+});
