@@ -114,6 +114,31 @@ export class Gate {
   remaining(): number {
     return Math.max(0, this.#until - Date.now());
   }
+
+  /**
+   * Resolves once the gate is open, rejecting with the signal's reason if it fires first; nothing
+   * (no promise) while it is open, so the common case costs nothing.
+   */
+  wait(signal: AbortSignal | undefined): Promise<void> | undefined {
+    if (this.remaining() === 0) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const ms = this.remaining();
+        if (ms === 0) {
+          signal?.removeEventListener('abort', abort);
+          return resolve();
+        }
+        timer = setTimeout(check, ms);
+      };
+      const abort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      let timer = setTimeout(check, this.remaining());
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+    });
+  }
 }
 
 /** What a pool is given once its options have been checked. */

@@ -1,8 +1,8 @@
 // The types of bulk.createAll and messages.createMany as a user's compiler sees them: any
 // iterable or async iterable in, results that narrow on `ok`, options that accept `undefined`.
 import { describe, expectTypeOf, it } from 'vitest';
+import type { Client } from 'gateway-sdk';
 import {
-  Client,
   type BulkCreateAllOptions,
   type BulkCreateAllResult,
   type BulkJob,

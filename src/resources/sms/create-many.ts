@@ -3,16 +3,17 @@
 // 2 × `concurrency` items are held (in flight or waiting for the caller), so memory stays bounded
 // whatever the source's length.
 // Item i's key is its own `idempotencyKey`, else `${base}:${i}`: a rerun over the same items
-// replays what was already sent. A 429 with Retry-After pauses every worker of the call.
+// replays what was already sent. A 429 with Retry-After pauses every worker of the call: no new
+// send starts, and no attempt (retries included) goes out until the wait is over.
 import {
   ConfigurationError,
   type GatewayError,
-  RateLimitError,
   APIUserAbortError,
   ValidationError,
 } from '../../core/errors.js';
 import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { Hooks, RequestOptions } from '../../core/options.js';
+import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../core/retry.js';
 import type { Message, MessageCreateParams } from './messages.js';
 
 /** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */
@@ -87,6 +88,22 @@ export function createMany(
     const { idempotencyKey, concurrency, ...request } = options;
     base = baseKeyFor(idempotencyKey);
     const signal = request.signal;
+    const { gate } = pool;
+    const user = request.hooks;
+    // Shared pacing through ky's hooks: every attempt of every send of this call (retries included)
+    // waits at the gate, and any 429 that names a wait closes it for all of them at once.
+    const hooks: Hooks = {
+      ...user,
+      beforeRequest: [...(user?.beforeRequest ?? []), (req) => gate.wait(req.signal)],
+      afterResponse: [
+        ...(user?.afterResponse ?? []),
+        (_req, _opts, response) => {
+          if (response.status !== 429) return;
+          const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+          if (ms !== undefined) gate.closeFor(Math.min(ms, RETRY_AFTER_CAP_MS));
+        },
+      ],
+    };
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
@@ -104,14 +121,9 @@ export function createMany(
           return Promise.resolve({ ...outcome, ok: false, error });
         }
         const { idempotencyKey: _own, ...body } = item;
-        return Promise.resolve(messages.create(body, { ...request, idempotencyKey: key })).then(
+        return Promise.resolve(messages.create(body, { ...request, hooks, idempotencyKey: key })).then(
           (message) => ({ ...outcome, ok: true, message }),
-          (error: unknown) => {
-            // One 429 that names a wait holds back every worker of this call, not just this one.
-            if (error instanceof RateLimitError && error.retryAfterMs !== undefined)
-              pool.gate.closeFor(error.retryAfterMs);
-            return { ...outcome, ok: false, error: error as GatewayError };
-          },
+          (error: unknown) => ({ ...outcome, ok: false, error: error as GatewayError }),
         );
       },
       // Nothing can be sent without a credential or an address: end the batch instead of failing each item.

@@ -383,6 +383,43 @@ describe('shared pacing', () => {
     expect(all).toHaveLength(12);
     expect(all.filter((r) => !r.ok).map((r) => r.index)).toEqual([limited ? 0 : -1]);
   });
+  it("holds back the other sends' retries too: one 429 sets the pace for every attempt of the call", async () => {
+    await warmUp(Client);
+    vi.spyOn(Math, 'random').mockReturnValue(0); // backoff of 0 ms: only the gate makes anyone wait
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
+    const stub = manualFetch();
+    const client = new Client({
+      apiKey: 'sk_test',
+      baseURL: 'https://api.test',
+      fetch: stub.fetch,
+      maxRetries: 2,
+    });
+    const results = collect(
+      client.sms.messages.createMany(
+        Array.from({ length: 3 }, (_, i) => item(i)),
+        { concurrency: 3, idempotencyKey: 'r' },
+      ),
+    );
+    await flush();
+    expect(stub.pending).toHaveLength(3);
+    const [limited, ...others] = stub.pending.splice(0);
+    limited?.answer(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '5' });
+    await flush();
+    // Retried at once without the gate (backoff 0): held until the 429's wait is over.
+    for (const p of others) p.answer(503, { error: { code: 'unavailable', message: 'later' } });
+    await flush();
+    await vi.advanceTimersByTimeAsync(4_900);
+    await flush();
+    expect(stub.pending).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    await flush();
+    expect(stub.pending.map((p) => p.headers['idempotency-key']).sort()).toEqual(['r:0', 'r:1', 'r:2']);
+    for (const p of stub.pending.splice(0)) p.answer(200, messageFor(p.body as object, 'm'));
+    const all = await results;
+    expect(all.every((r) => r.ok)).toBe(true);
+    expect(stub.seen).toHaveLength(6);
+    vi.restoreAllMocks();
+  });
 });
 
 describe('a million items', () => {

@@ -1,5 +1,6 @@
 // A `fetch` the test answers by hand, one request at a time, so concurrency, pacing and early
 // exits can be asserted exactly; and source generators that count how far they were read.
+import type { Client as ClientClass } from '../../../src/index.js';
 
 /** One request the stub has received and not yet answered. */
 export interface Pending {
@@ -84,7 +85,7 @@ export async function flush(rounds = 5): Promise<void> {
 }
 
 /** Loads the request path (ky is imported on a client's first request) before a test counts steps. */
-export async function warmUp(Client: typeof import('../../../src/index.js').Client): Promise<void> {
+export async function warmUp(Client: typeof ClientClass): Promise<void> {
   const fetch = async () => new Response(JSON.stringify(messageFor({ to: '1', message: 'x' }, 'm')));
   const client = new Client({ apiKey: 'sk_test', baseURL: 'https://api.test', fetch });
   await client.sms.messages.create({ to: '447700900123', message: 'warm-up' });
