@@ -20,12 +20,7 @@ export function baseKeyFor(key: unknown): string {
     const problem = `must be at most ${BASE_KEY_MAX} characters (got ${key.length}): each request's key adds ':<index>' and must fit the ${IDEMPOTENCY_KEY_MAX}-character limit`;
     throw invalidOption('idempotencyKey', problem);
   }
-  try {
-    return idempotencyKeyFor(key as string | undefined);
-  } catch (error) {
-    const problem = error instanceof ValidationError ? error.issues[0]?.message : undefined;
-    throw problem === undefined ? error : invalidOption('idempotencyKey', problem);
-  }
+  return idempotencyKeyFor(key as string | undefined);
 }
 
 /** A ValidationError for one option, in the words the request options use. */
@@ -169,7 +164,7 @@ type Waiter<R> = { resolve: (step: IteratorResult<R>) => void; reject: (error: u
  * `next()`; a setup that throws (a bad option) rejects that `next()`, with nothing read.
  */
 export class Pool<T, R> implements AsyncIterableIterator<R> {
-  /** Shared by every unit of this pool: closed by a 429 that named a wait. */
+  /** Shared by every request of this pool: closed by a 429 that named a wait (see createMany's hooks). */
   readonly gate = new Gate();
   #setup: PoolSetup<T, R> | undefined;
   #read = 0;
@@ -182,7 +177,6 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
   readonly #results: R[] = [];
   readonly #waiters: Waiter<R>[] = [];
   #idle: (() => void) | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #onAbort = () => this.#stop({ error: this.#setup?.aborted(this.#read) });
 
   constructor(setup: (pool: Pool<T, R>) => PoolSetup<T, R>) {
@@ -230,7 +224,6 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#failure ??= failure;
-    clearTimeout(this.#timer);
     if (!this.#sourceDone) this.#setup?.reader.close();
     this.#settleWaiters();
   }
@@ -245,14 +238,6 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
       this.#inFlight < setup.concurrency &&
       this.#inFlight + this.#results.length < 2 * setup.concurrency
     ) {
-      const wait = this.gate.remaining();
-      if (wait > 0) {
-        this.#timer ??= setTimeout(() => {
-          this.#timer = undefined;
-          this.#pump();
-        }, wait);
-        break;
-      }
       let step: IteratorResult<T> | Promise<IteratorResult<T>>;
       try {
         step = setup.reader.next();
@@ -314,7 +299,6 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
       this.#results.length === 0;
     if (!over) return;
     this.#setup?.signal?.removeEventListener('abort', this.#onAbort);
-    clearTimeout(this.#timer);
     for (let waiter = this.#waiters.shift(); waiter; waiter = this.#waiters.shift()) {
       const failure = this.#discard ? undefined : this.#failure;
       this.#failure = undefined;
