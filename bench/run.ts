@@ -1,6 +1,6 @@
 // `npm run bench`: measures the SDK against the floor on this machine and writes bench/RESULTS.md.
 // Not part of `npm test`. Takes about three minutes on two cores; `--quick` takes about one (fewer
-// rounds, for a smoke run), `--only overhead,pagination,verify,receive,import,bundle` runs some sections.
+// rounds, for a smoke run), `--only overhead,pagination,scale,verify,receive,import,bundle` runs some sections.
 //
 //   node --expose-gc --import tsx bench/run.ts [--quick] [--only …]
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { startServer } from './child.js';
 import { type ColdImport, ensureBuilt, type Kind, measureColdImport, ROOT } from './cold-import.js';
 import { measureOverhead, type OverheadRow } from './overhead.js';
 import { measurePagination, type PaginationResult } from './pagination.js';
+import { measureScale, scaleReport, scaleSettings, type ScaleResult } from './scale.js';
 import { loadSdk, loadWebhooks } from './sdk.js';
 import { fmt, ratio, verdict } from './stats.js';
 import { measureReceive, type ReceiveResult } from './receive.js';
@@ -104,7 +105,8 @@ const sdk = await loadSdk();
 
 let overhead: OverheadRow[] | undefined;
 let pagination: PaginationResult | undefined;
-if (wants('overhead') || wants('pagination')) {
+let scale: ScaleResult | undefined;
+if (wants('overhead') || wants('pagination') || wants('scale')) {
   const server = await startServer();
   try {
     if (wants('overhead')) {
@@ -117,6 +119,10 @@ if (wants('overhead') || wants('pagination')) {
     if (wants('pagination')) {
       log(`pagination: ${SETTINGS.pageRounds} rounds of 100,000 messages …`);
       pagination = await measurePagination(sdk, server.url, SETTINGS.pageRounds);
+    }
+    if (wants('scale')) {
+      log('sending at scale: createMany vs a bare-fetch pool, then 1,000,000 items …');
+      scale = await measureScale(sdk, server.url, scaleSettings(quick));
     }
   } finally {
     server.stop();
@@ -249,6 +255,12 @@ At most ${p.maxLive} ${p.maxLive === 1 ? 'page' : 'pages'} live at any sample: $
   } The heap held
 peaks at ${fmt(p.peakGrowth / 1024)} KB (${pages.toFixed(1)} × a page) and does not grow with the number of pages walked; swings of
 a few tens of KB between samples are V8's own (compiled code, feedback), not pages.`);
+}
+
+if (scale) {
+  const report = scaleReport(scale, scaleSettings(quick).rounds);
+  summary.push(...report.summary);
+  sections.push(report.section);
 }
 
 if (verify) {

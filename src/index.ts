@@ -41,6 +41,24 @@ export type {
   MessageListParams,
 } from './resources/sms/messages.js';
 export type { BulkJob, BulkJobStatus, BulkCreateParams } from './resources/sms/bulk.js';
+export type {
+  BulkCreateAllParams,
+  BulkCreateAllOptions,
+  BulkCreateAllProgress,
+  BulkCreateAllResult,
+  BulkChunkJob,
+  BulkChunkFailure,
+  BulkInvalidRecipient,
+} from './resources/sms/bulk-all.js';
+export type {
+  CreateManyItem,
+  CreateManyOptions,
+  CreateManyResult,
+  CreateManySent,
+  CreateManyFailed,
+  CreateManyIterator,
+} from './resources/sms/create-many.js';
+export type { Source } from './core/pool.js';
 export type { TemplateSendParams } from './resources/sms/templates.js';
 export type {
   SmsWebhook,

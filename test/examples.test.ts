@@ -61,11 +61,14 @@ describe('examples against the loopback mock', () => {
   it('bulk-from-csv sends each distinct number once, and a rerun sends nothing new', async () => {
     const csv = new URL('../examples/data/recipients.csv', import.meta.url).pathname;
     const before = server.mock.store.messages.size;
-    const [job] = await bulkFromCsv(client, csv, 'Sale ends tonight');
-    expect(job?.total).toBe(4);
+    const result = await bulkFromCsv(client, csv, 'Sale ends tonight');
+    expect(result).toMatchObject({ total: 4, failed: [], invalid: [], aborted: false });
+    expect(result.jobs).toHaveLength(1);
+    expect(result.jobs[0]?.idempotencyKey).toMatch(/^csv-[0-9a-f]{32}:0$/);
+    expect(result.jobs[0]?.job.total).toBe(4);
     expect(server.mock.store.messages.size - before).toBe(4);
-    const [again] = await bulkFromCsv(client, csv, 'Sale ends tonight');
-    expect(again?.id).toBe(job?.id);
+    const again = await bulkFromCsv(client, csv, 'Sale ends tonight');
+    expect(again.jobs[0]?.job.id).toBe(result.jobs[0]?.job.id);
     expect(server.mock.store.messages.size - before).toBe(4);
   });
 

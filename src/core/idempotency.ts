@@ -3,7 +3,8 @@
 import { LIMITS } from '../limits.js';
 import { ValidationError } from './errors.js';
 
-const IDEMPOTENCY_KEY_MAX = LIMITS.idempotencyKey.maxLength;
+/** Longest `Idempotency-Key` the service accepts. */
+export const IDEMPOTENCY_KEY_MAX = LIMITS.idempotencyKey.maxLength;
 
 /** The caller's key after checking it fits a header and the limit, or a fresh UUID v4. */
 export function idempotencyKeyFor(callerKey: string | undefined): string {

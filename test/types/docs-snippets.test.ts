@@ -15,6 +15,7 @@ const DOCS = [
   'docs/errors-and-retries.md',
   'docs/idempotency.md',
   'docs/testing.md',
+  'docs/sending-at-scale.md',
 ];
 const outDir = join(root, '.tmp/snippets');
 

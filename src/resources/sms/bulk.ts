@@ -16,6 +16,12 @@ import {
 } from '../../core/schema.js';
 import { LIMITS } from '../../limits.js';
 import { futureScheduleAt, messageText, nullableString, phone, type Route, senderId } from './fields.js';
+import {
+  type BulkCreateAllOptions,
+  type BulkCreateAllParams,
+  type BulkCreateAllResult,
+  createAll,
+} from './bulk-all.js';
 
 /** Bulk jobs: one identical message to many recipients. */
 export class Bulk extends APIResource {
@@ -33,6 +39,17 @@ export class Bulk extends APIResource {
       BulkJobSchema,
       opts,
     );
+  }
+
+  /**
+   * Sends one message to any number of recipients (an array, iterable or stream) as jobs of at most
+   * 10,000, `concurrency` at a time; chunk `i` uses the key `${idempotencyKey}:${i}`, so a rerun with
+   * the same key replays instead of sending twice. See docs/sending-at-scale.md.
+   *
+   * @example const { jobs, failed, invalid } = await client.sms.bulk.createAll({ recipients, message: 'Sale today' }, { idempotencyKey: 'spring-sale' })
+   */
+  createAll(body: BulkCreateAllParams, opts?: BulkCreateAllOptions): Promise<BulkCreateAllResult> {
+    return createAll(this, BulkCreateParamsSchema, body, opts);
   }
 }
 

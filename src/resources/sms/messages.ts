@@ -1,10 +1,17 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
+import type { Source } from '../../core/pool.js';
 import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
+import {
+  type CreateManyItem,
+  type CreateManyIterator,
+  type CreateManyOptions,
+  createMany,
+} from './create-many.js';
 import {
   type Accepts,
   type Assert,
@@ -53,6 +60,17 @@ export class Messages extends APIResource {
       MessageSchema,
       opts,
     );
+  }
+
+  /**
+   * Sends one message per item of an array, iterable or stream, `concurrency` at a time; results come
+   * out as they complete. Item `i` uses its own `idempotencyKey`, else `${idempotencyKey}:${i}`.
+   * See docs/sending-at-scale.md.
+   *
+   * @example for await (const r of client.sms.messages.createMany(orders.map(toSms), { concurrency: 16 })) if (!r.ok) console.error(r.index, r.error)
+   */
+  createMany(items: Source<CreateManyItem>, opts?: CreateManyOptions): CreateManyIterator {
+    return createMany(this, items, opts);
   }
 
   /**

@@ -1,0 +1,311 @@
+// What the helpers that send many requests share (bulk.createAll, messages.createMany): reading a
+// caller's iterable or stream one item at a time, keys derived from one base key, options checked
+// before anything is read or sent, and a gate that pauses every sender of one call at once.
+import { ValidationError } from './errors.js';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from './idempotency.js';
+import { checkRequestOptions, isIntIn } from './options.js';
+
+/** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
+export type Source<T> = Iterable<T> | AsyncIterable<T>;
+
+/**
+ * Longest base key: derived keys append `:` and an index, which for any safe integer is at most
+ * 16 digits, and the result must still fit the service's 255-character limit.
+ */
+export const BASE_KEY_MAX = IDEMPOTENCY_KEY_MAX - 17;
+
+/** The caller's base key after checking it leaves room for `:<index>`, or a fresh UUID v4. */
+export function baseKeyFor(key: unknown): string {
+  if (typeof key === 'string' && key.length > BASE_KEY_MAX) {
+    const problem = `must be at most ${BASE_KEY_MAX} characters (got ${key.length}): each request's key adds ':<index>' and must fit the ${IDEMPOTENCY_KEY_MAX}-character limit`;
+    throw invalidOption('idempotencyKey', problem);
+  }
+  return idempotencyKeyFor(key as string | undefined);
+}
+
+/** A ValidationError for one option, in the words the request options use. */
+export function invalidOption(name: string, problem: string): ValidationError {
+  return new ValidationError(`options.${name} ${problem}. Nothing was sent.`, [
+    { path: [name], message: problem },
+  ]);
+}
+
+/** An integer option within `[min, max]`, or its default when absent. */
+export function intOption(
+  value: unknown,
+  name: string,
+  [min, max]: [number, number],
+  fallback: number,
+): number {
+  if (value === undefined) return fallback;
+  if (!isIntIn(value, [min, max])) throw invalidOption(name, `must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+/**
+ * Checks the per-request options every call of a batch will use, so that a bad one fails the
+ * batch once, before anything is read or sent, instead of failing every request in it.
+ */
+export function checkBatchOptions(opts: unknown): void {
+  if (opts === null || typeof opts !== 'object')
+    throw new ValidationError(
+      'request options must be an object such as { concurrency: 4 }. Nothing was sent.',
+      [{ path: [], message: 'must be an object' }],
+    );
+  checkRequestOptions(opts);
+}
+
+/** Reads a source one item at a time; an async iterator is never asked for two items at once. */
+export interface Reader<T> {
+  /** The next item; a plain result for a sync iterable, so a large array costs no promise per item. */
+  next(): IteratorResult<T> | Promise<IteratorResult<T>>;
+  /** Tells the source no more items will be read (closes a file stream, ends a generator). */
+  close(): void;
+}
+
+/** A reader over `source`, or a ValidationError naming `what` when it is not iterable. */
+export function readerOf<T>(source: unknown, what: string): Reader<T> {
+  const iterable = source as Partial<Iterable<T> & AsyncIterable<T>> | null | undefined;
+  // A string is iterable, one character at a time: never what a caller means by a list.
+  const open =
+    typeof source === 'string'
+      ? undefined
+      : (iterable?.[Symbol.asyncIterator] ?? iterable?.[Symbol.iterator]);
+  if (typeof open !== 'function') {
+    throw new ValidationError(
+      `${what} must be an array, an iterable or an async iterable (such as a stream). Nothing was sent.`,
+      [{ path: [what], message: 'must be an array, an iterable or an async iterable' }],
+    );
+  }
+  const isAsync = open === iterable?.[Symbol.asyncIterator];
+  const it = (open as (this: unknown) => Iterator<T> | AsyncIterator<T>).call(iterable);
+  return {
+    // Promise.resolve: a hand-written async iterator may hand back a thenable that is not a Promise.
+    next: isAsync ? () => Promise.resolve(it.next()) : () => it.next() as IteratorResult<T>,
+    close: () => {
+      try {
+        // The source failing to close changes nothing about what was sent.
+        void Promise.resolve(it.return?.()).then(undefined, () => undefined);
+      } catch {
+        // As above, for a source that throws instead of rejecting.
+      }
+    },
+  };
+}
+
+/**
+ * Pauses every sender of one call until a time the service named (a 429's `Retry-After`): one
+ * worker being told to wait means the others would be told the same.
+ */
+export class Gate {
+  #until = 0;
+
+  /** Keeps the gate closed for at least `ms` from now. */
+  closeFor(ms: number): void {
+    this.#until = Math.max(this.#until, Date.now() + ms);
+  }
+
+  /** Milliseconds until the gate opens; 0 when open. */
+  remaining(): number {
+    return Math.max(0, this.#until - Date.now());
+  }
+
+  /**
+   * Resolves once the gate is open, rejecting with the signal's reason if it fires first; nothing
+   * (no promise) while it is open, so the common case costs nothing.
+   */
+  wait(signal: AbortSignal | undefined): Promise<void> | undefined {
+    if (this.remaining() === 0) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const ms = this.remaining();
+        if (ms === 0) {
+          signal?.removeEventListener('abort', abort);
+          return resolve();
+        }
+        timer = setTimeout(check, ms);
+      };
+      const abort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      let timer = setTimeout(check, this.remaining());
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+    });
+  }
+}
+
+/** What a pool is given once its options have been checked. */
+export interface PoolSetup<T, R> {
+  /** Where units of work come from, one at a time. */
+  reader: Reader<T>;
+  /** Units in flight at once. */
+  concurrency: number;
+  /** Stops new units; the pool then ends by throwing `aborted()`. */
+  signal: AbortSignal | undefined;
+  /** Starts one unit; the promise never rejects (a failure is a result). */
+  run(unit: T, index: number): Promise<R>;
+  /** An error that ends the whole pool instead of being one result (no unit could succeed). */
+  fatal(result: R): unknown;
+  /** The error the pool ends with when the signal stopped it. */
+  aborted(read: number): Error;
+  /** A unit read while the pool was stopping: not run. */
+  dropped?(unit: T): void;
+}
+
+type Waiter<R> = { resolve: (step: IteratorResult<R>) => void; reject: (error: unknown) => void };
+
+/**
+ * Runs units from a reader `concurrency` at a time and hands out results as they complete. A unit
+ * is read only when a worker is free and at most 2 × `concurrency` are held (in flight, or done
+ * and not yet taken), so memory is bounded whatever the source's length. Leaving early (`return()`)
+ * stops new units and resolves once those in flight have settled. Nothing starts before the first
+ * `next()`; a setup that throws (a bad option) rejects that `next()`, with nothing read.
+ */
+export class Pool<T, R> implements AsyncIterableIterator<R> {
+  /** Shared by every request of this pool: closed by a 429 that named a wait (see createMany's hooks). */
+  readonly gate = new Gate();
+  #setup: PoolSetup<T, R> | undefined;
+  #read = 0;
+  #inFlight = 0;
+  #reading = false;
+  #sourceDone = false;
+  #stopped = false;
+  #discard = false;
+  #failure: { error: unknown } | undefined;
+  readonly #results: R[] = [];
+  readonly #waiters: Waiter<R>[] = [];
+  #idle: (() => void) | undefined;
+  readonly #onAbort = () => this.#stop({ error: this.#setup?.aborted(this.#read) });
+
+  constructor(setup: (pool: Pool<T, R>) => PoolSetup<T, R>) {
+    try {
+      this.#setup = setup(this);
+      const signal = this.#setup.signal;
+      signal?.addEventListener('abort', this.#onAbort, { once: true });
+      if (signal?.aborted) this.#onAbort();
+    } catch (error) {
+      this.#failure = { error };
+      this.#stopped = true;
+    }
+  }
+
+  /** Returns itself, for `for await`. */
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** The next result to complete; rejects at the end if the signal, the source or a fatal error stopped the pool. */
+  next(): Promise<IteratorResult<R>> {
+    const ready = this.#results.shift();
+    if (ready !== undefined) {
+      this.#pump();
+      return Promise.resolve({ value: ready, done: false });
+    }
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ resolve, reject });
+      this.#pump();
+    });
+  }
+
+  /** Leaving the loop: no new units; resolves once those in flight have settled (their results are dropped). */
+  return(): Promise<IteratorResult<R>> {
+    this.#discard = true;
+    this.#results.length = 0;
+    this.#stop(undefined);
+    return new Promise((resolve) => {
+      this.#idle = () => resolve({ value: undefined, done: true });
+      this.#settleWaiters();
+    });
+  }
+
+  #stop(failure: { error: unknown } | undefined): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#failure ??= failure;
+    if (!this.#sourceDone) this.#setup?.reader.close();
+    this.#settleWaiters();
+  }
+
+  #pump(): void {
+    const setup = this.#setup;
+    while (
+      setup !== undefined &&
+      !this.#stopped &&
+      !this.#sourceDone &&
+      !this.#reading &&
+      this.#inFlight < setup.concurrency &&
+      this.#inFlight + this.#results.length < 2 * setup.concurrency
+    ) {
+      let step: IteratorResult<T> | Promise<IteratorResult<T>>;
+      try {
+        step = setup.reader.next();
+      } catch (error) {
+        this.#stop({ error });
+        break;
+      }
+      if (step instanceof Promise) {
+        this.#reading = true;
+        step.then(
+          (value) => {
+            this.#reading = false;
+            this.#take(setup, value);
+            this.#pump();
+          },
+          (error: unknown) => {
+            this.#reading = false;
+            this.#stop({ error });
+            this.#settleWaiters();
+          },
+        );
+        break;
+      }
+      this.#take(setup, step);
+    }
+    this.#settleWaiters();
+  }
+
+  #take(setup: PoolSetup<T, R>, step: IteratorResult<T>): void {
+    if (step.done) {
+      this.#sourceDone = true;
+    } else if (this.#stopped) {
+      setup.dropped?.(step.value);
+    } else {
+      this.#inFlight++;
+      void setup.run(step.value, this.#read++).then((result) => this.#settle(setup, result));
+    }
+  }
+
+  #settle(setup: PoolSetup<T, R>, result: R): void {
+    this.#inFlight--;
+    const fatal = setup.fatal(result);
+    if (fatal !== undefined) {
+      this.#stop({ error: fatal });
+    } else if (!this.#discard) {
+      const waiter = this.#waiters.shift();
+      if (waiter) waiter.resolve({ value: result, done: false });
+      else this.#results.push(result);
+    }
+    this.#pump();
+  }
+
+  /** Answers waiting next() calls, and return(), once nothing more can arrive. */
+  #settleWaiters(): void {
+    const over =
+      (this.#stopped || this.#sourceDone) &&
+      this.#inFlight === 0 &&
+      !this.#reading &&
+      this.#results.length === 0;
+    if (!over) return;
+    this.#setup?.signal?.removeEventListener('abort', this.#onAbort);
+    for (let waiter = this.#waiters.shift(); waiter; waiter = this.#waiters.shift()) {
+      const failure = this.#discard ? undefined : this.#failure;
+      this.#failure = undefined;
+      if (failure) waiter.reject(failure.error);
+      else waiter.resolve({ value: undefined, done: true });
+    }
+    this.#idle?.();
+    this.#idle = undefined;
+  }
+}

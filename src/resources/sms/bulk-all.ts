@@ -1,0 +1,252 @@
+// bulk.createAll: one message to any number of recipients, as jobs of at most 10,000 sent a few at
+// a time. Each chunk's key is `${base}:${i}`, so the same campaign run again with the same key
+// and the same recipients in the same order replays every job the service already accepted.
+// Workers read the source one chunk at a time: a stream of millions never sits in memory whole.
+import type { z } from 'zod/mini';
+import { APIUserAbortError, ConfigurationError, type GatewayError } from '../../core/errors.js';
+import {
+  baseKeyFor,
+  checkBatchOptions,
+  intOption,
+  invalidOption,
+  Pool,
+  readerOf,
+  type Source,
+} from '../../core/pool.js';
+import type { RequestOptions } from '../../core/options.js';
+import { describeIssue, parseInput } from '../../core/schema.js';
+import type { BulkCreateParams, BulkJob } from './bulk.js';
+import { LIMITS } from '../../limits.js';
+import { phone } from './fields.js';
+
+/** Most recipients one bulk request may carry (api-reference.md, Limits). */
+const MAX_CHUNK = LIMITS.bulkRecipients.max;
+
+/**
+ * Body of `bulk.createAll`: `bulk.create`'s, with recipients of any number, from any source.
+ *
+ * @example { recipients: readPhoneColumn('campaign.csv'), message: 'Sale ends tonight' }
+ */
+export type BulkCreateAllParams = {
+  // Not Omit: over a type with an index signature, Omit would drop every named field.
+  [K in keyof BulkCreateParams as K extends 'recipients' ? never : K]: BulkCreateParams[K];
+} & {
+  /** Phone numbers from an array, an iterable or an async iterable (a stream); each is checked like `to`. */
+  recipients: Source<string>;
+};
+
+/**
+ * Options of `bulk.createAll`: a request's options, applied to every chunk, and the batch's own.
+ *
+ * @example { idempotencyKey: 'spring-sale-2026', concurrency: 4, onProgress: (p) => console.log(p.sent) }
+ */
+export interface BulkCreateAllOptions extends Omit<RequestOptions, 'idempotencyKey'> {
+  /** Base key; chunk `i` is sent with `${idempotencyKey}:${i}` (at most 238 characters). @default a UUID v4 */
+  idempotencyKey?: string | undefined;
+  /** Recipients per job, 1 to 10,000. @default 10000 */
+  chunkSize?: number | undefined;
+  /** Jobs in flight at once, 1 to 64. @default 2 */
+  concurrency?: number | undefined;
+  /** Called after every chunk settles, sent or failed; a returned promise is awaited before that worker goes on. */
+  onProgress?: ((progress: BulkCreateAllProgress) => void | PromiseLike<void>) | undefined;
+}
+
+/** Where a campaign stands, passed to `onProgress` after every chunk. */
+export interface BulkCreateAllProgress {
+  /** The base key: rerun with it to resume. */
+  idempotencyKey: string;
+  /** The chunk that just settled. */
+  chunk: number;
+  /** Whether that chunk's job was accepted. */
+  ok: boolean;
+  /** Entries read from the source so far, invalid ones included. */
+  read: number;
+  /** Recipients in accepted jobs so far. */
+  sent: number;
+  /** Recipients in failed chunks so far. */
+  failed: number;
+  /** Invalid entries so far. */
+  invalid: number;
+}
+
+/** One chunk the service accepted as a job. */
+export interface BulkChunkJob {
+  /** Chunk number, from 0, in source order. */
+  chunk: number;
+  /** Position in the source of the chunk's first recipient (invalid entries count), the numbering of `invalid[].index`. */
+  offset: number;
+  /** Recipients in the chunk. */
+  count: number;
+  /** The chunk's `Idempotency-Key`: `${base}:${chunk}`. */
+  idempotencyKey: string;
+  /** The job the service created (or replayed, for a key it had seen). */
+  job: BulkJob;
+}
+
+/** One chunk that failed after its retries: its recipients were not (or may not have been) sent. */
+export interface BulkChunkFailure {
+  /** Chunk number, from 0, in source order. */
+  chunk: number;
+  /** Position in the source of the chunk's first recipient (invalid entries count). */
+  offset: number;
+  /** Recipients in the chunk. */
+  count: number;
+  /** The chunk's `Idempotency-Key`: rerunning with the same base key cannot send it twice. */
+  idempotencyKey: string;
+  /** The chunk's recipients, as given. */
+  recipients: string[];
+  /** Why it failed: the last error of its retries, or `APIUserAbortError` when the signal stopped it. */
+  error: GatewayError;
+}
+
+/** A source entry that is not a valid phone number: reported, never sent. */
+export interface BulkInvalidRecipient {
+  /** Position in the source, from 0. */
+  index: number;
+  /** The entry as given. */
+  value: unknown;
+  /** The rule it breaks. */
+  message: string;
+}
+
+/** What `bulk.createAll` did: every entry read is in exactly one job, failed chunk or `invalid`. */
+export interface BulkCreateAllResult {
+  /** The base key: chunk `i` used `${idempotencyKey}:${i}`. */
+  idempotencyKey: string;
+  /** Entries read from the source, invalid ones included. */
+  total: number;
+  /** Accepted jobs, by chunk. */
+  jobs: BulkChunkJob[];
+  /** Chunks that failed after their retries, by chunk, with their recipients. */
+  failed: BulkChunkFailure[];
+  /** Entries that are not valid phone numbers, in source order. */
+  invalid: BulkInvalidRecipient[];
+  /** Whether the signal stopped the campaign: entries after `total` were not read, and chunks it cut short are in `failed`. */
+  aborted: boolean;
+}
+
+/** What createAll needs from the Bulk resource. */
+interface BulkSender {
+  create(body: BulkCreateParams, opts?: RequestOptions): PromiseLike<BulkJob>;
+}
+
+// Any valid number: stands in for the recipients when the other fields are checked up front.
+const PLACEHOLDER = '10000000';
+
+type Chunk = { chunk: number; offset: number; recipients: string[] };
+type Settled = Chunk & { job?: BulkJob; error?: unknown };
+
+/** The body of `bulk.createAll`. */
+export async function createAll(
+  bulk: BulkSender,
+  schema: z.ZodMiniType,
+  params: BulkCreateAllParams,
+  options: BulkCreateAllOptions = {},
+): Promise<BulkCreateAllResult> {
+  checkBatchOptions(options);
+  const { idempotencyKey, chunkSize: size, concurrency, onProgress, ...request } = options;
+  const base = baseKeyFor(idempotencyKey);
+  const chunkSize = intOption(size, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
+  const workers = intOption(concurrency, 'concurrency', [1, 64], 2);
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw invalidOption('onProgress', 'must be a function');
+  if (params === null || typeof params !== 'object') parseInput(schema, params, 'BulkCreateAllParams');
+  const { recipients, ...rest } = params;
+  // The other fields are the same in every chunk: checked once, with bulk.create's own schema.
+  parseInput(schema, { ...rest, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
+  const source = readerOf<unknown>(recipients, 'recipients');
+
+  const signal = request.signal;
+  const result: BulkCreateAllResult = {
+    idempotencyKey: base,
+    total: 0,
+    jobs: [],
+    failed: [],
+    invalid: [],
+    aborted: false,
+  };
+  const counts = { sent: 0, failed: 0 };
+  let chunks = 0;
+  const fail = (chunk: Chunk, error: unknown) => {
+    const key = `${base}:${chunk.chunk}`;
+    const count = chunk.recipients.length;
+    result.failed.push({ ...chunk, count, idempotencyKey: key, error: error as GatewayError });
+    counts.failed += count;
+  };
+
+  // Reads the next chunkSize valid recipients; invalid ones are reported on the way.
+  const readChunk = async (): Promise<IteratorResult<Chunk>> => {
+    const chunk: Chunk = { chunk: chunks, offset: -1, recipients: [] };
+    while (chunk.recipients.length < chunkSize) {
+      let step = source.next();
+      if (step instanceof Promise) step = await step;
+      if (step.done) break;
+      const index = result.total++;
+      const checked = phone.safeParse(step.value);
+      if (checked.success) {
+        if (chunk.offset < 0) chunk.offset = index;
+        chunk.recipients.push(step.value as string);
+      } else {
+        const issue = checked.error.issues[0];
+        const message = issue ? describeIssue(issue, step.value) : 'is not a valid phone number';
+        result.invalid.push({ index, value: step.value, message });
+      }
+    }
+    if (chunk.recipients.length === 0) return { done: true, value: undefined };
+    chunks++;
+    return { done: false, value: chunk };
+  };
+
+  const stopped = new APIUserAbortError({
+    message: 'createAll was stopped by its AbortSignal; run it again with the same idempotencyKey to finish.',
+    cause: signal?.reason,
+    idempotencyKey: base,
+  });
+  const pool = new Pool<Chunk, Settled>(() => ({
+    reader: { next: readChunk, close: () => source.close() },
+    concurrency: workers,
+    signal,
+    run: (chunk) =>
+      Promise.resolve(
+        bulk.create(
+          { ...rest, recipients: chunk.recipients },
+          { ...request, idempotencyKey: `${base}:${chunk.chunk}` },
+        ),
+      ).then(
+        (job) => ({ ...chunk, job }),
+        (error: unknown) => ({ ...chunk, error }),
+      ),
+    // No chunk can be sent without a credential or an address: stop instead of failing each.
+    fatal: (settled) => (settled.error instanceof ConfigurationError ? settled.error : undefined),
+    aborted: () => stopped,
+    // Read while the signal fired: reported as stopped, not sent.
+    dropped: (chunk) => fail(chunk, stopped),
+  }));
+  try {
+    for await (const settled of pool) {
+      const { job, error, ...chunk } = settled;
+      if (job === undefined) {
+        fail(chunk, error);
+      } else {
+        const count = chunk.recipients.length;
+        const { chunk: n, offset } = chunk;
+        result.jobs.push({ chunk: n, offset, count, idempotencyKey: `${base}:${n}`, job });
+        counts.sent += count;
+      }
+      await onProgress?.({
+        idempotencyKey: base,
+        chunk: chunk.chunk,
+        ok: job !== undefined,
+        read: result.total,
+        ...counts,
+        invalid: result.invalid.length,
+      });
+    }
+  } catch (error) {
+    if (error !== stopped) throw error;
+    result.aborted = true;
+  }
+  result.jobs.sort((a, b) => a.chunk - b.chunk);
+  result.failed.sort((a, b) => a.chunk - b.chunk);
+  return result;
+}

@@ -1,0 +1,147 @@
+// messages.createMany: one message per item of any (async) iterable, `concurrency` at a time,
+// results handed out as they complete. Items are read only as workers free up, and at most
+// 2 × `concurrency` items are held (in flight or waiting for the caller), so memory stays bounded
+// whatever the source's length.
+// Item i's key is its own `idempotencyKey`, else `${base}:${i}`: a rerun over the same items
+// replays what was already sent. A 429 with Retry-After pauses every worker of the call: no new
+// send starts, and no attempt (retries included) goes out until the wait is over.
+import {
+  ConfigurationError,
+  type GatewayError,
+  APIUserAbortError,
+  ValidationError,
+} from '../../core/errors.js';
+import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
+import type { Hooks, RequestOptions } from '../../core/options.js';
+import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../core/retry.js';
+import type { Message, MessageCreateParams } from './messages.js';
+
+/** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */
+export type CreateManyItem = MessageCreateParams & {
+  /** This send's `Idempotency-Key` (at most 255 characters). @default `${options.idempotencyKey}:${index}` */
+  idempotencyKey?: string | undefined;
+};
+
+/**
+ * Options of `messages.createMany`: a request's options, applied to every send, and the batch's own.
+ *
+ * @example { idempotencyKey: 'otp-batch-2026-03-01', concurrency: 16, signal: AbortSignal.timeout(600_000) }
+ */
+export interface CreateManyOptions extends Omit<RequestOptions, 'idempotencyKey'> {
+  /** Base key; item `i` without its own key is sent with `${idempotencyKey}:${i}` (at most 238 characters). @default a UUID v4 */
+  idempotencyKey?: string | undefined;
+  /** Sends in flight at once, 1 to 64. @default 8 */
+  concurrency?: number | undefined;
+}
+
+/** What every result of `messages.createMany` carries. */
+interface CreateManyOutcome {
+  /** The item's position in the source, from 0. */
+  index: number;
+  /** The key the send used (or would have used, for an item refused before sending). */
+  idempotencyKey: string;
+  /** The item as given. */
+  item: CreateManyItem;
+}
+
+/** An item the service accepted. */
+export interface CreateManySent extends CreateManyOutcome {
+  /** Always true here. */
+  ok: true;
+  /** The message created (or replayed, for a key the service had seen). */
+  message: Message;
+}
+
+/** An item that was not sent, or failed after its retries (`ValidationError`: refused before any request). */
+export interface CreateManyFailed extends CreateManyOutcome {
+  /** Always false here. */
+  ok: false;
+  /** Why: the last error of the send's retries, or the `ValidationError` that kept it from being sent. */
+  error: GatewayError;
+}
+
+/** One result of `messages.createMany`, in completion order. */
+export type CreateManyResult = CreateManySent | CreateManyFailed;
+
+/** The async iterator `messages.createMany` returns; sending starts with the first `next()`. */
+export interface CreateManyIterator extends AsyncIterableIterator<CreateManyResult> {
+  /** The base key: item `i` without its own key used `${idempotencyKey}:${i}` (empty if the options were refused). */
+  readonly idempotencyKey: string;
+  /** Called when a loop is left early: no new sends; resolves once those in flight have settled. */
+  return(): Promise<IteratorResult<CreateManyResult>>;
+}
+
+/** What createMany needs from the Messages resource. */
+interface MessageSender {
+  create(body: MessageCreateParams, opts?: RequestOptions): PromiseLike<Message>;
+}
+
+/** The body of `messages.createMany`. */
+export function createMany(
+  messages: MessageSender,
+  items: Source<CreateManyItem>,
+  options: CreateManyOptions = {},
+): CreateManyIterator {
+  let base = '';
+  const pool = new Pool<unknown, CreateManyResult>((pool) => {
+    checkBatchOptions(options);
+    const { idempotencyKey, concurrency, ...request } = options;
+    base = baseKeyFor(idempotencyKey);
+    const signal = request.signal;
+    const { gate } = pool;
+    const user = request.hooks;
+    // Shared pacing through ky's hooks: every attempt of every send of this call (retries included)
+    // waits at the gate, and any 429 that names a wait closes it for all of them at once.
+    const hooks: Hooks = {
+      ...user,
+      beforeRequest: [...(user?.beforeRequest ?? []), (req) => gate.wait(req.signal)],
+      afterResponse: [
+        ...(user?.afterResponse ?? []),
+        (_req, _opts, response) => {
+          if (response.status !== 429) return;
+          const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+          if (ms !== undefined) gate.closeFor(Math.min(ms, RETRY_AFTER_CAP_MS));
+        },
+      ],
+    };
+    return {
+      reader: readerOf(items, 'items'),
+      concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
+      signal,
+      run(value, index) {
+        const item = value as CreateManyItem;
+        const own = item !== null && typeof item === 'object' ? item.idempotencyKey : undefined;
+        const key = own === undefined ? `${base}:${index}` : String(own);
+        const outcome = { index, idempotencyKey: key, item };
+        if (item === null || typeof item !== 'object') {
+          const problem = "must be an object such as { to: '447700900123', message: 'Hi' }";
+          const error = new ValidationError(`Invalid item ${index}: ${problem}. Nothing was sent.`, [
+            { path: [index], message: problem },
+          ]);
+          return Promise.resolve({ ...outcome, ok: false, error });
+        }
+        const { idempotencyKey: _own, ...body } = item;
+        return Promise.resolve(messages.create(body, { ...request, hooks, idempotencyKey: key })).then(
+          (message) => ({ ...outcome, ok: true, message }),
+          (error: unknown) => ({ ...outcome, ok: false, error: error as GatewayError }),
+        );
+      },
+      // Nothing can be sent without a credential or an address: end the batch instead of failing each item.
+      fatal: (result) =>
+        !result.ok && result.error instanceof ConfigurationError ? result.error : undefined,
+      aborted: (read) =>
+        new APIUserAbortError({
+          message:
+            `createMany was stopped by its AbortSignal after reading ${read} items: items from index ${read} on were not sent. ` +
+            'Run it again over the same items with the same idempotencyKey to finish: items already sent are replayed, not sent twice.',
+          cause: signal?.reason,
+          idempotencyKey: base,
+        }),
+    };
+  });
+  return Object.defineProperty(pool, 'idempotencyKey', { get: () => base }) as Pool<
+    unknown,
+    CreateManyResult
+  > &
+    CreateManyIterator;
+}
