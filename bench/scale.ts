@@ -196,9 +196,8 @@ against a hand-written pool of ${CONCURRENCY} workers calling bare \`fetch\` wit
 
 Target: at least ${ratio(TARGET.throughput)} the pool's throughput: ${verdict(met.throughput)}. What \`createMany\` adds
 over the bare pool is, first, the SDK's per-request work on ky (the "Per-request overhead" table
-above: \`messages.create\` at 16 in flight costs its CPU ratio to bare fetch), then the two ky hooks it
-adds to every request for shared pacing (ky clones each response for an \`afterResponse\` hook, and the
-SDK hands ky an unread copy of the body when a hook may read it). The pool itself is a counter, one
+above: \`messages.create\` at 16 in flight costs its CPU ratio to bare fetch), then the \`beforeRequest\`
+hook that waits at the shared pacing gate (nothing while it is open). The pool itself is a counter, one
 result object per item and one promise per \`for await\` step.${
     met.throughput
       ? ''
@@ -206,8 +205,7 @@ result object per item and one promise per \`for await\` step.${
 
 **Missed in this run.** The target was set when requests went straight to \`fetch\`; on ky a single
 \`create\` already costs more over bare fetch than the target allows. What would close part of the
-gap: pacing without an \`afterResponse\` hook (a 429 seen by the SDK's own response handling instead
-of a hook that makes ky clone every response).`
+gap: a lighter per-request path (see the per-request overhead table).`
   }
 
 **Heap.** ${fmt(s.items)} items from a generator through \`createMany\` (${CONCURRENCY} in flight), every send going

@@ -14,7 +14,7 @@ import {
 } from './errors.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { scrub } from './logger.js';
-import type { Hooks, RequestOptions } from './options.js';
+import { type Hooks, type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from './options.js';
 import { isHTTPError, parseRetryAfter } from './retry.js';
 import { parseOutput } from './schema.js';
 import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
@@ -228,6 +228,7 @@ export class Call implements CallHooks {
         });
       }
       this.#noteDeprecation(response.headers);
+      (this.options as InternalRequestOptions)[OBSERVE_RESPONSE]?.(response);
       return result;
     } catch (cause) {
       if (cause instanceof GatewayError) throw cause;

@@ -288,3 +288,15 @@ export function headerProblem(name: string, value: unknown): string | undefined 
     return 'must be a string without line breaks, NUL or characters above U+00FF';
   return undefined;
 }
+
+/**
+ * Internal: sees every response of a call (every attempt, before ky decides to retry), without
+ * the response copy an `afterResponse` hook costs. `createMany` paces its workers with it.
+ * @internal
+ */
+export const OBSERVE_RESPONSE: unique symbol = Symbol('gateway-sdk.observeResponse');
+
+/** @internal Request options with the SDK's own observer. */
+export interface InternalRequestOptions extends RequestOptions {
+  [OBSERVE_RESPONSE]?: ((response: Response) => void) | undefined;
+}

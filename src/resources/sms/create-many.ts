@@ -12,7 +12,12 @@ import {
   ValidationError,
 } from '../../core/errors.js';
 import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
-import type { Hooks, RequestOptions } from '../../core/options.js';
+import {
+  type Hooks,
+  type InternalRequestOptions,
+  OBSERVE_RESPONSE,
+  type RequestOptions,
+} from '../../core/options.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../core/retry.js';
 import type { Message, MessageCreateParams } from './messages.js';
 
@@ -90,19 +95,17 @@ export function createMany(
     const signal = request.signal;
     const { gate } = pool;
     const user = request.hooks;
-    // Shared pacing through ky's hooks: every attempt of every send of this call (retries included)
-    // waits at the gate, and any 429 that names a wait closes it for all of them at once.
+    // Shared pacing: every attempt of every send of this call (retries included) waits at the gate
+    // (a ky hook, outside the attempt's timeout), and any 429 that names a wait closes it for all.
+    // The 429 is seen by the call's own observer: an `afterResponse` hook would copy every response.
     const hooks: Hooks = {
       ...user,
       beforeRequest: [...(user?.beforeRequest ?? []), (req) => gate.wait(req.signal)],
-      afterResponse: [
-        ...(user?.afterResponse ?? []),
-        (_req, _opts, response) => {
-          if (response.status !== 429) return;
-          const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-          if (ms !== undefined) gate.closeFor(Math.min(ms, RETRY_AFTER_CAP_MS));
-        },
-      ],
+    };
+    const observe = (response: Response) => {
+      if (response.status !== 429) return;
+      const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+      if (ms !== undefined) gate.closeFor(Math.min(ms, RETRY_AFTER_CAP_MS));
     };
     return {
       reader: readerOf(items, 'items'),
@@ -121,7 +124,14 @@ export function createMany(
           return Promise.resolve({ ...outcome, ok: false, error });
         }
         const { idempotencyKey: _own, ...body } = item;
-        return Promise.resolve(messages.create(body, { ...request, hooks, idempotencyKey: key })).then(
+        return Promise.resolve(
+          messages.create(body, {
+            ...request,
+            hooks,
+            idempotencyKey: key,
+            [OBSERVE_RESPONSE]: observe,
+          } as InternalRequestOptions),
+        ).then(
           (message) => ({ ...outcome, ok: true, message }),
           (error: unknown) => ({ ...outcome, ok: false, error: error as GatewayError }),
         );
