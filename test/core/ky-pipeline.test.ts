@@ -18,7 +18,7 @@ import {
   RateLimitError,
   ValidationError,
 } from '../../src/index.js';
-import { listen } from '../faults/loopback.js';
+import { listen } from '../helpers/loopback.js';
 import { memoryLogger, recordRequests } from '../helpers/wire.js';
 
 const BASE = 'https://api.gateway.test';

@@ -18,7 +18,7 @@ import {
 import { memoryLogger } from '../helpers/wire.js';
 import { expectedOutcome, type Expected, type Fault, FAULT_KINDS, planCall } from './plan.js';
 import { mulberry32 } from './prng.js';
-import { findLeaks } from './secrets.js';
+import { findLeaks } from '../helpers/secrets.js';
 import { type FaultyService, startFaultyService } from './service.js';
 
 const SEED = 0x5eed_2026;

@@ -3,7 +3,7 @@
 // GatewayError; it never yields the same pages forever.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, GatewayError } from '../../src/index.js';
-import { type Loopback, listen } from '../faults/loopback.js';
+import { type Loopback, listen } from '../helpers/loopback.js';
 
 const msg = (id: string) => ({
   id,

@@ -4,8 +4,8 @@
 // line a real loopback server received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, ValidationError } from '../../src/index.js';
-import { findLeaks } from '../faults/secrets.js';
-import { type Loopback, listen, readText } from '../faults/loopback.js';
+import { findLeaks } from '../helpers/secrets.js';
+import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 
 const KEY = 'sk_live_HOSTILE_paths_5b2e11';

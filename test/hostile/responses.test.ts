@@ -12,8 +12,8 @@ import {
   ResponseValidationError,
   ValidationError,
 } from '../../src/index.js';
-import { findLeaks } from '../faults/secrets.js';
-import { type Loopback, listen, readText } from '../faults/loopback.js';
+import { findLeaks } from '../helpers/secrets.js';
+import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 
 const KEY = 'sk_live_HOSTILE_responses_3f9a0c';
