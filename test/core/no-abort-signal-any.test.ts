@@ -3,6 +3,7 @@
 // file removes it before ky or the SDK load (both read it once, at load) and checks that a
 // timeout still stops the request and that waits still end with the call.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../helpers/settle.js';
 
 const original = vi.hoisted(() => {
   const any = AbortSignal.any;
@@ -44,13 +45,6 @@ function fakeFetch(answers: (() => Response)[] = []) {
     });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls: fetch, signals };
-}
-
-function settle<T>(promise: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
-  return Promise.resolve(promise).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
 }
 
 beforeEach(() => {

@@ -21,6 +21,7 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { memoryLogger, recordRequests } from '../helpers/wire.js';
+import { settle } from '../helpers/settle.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
@@ -61,13 +62,6 @@ function client(options: ClientOptions = {}): Client {
 function sequence(method: 'get' | 'post', url: string, responses: (() => Response | Promise<Response>)[]) {
   let n = 0;
   server.use(http[method](url, () => (responses[Math.min(n++, responses.length - 1)] as () => Response)()));
-}
-
-function settle<T>(promise: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
-  return Promise.resolve(promise).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
 }
 
 const fail =

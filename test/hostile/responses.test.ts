@@ -15,6 +15,7 @@ import {
 import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
+import { settle } from '../helpers/settle.js';
 
 const KEY = 'sk_live_HOSTILE_responses_3f9a0c';
 const TEST_KEY = 'sk_test_HOSTILE_responses_81b2d4';
@@ -83,15 +84,6 @@ function json(body: string, status = 200): Route {
   };
 }
 
-async function settle<T>(p: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
-  try {
-    return { value: await p };
-  } catch (error) {
-    errors.push(error);
-    return { error };
-  }
-}
-
 describe('prototype pollution', () => {
   const before = Object.getOwnPropertyNames(Object.prototype).sort();
   const clean = (value: unknown) => {
@@ -107,7 +99,7 @@ describe('prototype pollution', () => {
 
   it('a message with __proto__, constructor and prototype keys', async () => {
     routes.set('GET /sms/messages/msg_1', json(poisoned(message)));
-    const { value } = await settle(client().sms.messages.retrieve('msg_1'));
+    const { value } = await settle(client().sms.messages.retrieve('msg_1'), errors);
     expect(value).toMatchObject(message);
     clean(value);
     expect((value as { constructor: unknown }).constructor).not.toBe(Object);
@@ -146,15 +138,15 @@ describe('prototype pollution', () => {
       ),
     );
     const c = client();
-    const customer = (await settle(c.payment.customers.retrieve('cus_1'))).value;
+    const customer = (await settle(c.payment.customers.retrieve('cus_1'), errors)).value;
     clean(customer?.metadata);
     expect(customer?.metadata).toMatchObject({ plan: 'pro' });
-    const members = (await settle(c.account.organizations.members.list('org_1'))).value ?? [];
+    const members = (await settle(c.account.organizations.members.list('org_1'), errors)).value ?? [];
     expect(members).toHaveLength(1);
     clean(members[0]);
     clean(members[0]?.roles?.[0]);
     clean(members[0]?.roles?.[0]?.permissions?.[0]);
-    const hook = (await settle(c.sms.webhooks.retrieve('wh_1'))).value;
+    const hook = (await settle(c.sms.webhooks.retrieve('wh_1'), errors)).value;
     clean(hook?.retry_config);
     untouched();
   });
@@ -164,7 +156,7 @@ describe('prototype pollution', () => {
       'GET /sms/messages/msg_err',
       json(`{${POISON},"error":{${POISON},"code":"bad","message":"no"}}`, 400),
     );
-    const { error } = await settle(client().sms.messages.retrieve('msg_err'));
+    const { error } = await settle(client().sms.messages.retrieve('msg_err'), errors);
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).code).toBe('bad');
     clean((error as APIError).body);
@@ -179,7 +171,7 @@ describe('prototype pollution', () => {
     };
     const c = client();
     // The create body is closed (docs/decisions.md, Requests): the key is refused by name, not sent.
-    const { error } = await settle(c.sms.messages.create(body));
+    const { error } = await settle(c.sms.messages.create(body), errors);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toMatch(/__proto__ is not a field/);
     expect((error as ValidationError).message).not.toContain('isAdmin');
@@ -218,7 +210,7 @@ describe('bodies that take too long', () => {
 
   async function timed<T>(p: PromiseLike<T>) {
     const start = performance.now();
-    const result = await settle(p);
+    const result = await settle(p, errors);
     return { ...result, ms: performance.now() - start, start };
   }
 
@@ -302,7 +294,7 @@ describe('answers that echo the credential', () => {
         res.writeHead(status, { 'content-type': 'text/plain' });
         res.end(body);
       });
-      const { error } = await settle(call(client({ maxRetries: 1 })));
+      const { error } = await settle(call(client({ maxRetries: 1 })), errors);
       expect(error).toBeInstanceOf(GatewayError);
       expect(error instanceof APIError || error instanceof ResponseValidationError).toBe(true);
     }
