@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Client, ConfigurationError, DEFAULT_SERVICE_VERSION, VERSION } from '../src/index.js';
-import { recordRequests } from './helpers/wire.js';
+import { useMsw } from './helpers/msw.js';
 
 const SMS = 'https://sms.gateway.test';
 const SANDBOX = 'https://sandbox.gateway.test';
@@ -17,21 +16,16 @@ const message = {
 };
 const customer = { id: 'cus_1' };
 
-const server = setupServer(
+const { server, wire } = useMsw(
   http.get(`${SMS}/sms/messages/:id`, () => HttpResponse.json(message)),
   http.get(`${SANDBOX}/payment/customers/:id`, () => HttpResponse.json(customer)),
   http.get(`${SMS}/account/organizations/:id/members`, () => HttpResponse.json([])),
 );
-const wire = recordRequests(server);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
 });
-afterAll(() => server.close());
 
 const full = {
   apiKey: 'live_key_1',

@@ -4,8 +4,7 @@
 // parseRetryAfter, retryDelay) that ky made unnecessary: the same behaviour, asserted on requests.
 import ky from 'ky';
 import { http, HttpResponse, passthrough } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionTimeoutError,
   APIError,
@@ -19,8 +18,9 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { listen } from '../helpers/loopback.js';
-import { memoryLogger, recordRequests } from '../helpers/wire.js';
+import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
+import { useMsw } from '../helpers/msw.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
@@ -34,22 +34,17 @@ const message = {
 };
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 
-const server = setupServer();
-const wire = recordRequests(server);
+const { server, wire } = useMsw();
 const { lines, logger } = memoryLogger();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
   lines.length = 0;
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 function client(options: ClientOptions = {}): Client {
   return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });

@@ -1,6 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -20,8 +19,9 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from '../../src/index.js';
-import { memoryLogger, recordRequests } from '../helpers/wire.js';
+import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
+import { useMsw } from '../helpers/msw.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
@@ -36,23 +36,18 @@ const message = {
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const server = setupServer();
-const wire = recordRequests(server);
+const { server, wire } = useMsw();
 const { lines, logger } = memoryLogger();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   // No jitter wait outside the timing tests, which set their own.
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
   lines.length = 0;
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 function client(options: ClientOptions = {}): Client {
   return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
