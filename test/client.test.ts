@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Client, ConfigurationError, DEFAULT_SERVICE_VERSION, VERSION } from '../src/index.js';
+import { Client, ConfigurationError, DEFAULT_SERVICE_VERSION, VERSION } from 'gateway-sdk';
 import { useMsw } from './helpers/msw.js';
 
 const SMS = 'https://sms.gateway.test';

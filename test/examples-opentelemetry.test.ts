@@ -9,7 +9,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { traced } from '../examples/opentelemetry.js';
-import { Client, NotFoundError } from '../src/index.js';
+import { Client, NotFoundError } from 'gateway-sdk';
 import { useMsw } from './helpers/msw.js';
 
 const BASE = 'https://api.gateway.test';

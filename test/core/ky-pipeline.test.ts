@@ -16,7 +16,7 @@ import {
   type Hooks,
   RateLimitError,
   ValidationError,
-} from '../../src/index.js';
+} from 'gateway-sdk';
 import { listen } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';

@@ -11,7 +11,7 @@ const original = vi.hoisted(() => {
   return any;
 });
 
-const { APIConnectionTimeoutError, APIUserAbortError, Client } = await import('../../src/index.js');
+const { APIConnectionTimeoutError, APIUserAbortError, Client } = await import('gateway-sdk');
 
 const BASE = 'https://api.gateway.test';
 const message = {

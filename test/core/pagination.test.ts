@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Client, CursorPage, GatewayError, ValidationError } from '../../src/index.js';
+import { Client, CursorPage, GatewayError, ValidationError } from 'gateway-sdk';
 import { useMsw } from '../helpers/msw.js';
 
 const BASE = 'https://api.gateway.test';

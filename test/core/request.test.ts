@@ -18,7 +18,7 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
   ValidationError,
-} from '../../src/index.js';
+} from 'gateway-sdk';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
 import { useMsw } from '../helpers/msw.js';

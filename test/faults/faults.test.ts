@@ -14,7 +14,7 @@ import {
   InternalServerError,
   RateLimitError,
   ResponseValidationError,
-} from '../../src/index.js';
+} from 'gateway-sdk';
 import { memoryLogger } from '../helpers/wire.js';
 import { expectedOutcome, type Expected, type Fault, FAULT_KINDS, planCall } from './plan.js';
 import { mulberry32 } from './prng.js';

@@ -3,7 +3,7 @@
 // into their one segment and never change which endpoint is called: asserted on the raw request
 // line a real loopback server received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, ValidationError } from '../../src/index.js';
+import { Client, ValidationError } from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';

@@ -11,7 +11,7 @@ import {
   GatewayError,
   ResponseValidationError,
   ValidationError,
-} from '../../src/index.js';
+} from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';

@@ -6,7 +6,7 @@
 // synchronously.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, ValidationError } from '../../src/index.js';
+import { Client, ValidationError } from 'gateway-sdk';
 
 fc.configureGlobal({ seed: 0x0a11ce, numRuns: 250 });
 
