@@ -4,7 +4,7 @@ import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import { type Accepts, type Assert, parseInput, closedObject } from '../../core/schema.js';
-import { type Customer, CustomerSchema } from './customers.js';
+import { type Customer, CustomerSchema } from './models.js';
 
 /** Payment methods attached to a customer (sandbox). */
 export class PaymentMethods extends APIResource {

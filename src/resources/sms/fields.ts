@@ -3,7 +3,7 @@
 // so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
-import { inputDateTime, intRange, maxChars, oneOf, openEnum } from '../../core/schema.js';
+import { inputDateTime, maxChars, oneOf, openEnum } from '../../core/schema.js';
 import { LIMITS } from '../../limits.js';
 
 /** Message status values the reference names. */
@@ -78,9 +78,6 @@ export const futureScheduleAt = inputDateTime((ms) => {
   if (ms < now - CLOCK_SKEW_MS) return 'must be in the future';
   return ms > now + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined;
 });
-
-/** A list page size: 1 to 100. */
-export const pageLimit = intRange(LIMITS.pageSize.min, LIMITS.pageSize.max);
 
 /** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
 export const routeParam = oneOf<Route>(ROUTES);

@@ -22,7 +22,6 @@ import {
   messageStatusParam,
   messageText,
   nullableString,
-  pageLimit,
   phone,
   referenceId,
   type Route,
@@ -31,6 +30,7 @@ import {
   scheduleAt,
   senderId,
 } from './fields.js';
+import { pageLimit } from '../fields.js';
 
 export type { MessageStatus, Route } from './fields.js';
 
