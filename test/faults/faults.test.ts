@@ -111,8 +111,8 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
       logger,
       logLevel: 'debug',
     });
-    // Loads ky and undici and opens the connections before the timed run: the first request of a
-    // process pays for loading its fetch stack.
+    // Loads ky (the SDK loads it on the first request) and Node's fetch stack, and opens the
+    // connections, before the counted run: that one-off cost must not eat a HANG_TIMEOUT_MS attempt.
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, () => settle(client.sms.messages.retrieve('warm-up'))),
     );

@@ -151,9 +151,7 @@ describe.each(methods)('%s', (_name, httpMethod, call, before, after) => {
   it('sends nothing for a string that is not well-formed UTF-16 (a lone surrogate)', async () => {
     received.length = 0;
     const { error } = await settle(call(client, 'a\ud800b'), errors);
-    // Rejected before any I/O. (Today with encodeURIComponent's URIError rather than a
-    // ValidationError: see docs/reliability.md, "Known gaps".)
-    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(ValidationError);
     expect(received).toHaveLength(0);
   });
 });
