@@ -13,7 +13,10 @@ export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
 
 /** A message's delivery status: `queued`, `sent`, `delivered`, `failed`, `expired`, or one added later. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue<'MessageStatus'>;
-/** The route a message travels: `otp` (under 5 s), `transactional` (30 s), `promotional` (2 min), or one added later. */
+/**
+ * The route a message travels: `otp` (under 5 s), `transactional` (30 s), `promotional` (2 min), or one
+ * added later.
+ */
 export type Route = (typeof ROUTES)[number] | UnknownEnumValue<'Route'>;
 
 /** A message's delivery status; unknown future values still parse. */
@@ -29,7 +32,9 @@ const PHONE = new RegExp(`^\\+?[1-9][0-9]{${minDigits - 1},${maxDigits - 1}}$`);
 export const phone = z.pipe(
   z.string().check(
     z.refine((value: string) => PHONE.test(value), {
-      error: `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)`,
+      error:
+        `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or ` +
+        'dashes, such as 447700900123 (a leading + is allowed)',
     }),
   ),
   z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
