@@ -3,17 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Client, ConfigurationError, DEFAULT_SERVICE_VERSION, VERSION } from 'gateway-sdk';
 import { useMsw } from './helpers/msw.js';
+import { message } from './helpers/fixtures.js';
 
 const SMS = 'https://sms.gateway.test';
 const SANDBOX = 'https://sandbox.gateway.test';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const customer = { id: 'cus_1' };
 
 const { server, wire } = useMsw(

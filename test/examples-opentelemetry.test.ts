@@ -11,16 +11,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { traced } from '../examples/opentelemetry.js';
 import { Client, NotFoundError } from 'gateway-sdk';
 import { useMsw } from './helpers/msw.js';
+import { message } from './helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 
 const { server, wire } = useMsw();
 const exporter = new InMemorySpanExporter();

@@ -21,20 +21,13 @@ import { listen } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
 import { useMsw } from '../helpers/msw.js';
+import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 
-const { server, wire } = useMsw();
+const { server, wire, sequence } = useMsw();
 const { lines, logger } = memoryLogger();
 
 beforeEach(() => {
@@ -48,11 +41,6 @@ afterEach(() => {
 
 function client(options: ClientOptions = {}): Client {
   return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
-}
-
-function sequence(method: 'get' | 'post', url: string, responses: (() => Response | Promise<Response>)[]) {
-  let n = 0;
-  server.use(http[method](url, () => (responses[Math.min(n++, responses.length - 1)] as () => Response)()));
 }
 
 const fail =

@@ -4,6 +4,7 @@
 // timeout still stops the request and that waits still end with the call.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../helpers/settle.js';
+import { message } from '../helpers/fixtures.js';
 
 const original = vi.hoisted(() => {
   const any = AbortSignal.any;
@@ -14,14 +15,6 @@ const original = vi.hoisted(() => {
 const { APIConnectionTimeoutError, APIUserAbortError, Client } = await import('gateway-sdk');
 
 const BASE = 'https://api.gateway.test';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 
 // ky loads on the first request (real I/O, which fake timers cannot advance): load it first.
 beforeAll(async () => {

@@ -22,21 +22,14 @@ import {
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
 import { useMsw } from '../helpers/msw.js';
+import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const { server, wire } = useMsw();
+const { server, wire, sequence } = useMsw();
 const { lines, logger } = memoryLogger();
 
 beforeEach(() => {
@@ -51,12 +44,6 @@ afterEach(() => {
 
 function client(options: ClientOptions = {}): Client {
   return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
-}
-
-/** Answers the n-th request (1-based) with responses[n - 1], the last one from then on. */
-function sequence(method: 'get' | 'post', url: string, responses: (() => Response | Promise<Response>)[]) {
-  let n = 0;
-  server.use(http[method](url, () => (responses[Math.min(n++, responses.length - 1)] as () => Response)()));
 }
 
 const fail =

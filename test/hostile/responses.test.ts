@@ -16,20 +16,13 @@ import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
+import { message } from '../helpers/fixtures.js';
 
 const KEY = 'sk_live_HOSTILE_responses_3f9a0c';
 const TEST_KEY = 'sk_test_HOSTILE_responses_81b2d4';
 const TOKEN = 'at_HOSTILE_responses_5e6f70';
 const TIMEOUT_MS = 300;
 
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 // Raw text, because JSON.stringify would never write an own "__proto__" key.
 const POISON =
   '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}';

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, ValidationError } from 'gateway-sdk';
+import { message } from '../helpers/fixtures.js';
 
 fc.configureGlobal({ seed: 0x0a11ce, numRuns: 250 });
 
@@ -566,14 +567,6 @@ const inputs = {
 // The SDK under test, over a fetch that records requests and answers every one validly.
 // ---------------------------------------------------------------------------------------------
 
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const answers: [RegExp, unknown][] = [
   [/^POST \/sms\/messages$/, message],
   [/^GET \/sms\/messages$/, { data: [message], has_more: false, next_cursor: null }],
