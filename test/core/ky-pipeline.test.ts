@@ -4,13 +4,12 @@
 // parseRetryAfter, retryDelay) that ky made unnecessary: the same behaviour, asserted on requests.
 import ky from 'ky';
 import { http, HttpResponse, passthrough } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
   Client,
-  type ClientOptions,
   ConfigurationError,
   ConflictError,
   type Hooks,
@@ -18,30 +17,15 @@ import {
   ValidationError,
 } from 'gateway-sdk';
 import { listen } from '../helpers/loopback.js';
-import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
-import { useMsw } from '../helpers/msw.js';
+import { usePipeline } from '../helpers/msw.js';
 import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 
-const { server, wire, sequence } = useMsw();
-const { lines, logger } = memoryLogger();
-
-beforeEach(() => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-});
-afterEach(() => {
-  lines.length = 0;
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
-function client(options: ClientOptions = {}): Client {
-  return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
-}
+const { server, wire, sequence, lines, client } = usePipeline(BASE, KEY);
 
 const fail =
   (status: number, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -7,8 +7,6 @@ import {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
-  Client,
-  type ClientOptions,
   ConflictError,
   GatewayError,
   InternalServerError,
@@ -19,9 +17,8 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from 'gateway-sdk';
-import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
-import { useMsw } from '../helpers/msw.js';
+import { usePipeline } from '../helpers/msw.js';
 import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
@@ -29,22 +26,7 @@ const KEY = 'sk_live_7Hq2SECRETkey';
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const { server, wire, sequence } = useMsw();
-const { lines, logger } = memoryLogger();
-
-beforeEach(() => {
-  // No jitter wait outside the timing tests, which set their own.
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-});
-afterEach(() => {
-  lines.length = 0;
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
-function client(options: ClientOptions = {}): Client {
-  return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
-}
+const { server, wire, sequence, lines, client } = usePipeline(BASE, KEY);
 
 const fail =
   (status: number, headers: Record<string, string> = {}) =>
