@@ -366,8 +366,7 @@ use); the rest is resolving the package's \`exports\` (~1 ms, which any installe
 second file: \`dist/webhooks.js\` is a two-line file re-exporting a chunk shared with the main entry
 (\`dist/chunk-*.js\`: the webhook helpers and the error classes). What would fix the part the package
 controls: emit the webhooks entry as one self-contained file (a separate tsup build of
-\`src/webhooks.ts\` without code splitting); measured by hand, a single-file bundle imports in the
-time of an empty module (8.2 ms against 8.0 ms; the two-file entry 9.6 ms by path, 10.9 ms by name).
+\`src/webhooks.ts\` without code splitting; docs/decisions.md, Docs, package checks and runtimes).
 The target sits at the floor of any ES module import on this machine.`
       : ''
   }`);
@@ -387,7 +386,7 @@ if (bundles) {
 
 esbuild, \`bundle\`, \`minify\`, \`platform: 'browser'\`, ESM, of the built package through its \`exports\` map
 (as \`npm run size\` measures), then gzip level 9. The client's bundle holds ky 1.x (about 5 KB of it)
-and zod; the target is issue 9's, the budget the CI guard against growth (docs/decisions.md).
+and zod; the target is the size goal, the CI budget a guard against growth (docs/decisions.md).
 
 | entry | bytes | target | CI budget | share of target | inputs |
 |---|---:|---:|---:|---:|---|

@@ -1,6 +1,6 @@
 // Verifies per second of both crypto paths of Webhooks.verify (node:crypto and the forced
 // WebCrypto path) against bare node:crypto; `npm run bench` measures the public one only.
-// Run: npx tsx bench/webhooks.bench.ts [rounds=7] [ms-per-round=300]
+// Run: npm run bench:webhooks -- [rounds=7] [ms-per-round=300]
 
 import { Webhooks } from '../src/webhooks.js';
 import { createWebhooks } from '../src/webhooks/verifier.js';

@@ -27,7 +27,9 @@ export class Client {
   constructor(options: ClientOptions = {}) {
     if (isBrowserPage() && options.dangerouslyAllowBrowser !== true) {
       throw new ConfigurationError(
-        'A Client in a browser page exposes its API key to every visitor. Call the API from your server instead, or pass dangerouslyAllowBrowser: true if the key is meant to be public (e.g. a test key in a demo).',
+        'A Client in a browser page exposes its API key to every visitor. Call the API from your ' +
+          'server instead, or pass dangerouslyAllowBrowser: true if the key is meant to be public ' +
+          '(e.g. a test key in a demo).',
         'dangerouslyAllowBrowser',
       );
     }

@@ -67,7 +67,7 @@ export type {
   SmsWebhookCreateParams,
 } from './resources/sms/webhooks.js';
 export type { PaymentWebhook, PaymentWebhookListParams } from './resources/payment/webhooks.js';
-export type { Customer } from './resources/payment/customers.js';
+export type { Customer } from './resources/payment/models.js';
 export type { PaymentMethodAttachParams } from './resources/payment/payment-methods.js';
 export type { OrganizationMember, Role, Permission } from './resources/account/members.js';
 export { Webhooks } from './webhooks.js';

@@ -1,37 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Client, ConfigurationError, DEFAULT_SERVICE_VERSION, VERSION } from '../src/index.js';
-import { recordRequests } from './helpers/wire.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Client, ConfigurationError, DEFAULT_SERVICE_VERSION, VERSION } from 'gateway-sdk';
+import { useMsw } from './helpers/msw.js';
+import { message } from './helpers/fixtures.js';
 
 const SMS = 'https://sms.gateway.test';
 const SANDBOX = 'https://sandbox.gateway.test';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const customer = { id: 'cus_1' };
 
-const server = setupServer(
+const { server, wire } = useMsw(
   http.get(`${SMS}/sms/messages/:id`, () => HttpResponse.json(message)),
   http.get(`${SANDBOX}/payment/customers/:id`, () => HttpResponse.json(customer)),
   http.get(`${SMS}/account/organizations/:id/members`, () => HttpResponse.json([])),
 );
-const wire = recordRequests(server);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
 });
-afterAll(() => server.close());
 
 const full = {
   apiKey: 'live_key_1',

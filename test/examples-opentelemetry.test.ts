@@ -7,36 +7,24 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { traced } from '../examples/opentelemetry.js';
-import { Client, NotFoundError } from '../src/index.js';
-import { recordRequests } from './helpers/wire.js';
+import { Client, NotFoundError } from 'gateway-sdk';
+import { useMsw } from './helpers/msw.js';
+import { message } from './helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 
-const server = setupServer();
-const wire = recordRequests(server);
+const { server, wire } = useMsw();
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const tracer = provider.getTracer('test');
 const client = new Client({ apiKey: 'sk_live_otel', baseURL: BASE, logLevel: 'off' });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
   exporter.reset();
   vi.restoreAllMocks();
 });

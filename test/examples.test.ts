@@ -1,8 +1,8 @@
 // The examples are documentation that runs: each one against the mock service on loopback.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Client } from '../src/index.js';
-import { startMockServer, type MockServer } from '../src/testing/index.js';
+import { Client } from 'gateway-sdk';
+import { startMockServer, type MockServer } from 'gateway-sdk/testing';
 import { bulkFromCsv } from '../examples/bulk-from-csv.js';
 import { exportFailed } from '../examples/iterate-and-export.js';
 import { main as quickstart } from '../examples/quickstart.js';

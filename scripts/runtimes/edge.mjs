@@ -5,15 +5,15 @@
 // APIConnectionTimeoutError, and run.mjs checks that the hanging server it was sent to saw its
 // connection closed (edge-runtime has no AbortSignal.any, which is how a
 // fetch wrapper typically joins a timeout to the caller's signal).
-import { APIConnectionTimeoutError, Client } from 'gateway-sdk';
+import { APIConnectionTimeoutError, Client, GatewayError, ValidationError } from 'gateway-sdk';
 import { createWebhookHandler, Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
 import smoke from './smoke-core.cjs';
 
 /** Runs every check; resolves to the result run.mjs reads, or rejects naming the failed check. */
 export async function edgeSmoke(config) {
-  const makeClient = () => new Client(config.clientOptions);
+  const makeClient = (options) => new Client({ ...config.clientOptions, ...options });
   const result = await smoke(
-    { makeClient, Webhooks, WebhookVerificationError, createWebhookHandler },
+    { makeClient, GatewayError, ValidationError, Webhooks, WebhookVerificationError, createWebhookHandler },
     config,
   );
   let checks = result.checks;

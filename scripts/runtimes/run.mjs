@@ -34,7 +34,10 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// `--only=workerd,edge-runtime` runs some runtimes only (node 20 always runs), for local iteration.
+// `--only=workerd,edge-runtime` runs some runtimes only (this machine's Node always runs), for local
+// iteration; `--only=this-node` runs that one alone (what `npm run check:package` does).
+// `--tarball=<path>` installs that tarball instead of packing one.
+const tarballArg = process.argv.find((a) => a.startsWith('--tarball='))?.slice('--tarball='.length);
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -204,13 +207,19 @@ async function installRuntime(runtime) {
 // The package, installed as a user installs it
 
 async function installPackage() {
-  const packDir = join(work, 'pack');
-  rmSync(packDir, { recursive: true, force: true });
-  mkdirSync(packDir, { recursive: true });
-  const pack = await exec('npm', ['pack', '--silent', '--pack-destination', packDir], { keepHome: true });
-  const tarball = pack.stdout.trim().split('\n').pop();
-  if (pack.code !== 0 || !tarball || !existsSync(join(packDir, tarball)))
-    throw new Error(`npm pack failed\n${tail(pack.stderr)}`);
+  let packDir = join(work, 'pack');
+  let tarball;
+  if (tarballArg) {
+    packDir = dirname(resolve(tarballArg));
+    tarball = relative(packDir, resolve(tarballArg));
+  } else {
+    rmSync(packDir, { recursive: true, force: true });
+    mkdirSync(packDir, { recursive: true });
+    const pack = await exec('npm', ['pack', '--silent', '--pack-destination', packDir], { keepHome: true });
+    tarball = pack.stdout.trim().split('\n').pop();
+    if (pack.code !== 0 || !tarball || !existsSync(join(packDir, tarball)))
+      throw new Error(`npm pack failed\n${tail(pack.stderr)}`);
+  }
 
   rmSync(app, { recursive: true, force: true });
   mkdirSync(app, { recursive: true });

@@ -1,12 +1,20 @@
-// The smoke test each runtime runs against the loopback mock: send a message, iterate a filtered
-// list across pages, verify a signed webhook and serve it through createWebhookHandler. CommonJS so that one file serves `import` (Node,
-// Bun, Deno, the browser bundle) and `require` (Node) alike. The caller passes in the SDK's
+// The smoke test each runtime runs against the loopback mock: refuse invalid input before any
+// request, send a message, iterate a filtered list across pages, verify a signed webhook and serve
+// it through createWebhookHandler. CommonJS so that one file serves `import` (Node, Bun, Deno, the
+// browser and edge bundles) and `require` (Node) alike; `npm run check:package` runs it on this Node. The caller passes in the SDK's
 // exports as that runtime loaded them, and the config run.mjs prepared; the result goes back as
 // JSON, and run.mjs also checks the mock's store for the message this run sent.
 'use strict';
 
 module.exports = async function smoke(sdk, config) {
-  const { makeClient, Webhooks, WebhookVerificationError, createWebhookHandler } = sdk;
+  const {
+    makeClient,
+    GatewayError,
+    ValidationError,
+    Webhooks,
+    WebhookVerificationError,
+    createWebhookHandler,
+  } = sdk;
   const passed = [];
   const check = (ok, what) => {
     if (!ok) throw new Error(`check failed: ${what}`);
@@ -14,6 +22,27 @@ module.exports = async function smoke(sdk, config) {
   };
 
   const client = makeClient();
+
+  // 0. Validation happens before any request; a near miss of a documented field is refused by name,
+  // which matters most from plain JavaScript, where no type catches it.
+  let requests = 0;
+  const counting = makeClient({ fetch: (...args) => (requests++, fetch(...args)) });
+  const caught = (promise) =>
+    promise.then(
+      () => undefined,
+      (error) => error,
+    );
+  const invalid = await caught(counting.sms.messages.create({ to: 'nope', message: '' }));
+  check(invalid instanceof ValidationError, 'an invalid send rejects with ValidationError');
+  const inAnHour = new Date(Date.now() + 3_600_000);
+  const typo = await caught(
+    counting.sms.messages.create({ to: '447700900123', message: 'hi', scheduleAt: inAnHour }),
+  );
+  check(
+    typo instanceof ValidationError && /schedule_at/.test(typo.message),
+    'scheduleAt is refused naming schedule_at',
+  );
+  check(requests === 0, 'nothing is sent for a refused call');
 
   // 1. Send, then read it back.
   const sent = await client.sms.messages.create({ to: '+447700900123', message: config.tag });
@@ -70,6 +99,10 @@ module.exports = async function smoke(sdk, config) {
   check(
     refused instanceof WebhookVerificationError && refused.reason === 'signature_mismatch',
     'constructEvent rejects a wrong signature with WebhookVerificationError',
+  );
+  check(
+    refused instanceof GatewayError,
+    'an error from gateway-sdk/webhooks is an instance of the GatewayError of gateway-sdk',
   );
 
   // 4. The same delivery through createWebhookHandler, as Next.js, Hono, Bun.serve, Deno.serve and

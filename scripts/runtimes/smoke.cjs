@@ -1,12 +1,23 @@
 // The smoke test by `require`, for Node. See smoke.mjs.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- this file is the require() test */
-const { Client } = require('gateway-sdk');
+const { Client, GatewayError, ValidationError } = require('gateway-sdk');
 const { createWebhookHandler, Webhooks, WebhookVerificationError } = require('gateway-sdk/webhooks');
 const smoke = require('./smoke-core.cjs');
 
+// The testing entry loads by require too (it finds the installed msw itself).
+if (typeof require('gateway-sdk/testing').startMockServer !== 'function')
+  throw new Error('check failed: require(gateway-sdk/testing) has no startMockServer');
+
 smoke(
-  { makeClient: () => new Client(), Webhooks, WebhookVerificationError, createWebhookHandler },
+  {
+    makeClient: (options) => new Client(options),
+    GatewayError,
+    ValidationError,
+    Webhooks,
+    WebhookVerificationError,
+    createWebhookHandler,
+  },
   JSON.parse(process.env.SMOKE_CONFIG),
 ).then(
   (result) => console.log(`SMOKE_RESULT ${JSON.stringify(result)}`),

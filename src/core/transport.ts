@@ -4,8 +4,9 @@
 // core/call.ts adds what ky lacks, through the instance's `fetch` and one `beforeRetry` hook.
 //
 // ky is loaded on the first request, not with the SDK: at import it probes for request streams
-// by building a `Request`, which makes Node load its whole fetch stack (undici) and doubled the
-// cold `import 'gateway-sdk'` (bench/RESULTS.md). tsup bundles it into a chunk of its own.
+// by building a `Request`, which makes Node load its whole fetch stack (undici), so importing it
+// eagerly would make every cold `import 'gateway-sdk'` pay for that (bench/RESULTS.md). tsup
+// bundles it into a chunk of its own.
 import type * as Ky from 'ky';
 import type { BeforeRetryState, KyInstance, Options } from 'ky';
 
@@ -154,7 +155,8 @@ function missing(area: Area, option: CredentialOption | AddressOption): Configur
   const what =
     option === 'apiKey' || option === 'testApiKey' || option === 'accessToken' ? 'credential' : 'address';
   return new ConfigurationError(
-    `client.${area} needs the ${what} \`${option}\`: pass it to new Client({ ${option} }) or set the ${ENV[option]} environment variable. Nothing was sent.`,
+    `client.${area} needs the ${what} \`${option}\`: pass it to new Client({ ${option} }) ` +
+      `or set the ${ENV[option]} environment variable. Nothing was sent.`,
     option,
   );
 }

@@ -5,7 +5,10 @@ import { Webhooks, type WebhookEnvelope, type WebhookEventType } from '../webhoo
 /** The `api_version` of events the mock builds: the reference's latest version. */
 export const MOCK_API_VERSION = '2026-01-01';
 
-/** An event envelope the mock builds: the same shape receivers parse, with `created` in Unix seconds and an `evt_…` id. */
+/**
+ * An event envelope the mock builds: the same shape receivers parse, with `created` in Unix seconds and an
+ * `evt_…` id.
+ */
 export type MockEvent<
   T extends string = string,
   O extends object = Record<string, unknown>,

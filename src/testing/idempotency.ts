@@ -67,7 +67,8 @@ export class IdempotencyCache {
       throw new MockApiError(
         'idempotency_error',
         'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request in the last 24 hours; use a new key for a new request.',
+        'This Idempotency-Key was already used with a different request in the last 24 hours; use a ' +
+          'new key for a new request.',
         'Idempotency-Key',
       );
     }

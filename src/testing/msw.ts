@@ -15,7 +15,8 @@ export function mswHandlers(
     const why = error instanceof Error ? ` (${error.message})` : '';
     throw new Error(
       `mock.handlers needs msw 2.x, an optional peer dependency of gateway-sdk: run \`npm install -D msw\`${why}. ` +
-        'Without msw, pass mock.fetch to the Client (new Client({ ...mock.clientOptions, fetch: mock.fetch })) or use startMockServer().',
+        'Without msw, pass mock.fetch to the Client ' +
+        '(new Client({ ...mock.clientOptions, fetch: mock.fetch })) or use startMockServer().',
     );
   }
   const { http, HttpResponse } = msw;

@@ -128,7 +128,8 @@ export async function answerRequest(
         throw new MockApiError(
           'not_found',
           'route_not_found',
-          `The mock has no route ${request.method} ${url.pathname} (paths are case-sensitive and have no trailing slash).`,
+          `The mock has no route ${request.method} ${url.pathname} (paths are case-sensitive and have ` +
+            `no trailing slash).`,
         );
       }
       const allow = [...new Set(matches.map((m) => m.route.method))].sort().join(', ');
@@ -196,7 +197,8 @@ function tooLarge(bytes: number | string): MockApiError {
   return new MockApiError(
     'invalid_request_error',
     'request_too_large',
-    `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES} bytes (1 MiB). Send fewer recipients per request.`,
+    `The request body is ${bytes} bytes; the limit is ${MAX_BODY_BYTES} bytes (1 MiB). Send fewer ` +
+      `recipients per request.`,
     null,
     413,
   );
@@ -304,7 +306,8 @@ function checkContentType(headers: Headers): void {
     throw new MockApiError(
       'invalid_request_error',
       'unsupported_media_type',
-      `Request bodies must be sent as Content-Type: application/json (got ${type === undefined ? 'none' : JSON.stringify(type)}).`,
+      `Request bodies must be sent as Content-Type: application/json (got ` +
+        `${type === undefined ? 'none' : JSON.stringify(type)}).`,
       'Content-Type',
       415,
     );

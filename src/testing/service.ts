@@ -51,7 +51,10 @@ export interface MockServiceOptions {
   testApiKey?: string | undefined;
   /** The only bearer value the account route accepts. @default 'at_mock' */
   accessToken?: string | undefined;
-  /** The mock's clock: timestamps, scheduling, idempotency, `autoAdvance` and delivery retries. @default () => new Date() */
+  /**
+   * The mock's clock: timestamps, scheduling, idempotency, `autoAdvance` and delivery retries.
+   * @default () => new Date()
+   */
   now?: (() => Date) | undefined;
   /**
    * Messages move on the mock's clock: sent, then delivered within their route's delivery-time
@@ -60,7 +63,10 @@ export interface MockServiceOptions {
   autoAdvance?: boolean | undefined;
   /** Sends webhook deliveries; replace it to hand them to a handler function. @default fetch */
   deliver?: DeliverFunction | undefined;
-  /** Signs deliveries to a message's `callback_url`, which has no webhook secret of its own. @default 'whsec_mock_secret' */
+  /**
+   * Signs deliveries to a message's `callback_url`, which has no webhook secret of its own.
+   * @default 'whsec_mock_secret'
+   */
   callbackSecret?: string | undefined;
 }
 

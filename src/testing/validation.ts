@@ -149,7 +149,8 @@ export function dateTime(value: unknown, param: string): number {
   if (m === null || !validFields(m)) {
     throw invalid(
       param,
-      'must be an RFC 3339 date-time with seconds and a time zone, such as 2026-01-01T09:00:00Z or 2026-01-01T10:00:00+01:00.',
+      'must be an RFC 3339 date-time with seconds and a time zone, such as 2026-01-01T09:00:00Z or ' +
+        '2026-01-01T10:00:00+01:00.',
     );
   }
   const n = (group: number) => Number(m[group] ?? 0);
@@ -201,7 +202,8 @@ export function httpsUrl(value: unknown, param: string): string {
   if (url?.protocol !== 'https:' || !/^https:\/\/[^/\\?#\s]/i.test(value) || url.hostname === '')
     throw invalid(
       param,
-      'must be an absolute https:// URL with a host, such as https://example.com/webhooks (plain HTTP is not supported).',
+      'must be an absolute https:// URL with a host, such as https://example.com/webhooks (plain HTTP ' +
+        'is not supported).',
     );
   return value;
 }
@@ -219,7 +221,8 @@ export function knownFields(body: Body, fields: readonly string[], operation: st
     throw new MockApiError(
       'invalid_request_error',
       'unknown_parameter',
-      `${name} is not a field of ${operation}${meant ? `; did you mean ${meant}?` : ''} The fields are ${fields.join(', ')}.`,
+      `${name} is not a field of ${operation}${meant ? `; did you mean ${meant}?` : ''} The fields are ` +
+        `${fields.join(', ')}.`,
       name,
     );
   }

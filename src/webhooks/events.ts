@@ -1,7 +1,7 @@
 // The event types delivered to webhooks (api-reference.md "Events"). The objects they carry are the
 // resource interfaces themselves, imported as types only: the webhooks entry loads no zod schema,
 // and a field added to Message reaches `message.*` events with no second copy to update.
-import type { Customer } from '../resources/payment/customers.js';
+import type { Customer } from '../resources/payment/models.js';
 import type { Message } from '../resources/sms/messages.js';
 
 /** A Message as carried by `message.*` events: the same type `client.sms.messages.retrieve` returns. */

@@ -157,7 +157,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const store = options.dedupe === undefined ? memoryStore() : options.dedupe;
   if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
     throw new ConfigurationError(
-      'createWebhookHandler: dedupe must be a store with claim() and release() (memoryStore(), redisStore(client)) or false.',
+      'createWebhookHandler: dedupe must be a store with claim() and release() (memoryStore(), ' +
+        'redisStore(client)) or false.',
       'dedupe',
     );
   if (typeof on !== 'object' || on === null)

@@ -4,67 +4,28 @@
 // parseRetryAfter, retryDelay) that ky made unnecessary: the same behaviour, asserted on requests.
 import ky from 'ky';
 import { http, HttpResponse, passthrough } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
   Client,
-  type ClientOptions,
   ConfigurationError,
   ConflictError,
   type Hooks,
   RateLimitError,
   ValidationError,
-} from '../../src/index.js';
-import { listen } from '../faults/loopback.js';
-import { memoryLogger, recordRequests } from '../helpers/wire.js';
+} from 'gateway-sdk';
+import { listen } from '../helpers/loopback.js';
+import { settle } from '../helpers/settle.js';
+import { usePipeline } from '../helpers/msw.js';
+import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 
-const server = setupServer();
-const wire = recordRequests(server);
-const { lines, logger } = memoryLogger();
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-});
-afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
-  lines.length = 0;
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
-
-function client(options: ClientOptions = {}): Client {
-  return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
-}
-
-function sequence(method: 'get' | 'post', url: string, responses: (() => Response | Promise<Response>)[]) {
-  let n = 0;
-  server.use(http[method](url, () => (responses[Math.min(n++, responses.length - 1)] as () => Response)()));
-}
-
-function settle<T>(promise: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
-  return Promise.resolve(promise).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-}
+const { server, wire, sequence, lines, client } = usePipeline(BASE, KEY);
 
 const fail =
   (status: number, headers: Record<string, string> = {}) =>

@@ -3,6 +3,8 @@
 // file removes it before ky or the SDK load (both read it once, at load) and checks that a
 // timeout still stops the request and that waits still end with the call.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../helpers/settle.js';
+import { message } from '../helpers/fixtures.js';
 
 const original = vi.hoisted(() => {
   const any = AbortSignal.any;
@@ -10,17 +12,9 @@ const original = vi.hoisted(() => {
   return any;
 });
 
-const { APIConnectionTimeoutError, APIUserAbortError, Client } = await import('../../src/index.js');
+const { APIConnectionTimeoutError, APIUserAbortError, Client } = await import('gateway-sdk');
 
 const BASE = 'https://api.gateway.test';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 
 // ky loads on the first request (real I/O, which fake timers cannot advance): load it first.
 beforeAll(async () => {
@@ -44,13 +38,6 @@ function fakeFetch(answers: (() => Response)[] = []) {
     });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls: fetch, signals };
-}
-
-function settle<T>(promise: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
-  return Promise.resolve(promise).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
 }
 
 beforeEach(() => {

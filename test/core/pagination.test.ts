@@ -1,18 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Client, CursorPage, GatewayError, ValidationError } from '../../src/index.js';
-import { recordRequests } from '../helpers/wire.js';
+import { describe, expect, it } from 'vitest';
+import { Client, CursorPage, GatewayError, ValidationError } from 'gateway-sdk';
+import { useMsw } from '../helpers/msw.js';
 
 const BASE = 'https://api.gateway.test';
-const server = setupServer();
-const wire = recordRequests(server);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
-});
-afterAll(() => server.close());
+const { server, wire } = useMsw();
 
 const client = () => new Client({ apiKey: 'k', baseURL: BASE, maxRetries: 0 });
 const msg = (i: number) => ({

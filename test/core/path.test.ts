@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/index.js';
+import { ValidationError } from 'gateway-sdk';
 import { path } from '../../src/core/path.js';
 
 describe('path``', () => {

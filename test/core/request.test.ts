@@ -1,6 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -8,8 +7,6 @@ import {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
-  Client,
-  type ClientOptions,
   ConflictError,
   GatewayError,
   InternalServerError,
@@ -19,56 +16,17 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
   ValidationError,
-} from '../../src/index.js';
-import { memoryLogger, recordRequests } from '../helpers/wire.js';
+} from 'gateway-sdk';
+import { settle } from '../helpers/settle.js';
+import { usePipeline } from '../helpers/msw.js';
+import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 const KEY = 'sk_live_7Hq2SECRETkey';
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const send = { to: '+447700900123', message: 'Your code is 424242' };
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const server = setupServer();
-const wire = recordRequests(server);
-const { lines, logger } = memoryLogger();
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  // No jitter wait outside the timing tests, which set their own.
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-});
-afterEach(() => {
-  server.resetHandlers();
-  wire.length = 0;
-  lines.length = 0;
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
-
-function client(options: ClientOptions = {}): Client {
-  return new Client({ apiKey: KEY, baseURL: BASE, logger, logLevel: 'debug', ...options });
-}
-
-/** Answers the n-th request (1-based) with responses[n - 1], the last one from then on. */
-function sequence(method: 'get' | 'post', url: string, responses: (() => Response | Promise<Response>)[]) {
-  let n = 0;
-  server.use(http[method](url, () => (responses[Math.min(n++, responses.length - 1)] as () => Response)()));
-}
-
-function settle<T>(promise: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
-  return Promise.resolve(promise).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-}
+const { server, wire, sequence, lines, client } = usePipeline(BASE, KEY);
 
 const fail =
   (status: number, headers: Record<string, string> = {}) =>

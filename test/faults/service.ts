@@ -3,7 +3,7 @@
 // (as the real service must), logs every attempt, and answers each attempt as the call's plan
 // says. A call is named by its `x-send` header; a call without a plan is always answered `ok`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, readText } from './loopback.js';
+import { listen, readText } from '../helpers/loopback.js';
 import { type Fault, FAULTS } from './plan.js';
 
 /** A message as the service stores and returns it. */

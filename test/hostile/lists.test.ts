@@ -2,8 +2,8 @@
 // and callers that iterate in unusual ways. A walk always ends: it finishes, or it rejects with a
 // GatewayError; it never yields the same pages forever.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Client, GatewayError } from '../../src/index.js';
-import { type Loopback, listen } from '../faults/loopback.js';
+import { Client, GatewayError } from 'gateway-sdk';
+import { type Loopback, listen } from '../helpers/loopback.js';
 
 const msg = (id: string) => ({
   id,

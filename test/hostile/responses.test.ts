@@ -11,24 +11,18 @@ import {
   GatewayError,
   ResponseValidationError,
   ValidationError,
-} from '../../src/index.js';
-import { findLeaks } from '../faults/secrets.js';
-import { type Loopback, listen, readText } from '../faults/loopback.js';
+} from 'gateway-sdk';
+import { findLeaks } from '../helpers/secrets.js';
+import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
+import { settle } from '../helpers/settle.js';
+import { message } from '../helpers/fixtures.js';
 
 const KEY = 'sk_live_HOSTILE_responses_3f9a0c';
 const TEST_KEY = 'sk_test_HOSTILE_responses_81b2d4';
 const TOKEN = 'at_HOSTILE_responses_5e6f70';
 const TIMEOUT_MS = 300;
 
-const message = {
-  id: 'msg_1',
-  to: '447700900123',
-  from: 'ACME',
-  body: 'hi',
-  status: 'queued',
-  created_at: '2026-01-01T00:00:00Z',
-};
 // Raw text, because JSON.stringify would never write an own "__proto__" key.
 const POISON =
   '"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}';
@@ -83,15 +77,6 @@ function json(body: string, status = 200): Route {
   };
 }
 
-async function settle<T>(p: PromiseLike<T>): Promise<{ value?: T; error?: unknown }> {
-  try {
-    return { value: await p };
-  } catch (error) {
-    errors.push(error);
-    return { error };
-  }
-}
-
 describe('prototype pollution', () => {
   const before = Object.getOwnPropertyNames(Object.prototype).sort();
   const clean = (value: unknown) => {
@@ -107,7 +92,7 @@ describe('prototype pollution', () => {
 
   it('a message with __proto__, constructor and prototype keys', async () => {
     routes.set('GET /sms/messages/msg_1', json(poisoned(message)));
-    const { value } = await settle(client().sms.messages.retrieve('msg_1'));
+    const { value } = await settle(client().sms.messages.retrieve('msg_1'), errors);
     expect(value).toMatchObject(message);
     clean(value);
     expect((value as { constructor: unknown }).constructor).not.toBe(Object);
@@ -146,15 +131,15 @@ describe('prototype pollution', () => {
       ),
     );
     const c = client();
-    const customer = (await settle(c.payment.customers.retrieve('cus_1'))).value;
+    const customer = (await settle(c.payment.customers.retrieve('cus_1'), errors)).value;
     clean(customer?.metadata);
     expect(customer?.metadata).toMatchObject({ plan: 'pro' });
-    const members = (await settle(c.account.organizations.members.list('org_1'))).value ?? [];
+    const members = (await settle(c.account.organizations.members.list('org_1'), errors)).value ?? [];
     expect(members).toHaveLength(1);
     clean(members[0]);
     clean(members[0]?.roles?.[0]);
     clean(members[0]?.roles?.[0]?.permissions?.[0]);
-    const hook = (await settle(c.sms.webhooks.retrieve('wh_1'))).value;
+    const hook = (await settle(c.sms.webhooks.retrieve('wh_1'), errors)).value;
     clean(hook?.retry_config);
     untouched();
   });
@@ -164,7 +149,7 @@ describe('prototype pollution', () => {
       'GET /sms/messages/msg_err',
       json(`{${POISON},"error":{${POISON},"code":"bad","message":"no"}}`, 400),
     );
-    const { error } = await settle(client().sms.messages.retrieve('msg_err'));
+    const { error } = await settle(client().sms.messages.retrieve('msg_err'), errors);
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).code).toBe('bad');
     clean((error as APIError).body);
@@ -179,7 +164,7 @@ describe('prototype pollution', () => {
     };
     const c = client();
     // The create body is closed (docs/decisions.md, Requests): the key is refused by name, not sent.
-    const { error } = await settle(c.sms.messages.create(body));
+    const { error } = await settle(c.sms.messages.create(body), errors);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toMatch(/__proto__ is not a field/);
     expect((error as ValidationError).message).not.toContain('isAdmin');
@@ -218,7 +203,7 @@ describe('bodies that take too long', () => {
 
   async function timed<T>(p: PromiseLike<T>) {
     const start = performance.now();
-    const result = await settle(p);
+    const result = await settle(p, errors);
     return { ...result, ms: performance.now() - start, start };
   }
 
@@ -302,7 +287,7 @@ describe('answers that echo the credential', () => {
         res.writeHead(status, { 'content-type': 'text/plain' });
         res.end(body);
       });
-      const { error } = await settle(call(client({ maxRetries: 1 })));
+      const { error } = await settle(call(client({ maxRetries: 1 })), errors);
       expect(error).toBeInstanceOf(GatewayError);
       expect(error instanceof APIError || error instanceof ResponseValidationError).toBe(true);
     }

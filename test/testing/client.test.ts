@@ -1,19 +1,16 @@
 // The SDK's Client against the mock: every operation parses the mock's answers with the SDK's own
 // schemas, and the mock's errors come back as the SDK's error classes.
 import { getResponse, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BadRequestError, Client, ConflictError, NotFoundError } from 'gateway-sdk';
 import { createMockService } from 'gateway-sdk/testing';
+import { useMsw } from '../helpers/msw.js';
 
 const mock = createMockService();
-const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const { server } = useMsw(...mock.handlers);
 afterEach(() => {
-  server.resetHandlers();
   mock.store.reset();
 });
-afterAll(() => server.close());
 
 const client = new Client({ ...mock.clientOptions, maxRetries: 0 });
 

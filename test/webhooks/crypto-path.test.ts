@@ -16,7 +16,7 @@ afterEach(() => {
 // A fresh copy of the entry, as a process that has just started would load it.
 const freshEntry = async () => {
   vi.resetModules();
-  return import('../../src/webhooks.js');
+  return import('gateway-sdk/webhooks');
 };
 
 describe('choosing the crypto path', () => {

@@ -10,7 +10,8 @@ export class Members extends APIResource {
   protected readonly area = 'account';
 
   /**
-   * Lists an organization's members: the whole list, as a bare array (GET /account/organizations/{organizationId}/members).
+   * Lists an organization's members: the whole list, as a bare array
+   * (GET /account/organizations/{organizationId}/members).
    *
    * @example const members = await client.account.organizations.members.list('org_123')
    */

@@ -4,7 +4,7 @@ import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import { type Accepts, type Assert, parseInput, closedObject } from '../../core/schema.js';
-import { type Customer, CustomerSchema } from './customers.js';
+import { type Customer, CustomerSchema } from './models.js';
 
 /** Payment methods attached to a customer (sandbox). */
 export class PaymentMethods extends APIResource {
@@ -14,7 +14,11 @@ export class PaymentMethods extends APIResource {
    * Attaches a payment method to a customer and returns the updated customer
    * (POST /payment/customers/{id}/payment_methods).
    *
-   * @example await client.payment.customers.paymentMethods.attach('cus_123', { payment_method: 'pm_456', set_default: true })
+   * @example
+   * await client.payment.customers.paymentMethods.attach('cus_123', {
+   *   payment_method: 'pm_456',
+   *   set_default: true,
+   * });
    */
   attach(customerId: string, body: PaymentMethodAttachParams, opts?: RequestOptions): APIPromise<Customer> {
     return this._request(

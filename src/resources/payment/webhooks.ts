@@ -12,7 +12,7 @@ import {
   typedAs,
   closedObject,
 } from '../../core/schema.js';
-import { pageLimit } from '../sms/fields.js';
+import { pageLimit } from '../fields.js';
 
 /** Payment webhooks (sandbox). */
 export class PaymentWebhooks extends APIResource {

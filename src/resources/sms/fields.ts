@@ -3,7 +3,7 @@
 // so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
-import { inputDateTime, intRange, maxChars, oneOf, openEnum } from '../../core/schema.js';
+import { inputDateTime, maxChars, oneOf, openEnum } from '../../core/schema.js';
 import { LIMITS } from '../../limits.js';
 
 /** Message status values the reference names. */
@@ -13,7 +13,10 @@ export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
 
 /** A message's delivery status: `queued`, `sent`, `delivered`, `failed`, `expired`, or one added later. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue<'MessageStatus'>;
-/** The route a message travels: `otp` (under 5 s), `transactional` (30 s), `promotional` (2 min), or one added later. */
+/**
+ * The route a message travels: `otp` (under 5 s), `transactional` (30 s), `promotional` (2 min), or one
+ * added later.
+ */
 export type Route = (typeof ROUTES)[number] | UnknownEnumValue<'Route'>;
 
 /** A message's delivery status; unknown future values still parse. */
@@ -29,7 +32,9 @@ const PHONE = new RegExp(`^\\+?[1-9][0-9]{${minDigits - 1},${maxDigits - 1}}$`);
 export const phone = z.pipe(
   z.string().check(
     z.refine((value: string) => PHONE.test(value), {
-      error: `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or dashes, such as 447700900123 (a leading + is allowed)`,
+      error:
+        `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or ` +
+        'dashes, such as 447700900123 (a leading + is allowed)',
     }),
   ),
   z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
@@ -78,9 +83,6 @@ export const futureScheduleAt = inputDateTime((ms) => {
   if (ms < now - CLOCK_SKEW_MS) return 'must be in the future';
   return ms > now + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined;
 });
-
-/** A list page size: 1 to 100. */
-export const pageLimit = intRange(LIMITS.pageSize.min, LIMITS.pageSize.max);
 
 /** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
 export const routeParam = oneOf<Route>(ROUTES);

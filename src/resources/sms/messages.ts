@@ -29,7 +29,6 @@ import {
   messageStatusParam,
   messageText,
   nullableString,
-  pageLimit,
   phone,
   referenceId,
   type Route,
@@ -38,6 +37,7 @@ import {
   scheduleAt,
   senderId,
 } from './fields.js';
+import { pageLimit } from '../fields.js';
 
 export type { MessageStatus, Route } from './fields.js';
 
@@ -160,9 +160,15 @@ export interface MessageCreateParams {
   to: string;
   /** Message content: 1 to 1000 characters (Unicode code points). */
   message: string;
-  /** Registered and approved sender ID, at most 11 characters; the service uses the account's default sender when absent. */
+  /**
+   * Registered and approved sender ID, at most 11 characters; the service uses the account's default sender
+   * when absent.
+   */
   from?: string | undefined;
-  /** When to send: a `Date` or an ISO 8601 string with a time zone, at most 7 days ahead; null or absent sends at once. */
+  /**
+   * When to send: a `Date` or an ISO 8601 string with a time zone, at most 7 days ahead; null or absent
+   * sends at once.
+   */
   schedule_at?: string | Date | null | undefined;
   /** `otp`, `transactional` or `promotional`; the service uses `transactional` when absent. */
   route?: Route | undefined;

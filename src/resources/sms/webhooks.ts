@@ -39,7 +39,11 @@ export class SmsWebhooks extends APIResource {
   /**
    * Registers an SMS webhook (POST /sms/webhooks). Keep the returned `secret`: it verifies deliveries.
    *
-   * @example await client.sms.webhooks.create({ url: 'https://example.com/hooks/sms', events: ['message.delivered', 'message.failed'] })
+   * @example
+   * await client.sms.webhooks.create({
+   *   url: 'https://example.com/hooks/sms',
+   *   events: ['message.delivered', 'message.failed'],
+   * });
    */
   create(body: SmsWebhookCreateParams, opts?: RequestOptions): APIPromise<SmsWebhook> {
     return this._request(
@@ -62,7 +66,10 @@ const SMS_WEBHOOK_EVENTS = [
   'message.failed',
   'message.expired',
 ] as const;
-/** An event an SMS webhook can subscribe to: `message.queued`, `.sent`, `.delivered`, `.failed`, `.expired`, or one added later. */
+/**
+ * An event an SMS webhook can subscribe to: `message.queued`, `.sent`, `.delivered`, `.failed`, `.expired`,
+ * or one added later.
+ */
 export type SmsWebhookEventName =
   (typeof SMS_WEBHOOK_EVENTS)[number] | UnknownEnumValue<'SmsWebhookEventName'>;
 
@@ -130,7 +137,10 @@ export interface SmsWebhookCreateParams {
   url: string;
   /** Events to deliver: `message.queued`, `message.sent`, `message.delivered`, `message.failed`, `message.expired`. */
   events: SmsWebhookEventName[];
-  /** Whether the webhook is active; the service decides when absent (the reference names the field, not its default). */
+  /**
+   * Whether the webhook is active; the service decides when absent (the reference names the field, not its
+   * default).
+   */
   enabled?: boolean | undefined;
   /** How failed deliveries are retried (the reference names the fields, not how they relate to its schedule). */
   retry_config?: SmsWebhookRetryConfig | undefined;

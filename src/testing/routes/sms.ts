@@ -28,7 +28,10 @@ import {
   type Body,
 } from '../validation.js';
 
-/** Retry settings of a webhook registered without `retry_config`: one attempt, then the reference's six retries (1, 2, 4, 8, 16 minutes, 24 hours). */
+/**
+ * Retry settings of a webhook registered without `retry_config`: one attempt, then the reference's six
+ * retries (1, 2, 4, 8, 16 minutes, 24 hours).
+ */
 export const DEFAULT_RETRY_CONFIG: MockRetryConfig = { max_attempts: 7, backoff_seconds: 60 };
 
 const MAX_RECIPIENTS = 10_000;
