@@ -15,12 +15,19 @@ import {
   InternalServerError,
   type Message,
   ValidationError,
-} from '../../../src/index.js';
-import { createMockService, type MockService } from '../../../src/testing/index.js';
-import { listen, type Loopback, readText } from '../../faults/loopback.js';
+} from 'gateway-sdk';
+import { createMockService, type MockService } from 'gateway-sdk/testing';
+import { listen, type Loopback, readText } from '../../helpers/loopback.js';
 import { mulberry32 } from '../../faults/prng.js';
 import { recordRequests } from '../../helpers/wire.js';
-import { countingSource, countingSyncSource, flush, manualFetch, warmUp, messageFor } from './helpers.js';
+import {
+  countingSource,
+  countingSyncSource,
+  flush,
+  manualFetch,
+  warmUp,
+  messageFor,
+} from '../../helpers/batches.js';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 // A `fetch` the test answers by hand, one request at a time, so concurrency, pacing and early
 // exits can be asserted exactly; and source generators that count how far they were read.
-import type { Client as ClientClass } from '../../../src/index.js';
+import type { Client as ClientClass } from 'gateway-sdk';
 
 /** One request the stub has received and not yet answered. */
 export interface Pending {
