@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { idempotencyKeyFor } from './idempotency.js';
-import { scrub, scrubDeep } from './logger.js';
+import { maskText, scrub, scrubDeep } from './logger.js';
 import type { Hooks, RequestOptions } from './options.js';
 import { isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
@@ -282,7 +282,7 @@ export class Call implements CallHooks {
       const ended = this.#attemptEnded ?? this.#attemptStarted + this.timeout;
       log.log(
         'info',
-        `${failure instanceof Error ? failure.message : String(failure)} Retrying after ${Math.max(0, Date.now() - ended)}ms (retry ${state.retryCount} of ${this.maxRetries}).`,
+        `${failure instanceof APIError ? maskText(failure.message) : failure instanceof Error ? failure.message : String(failure)} Retrying after ${Math.max(0, Date.now() - ended)}ms (retry ${state.retryCount} of ${this.maxRetries}).`,
       );
     }
     return undefined;

@@ -101,6 +101,18 @@ export function mask(value: unknown, key?: string): unknown {
   return value;
 }
 
+/**
+ * The service's own words, for a log line: it may quote what was sent (`carrier rejected
+ * 447700900123: "Your login code is 482913"`), so phone numbers are masked as in records, quoted
+ * text becomes its length, and any other run of 4 or more digits (a code) is starred.
+ */
+export function maskText(text: string): string {
+  return text
+    .replace(PHONE, maskPhone)
+    .replace(/"[^"]*"|“[^”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
+    .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
+}
+
 /** '+447700900123' becomes '+44*******23'. */
 export function maskPhone(phone: string): string {
   const plus = phone.startsWith('+') ? '+' : '';
