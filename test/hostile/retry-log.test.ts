@@ -1,7 +1,7 @@
 // Issue 15, finding 4: the info-level retry line quotes the service's error text, which may
 // repeat what was sent: the phone number and the text of the message. Masked as records are.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APIError } from '../../src/index.js';
+import type { APIError } from '../../src/index.js';
 import { answer, echoClient, echoServer, rejection } from './echo.js';
 
 let env: Awaited<ReturnType<typeof echoServer>>;
