@@ -441,7 +441,7 @@ function scrubBody(text: string, secrets: readonly string[]): unknown {
   try {
     return scrubDeep(body, secrets);
   } catch {
-    return '[body withheld: nested too deeply to scrub]';
+    return '[too deep to scrub]';
   }
 }
 
@@ -473,7 +473,7 @@ function queryString(query: Record<string, string | number | undefined> | undefi
     if (value === undefined) continue;
     // URLSearchParams would send a lone surrogate as U+FFFD: another value than the one given.
     if (typeof value === 'string' && LONE_SURROGATE.test(value))
-      throw invalid([key], 'holds a lone UTF-16 surrogate, which cannot be sent as UTF-8');
+      throw invalid([key], 'holds a lone UTF-16 surrogate');
     params.append(key, String(value));
   }
   const text = params.toString();
@@ -502,7 +502,7 @@ function wireJson(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch {
-    throw invalid([], 'cannot be sent as JSON (a BigInt or a circular reference): pass plain JSON values');
+    throw invalid([], 'holds a BigInt or a circular reference: pass plain JSON values');
   }
 }
 

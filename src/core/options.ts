@@ -244,7 +244,12 @@ export function checkRequestOptions(opts: RequestOptions): void {
       if (!Object.hasOwn(headers, name)) continue;
       const value = headers[name];
       const lower = name.toLowerCase();
-      const problem = headerProblem(name, value) ?? RESERVED.get(lower);
+      const reserved = RESERVED.get(lower);
+      const problem =
+        headerProblem(name, value) ??
+        (reserved === undefined
+          ? undefined
+          : `cannot be set per request${reserved ? `: set ${reserved} on the client` : ' (fetch sets it)'}`);
       if (problem !== undefined) throw invalidOption(['headers', name], problem);
       if (lower === 'idempotency-key') {
         // Honoured as the call's key: validated like `idempotencyKey`, and never two different keys.
@@ -266,10 +271,10 @@ function invalidOption(path: string[], problem: string): ValidationError {
 
 /** Headers a call may not set, and what to do instead. */
 const RESERVED = new Map([
-  ['authorization', 'cannot be set per request: set apiKey, testApiKey or accessToken on the client'],
-  ['service-version', 'cannot be set per request: set serviceVersion on the client'],
-  ['content-length', 'cannot be set: fetch computes it from the body'],
-  ['transfer-encoding', 'cannot be set: fetch chooses it'],
+  ['authorization', 'apiKey, testApiKey or accessToken'],
+  ['service-version', 'serviceVersion'],
+  ['content-length', ''],
+  ['transfer-encoding', ''],
 ]);
 
 const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);

@@ -148,7 +148,7 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
   if (walk.empty >= EMPTY_PAGES_LIMIT) {
     return rejectedPage(
       new GatewayError(
-        `The service sent ${EMPTY_PAGES_LIMIT} empty pages in a row, each saying more would follow (has_more): stopping instead of walking empty pages forever. The last cursor is in error.cursor.`,
+        `${EMPTY_PAGES_LIMIT} empty pages in a row said has_more: stopping. The last cursor is in error.cursor.`,
       ),
       cursor,
     );

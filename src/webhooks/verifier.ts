@@ -72,7 +72,7 @@ function toData(body: unknown): HmacData | undefined {
   );
 }
 
-const gone = () => fail('invalid_payload', 'Signed body is a detached ArrayBuffer. Answer 400.');
+const gone = () => fail('invalid_payload', 'Detached ArrayBuffer. Answer 400.');
 
 function toSecrets(secret: unknown): string[] {
   const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
@@ -83,7 +83,7 @@ function toSecrets(secret: unknown): string[] {
     if (problem)
       fail(
         'invalid_secret',
-        `Webhook secret is ${problem}: pass the webhook's secret exactly, e.g. process.env.GATEWAY_WEBHOOK_SECRET.`,
+        `Webhook secret is ${problem}: pass it exactly, e.g. process.env.GATEWAY_WEBHOOK_SECRET.`,
       );
   }
   return list as string[];
