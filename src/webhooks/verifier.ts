@@ -190,12 +190,14 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
   return {
     async verify(rawBody, signature, secret) {
       const [data, secrets, signatures] = check(rawBody, signature, secret);
-      return !!data && typeof signatures !== 'string' && matches(getHmac(), data, secrets, signatures);
+      return (
+        data !== undefined && typeof signatures !== 'string' && matches(getHmac(), data, secrets, signatures)
+      );
     },
 
     async constructEvent(rawBody, signature, secret) {
       const [data, secrets, signatures] = check(rawBody, signature, secret);
-      if (!data) {
+      if (data === undefined) {
         gone();
       } else if (signatures === 'missing_signature') {
         fail(signatures, `No ${HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`);
