@@ -473,7 +473,7 @@ function queryString(query: Record<string, string | number | undefined> | undefi
     if (value === undefined) continue;
     // URLSearchParams would send a lone surrogate as U+FFFD: another value than the one given.
     if (typeof value === 'string' && LONE_SURROGATE.test(value))
-      throw invalid([key], 'holds a lone UTF-16 surrogate');
+      throw invalid([key], 'must be valid Unicode text (it holds half of a surrogate pair)');
     params.append(key, String(value));
   }
   const text = params.toString();
