@@ -7,15 +7,17 @@ import type { z } from 'zod/mini';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
+  APIError,
   APIUserAbortError,
   ConfigurationError,
   errorForStatus,
   GatewayError,
+  ValidationError,
 } from './errors.js';
 import { idempotencyKeyFor } from './idempotency.js';
-import { scrub } from './logger.js';
+import { maskText, scrub, scrubDeep } from './logger.js';
 import { type Hooks, type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from './options.js';
-import { isHTTPError, parseRetryAfter } from './retry.js';
+import { isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
 import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
 
@@ -56,6 +58,10 @@ export class Call implements CallHooks {
   /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
   #response: Response | undefined;
   #text = '';
+  /** The `Retry-After` the service sent, when `fetch` lengthened it by the jitter. */
+  #retryAfter: string | null | undefined;
+  /** The body as it goes on the wire, serialized once before any I/O. */
+  readonly #json: string | undefined;
   #attemptStarted = 0;
   #attemptEnded: number | undefined;
   /** Whether user hooks may read response bodies, so `fetch` must hand ky an unread copy. */
@@ -68,7 +74,11 @@ export class Call implements CallHooks {
     readonly options: RequestOptions,
   ) {
     const { settings } = client;
-    this.idempotencyKey = spec.method === 'POST' ? idempotencyKeyFor(options.idempotencyKey) : undefined;
+    this.idempotencyKey =
+      spec.method === 'POST'
+        ? idempotencyKeyFor(options.idempotencyKey ?? headerKey(options.headers))
+        : undefined;
+    if (spec.body !== undefined) this.#json = wireJson(spec.body);
     this.timeout = options.timeout ?? settings.timeout;
     this.maxRetries = options.maxRetries ?? settings.maxRetries;
     this.input = spec.path + queryString(spec.query);
@@ -109,9 +119,9 @@ export class Call implements CallHooks {
       const ctx = {
         status,
         get text() {
-          return scrub(text, [credential]);
+          return scrubText(text, [credential]);
         },
-        requestId,
+        requestId: requestId === undefined ? undefined : scrub(requestId, [credential]),
         idempotencyKey,
       };
       return { data: parseOutput(schema, parseJson(text), ctx), response, requestId };
@@ -126,7 +136,12 @@ export class Call implements CallHooks {
   #send(send: KyInstance): Promise<Response> {
     const { spec, options } = this;
     const init: Options = { method: spec.method, context: { call: this }, fetch: this.fetch };
-    if (spec.body !== undefined) init.json = spec.body;
+    const json = this.#json;
+    if (json !== undefined) {
+      // ky still sees the body as `json` (its hooks read it), but sends the text checked up front.
+      init.json = spec.body;
+      init.stringifyJson = () => json;
+    }
     if (options.headers !== undefined || this.idempotencyKey !== undefined) {
       // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
       const headers: Record<string, string> = {};
@@ -219,7 +234,19 @@ export class Call implements CallHooks {
       // ends the call regardless; the caller's signal and totalTimeout need the read cut short.
       const watch = doFetch !== undefined || !HAS_SIGNAL_ANY || this.signal !== undefined;
       const text = response.type === 'opaqueredirect' ? '' : await readBody(response, signal, watch);
-      const result = this.#rebuffer ? unread(response, text) : response;
+      let result = this.#rebuffer ? unread(response, text) : response;
+      this.#retryAfter = undefined;
+      const asked = RETRY_STATUSES.includes(response.status)
+        ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
+        : undefined;
+      if (asked !== undefined && this.attempts <= this.maxRetries) {
+        // ky waits exactly what Retry-After says, so clients told the same wait come back
+        // together: ky is handed a copy whose Retry-After is a little later (core/retry.ts).
+        this.#retryAfter = response.headers.get('retry-after');
+        const headers = new Headers(response.headers);
+        headers.set('retry-after', String(retryAfterJitter(asked, this.client.random) / 1000));
+        result = unread(response, text, headers);
+      }
       this.#response = result;
       this.#text = text;
       if (log.enabled('debug')) {
@@ -256,7 +283,7 @@ export class Call implements CallHooks {
       const ended = this.#attemptEnded ?? this.#attemptStarted + this.timeout;
       log.log(
         'info',
-        `${failure instanceof Error ? failure.message : String(failure)} Retrying after ${Math.max(0, Date.now() - ended)}ms (retry ${state.retryCount} of ${this.maxRetries}).`,
+        `${failure instanceof APIError ? maskText(failure.message) : failure instanceof Error ? failure.message : String(failure)} Retrying after ${Math.max(0, Date.now() - ended)}ms (retry ${state.retryCount} of ${this.maxRetries}).`,
       );
     }
     return undefined;
@@ -291,15 +318,21 @@ export class Call implements CallHooks {
       const response = error.response;
       const text = response === this.#response ? this.#text : '';
       const area = this.area;
+      const secrets = [area.credential, encodeURIComponent(area.credential)];
+      // Everything the service sent is scrubbed, as it may echo the credential anywhere: the
+      // status line, the body in any JSON escape, any header (Set-Cookie, Location, a request id).
+      const headers = new Headers();
+      for (const [name, value] of response.headers) headers.append(name, scrub(value, secrets));
+      const requestId = requestIdOf(headers);
       return errorForStatus({
         // A browser reports a redirect not followed as an opaque response with status 0.
         status: response.type === 'opaqueredirect' ? 302 : response.status,
-        headers: response.headers,
-        body: parseJson(scrub(text, [area.credential])),
-        requestId: requestIdOf(response.headers),
+        headers,
+        body: scrubBody(text, secrets),
+        requestId,
         idempotencyKey,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
-        statusText: response.statusText,
+        retryAfterMs: parseRetryAfter(this.#retryAfter ?? headers.get('retry-after'), Date.now()),
+        statusText: scrub(response.statusText, secrets),
         credentialOption: area.credentialOption,
         area: area.area,
         attempts: this.attempts,
@@ -345,9 +378,10 @@ function readsBodies(hooks: Hooks | undefined): boolean {
 }
 
 /** A copy of a response whose body was already read, for hooks that read it again. */
-function unread(response: Response, text: string): Response {
+function unread(response: Response, text: string, headers = response.headers): Response {
   // A null-body status (204, 304) refuses even an empty body.
-  const copy = new Response(text === '' ? null : text, response);
+  const { status, statusText } = response;
+  const copy = new Response(text === '' ? null : text, { status, statusText, headers });
   Object.defineProperty(copy, 'url', { value: response.url });
   return copy;
 }
@@ -398,6 +432,31 @@ function requestIdOf(headers: Headers): string | undefined {
   return undefined;
 }
 
+/**
+ * The body an error keeps, every copy of a secret replaced: in the raw text, and again in each
+ * string once parsed (a key written with JSON escapes only shows once decoded). Too deep a body
+ * to walk is withheld rather than shown unscrubbed.
+ */
+function scrubBody(text: string, secrets: readonly string[]): unknown {
+  const body = parseJson(scrub(text, secrets));
+  try {
+    return scrubDeep(body, secrets);
+  } catch {
+    return '[too deep to scrub]';
+  }
+}
+
+/** The raw text an error keeps, as sent unless a secret shows once it is parsed. */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  const raw = scrub(text, secrets);
+  const body = parseJson(raw);
+  if (typeof body === 'string') return body === raw ? raw : JSON.stringify(scrub(body, secrets));
+  if (typeof body !== 'object' || body === null) return raw;
+  const clean = scrubBody(raw, secrets);
+  if (typeof clean === 'string') return clean;
+  return JSON.stringify(clean) === JSON.stringify(body) ? raw : JSON.stringify(clean);
+}
+
 /** JSON when it parses, the text itself when not (an HTML error page, a truncated body). */
 function parseJson(text: string): unknown {
   if (text.length === 0) return undefined;
@@ -411,8 +470,46 @@ function parseJson(text: string): unknown {
 function queryString(query: Record<string, string | number | undefined> | undefined): string {
   if (query === undefined) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    // URLSearchParams would send a lone surrogate as U+FFFD: another value than the one given.
+    if (typeof value === 'string' && LONE_SURROGATE.test(value))
+      throw invalid([key], 'must be valid Unicode text (it holds half of a surrogate pair)');
+    params.append(key, String(value));
+  }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function invalid(path: string[], problem: string): ValidationError {
+  return new ValidationError(`${path.join('.') || 'The request body'} ${problem}. Nothing was sent.`, [
+    { path, message: problem },
+  ]);
+}
+
+/**
+ * The body as JSON, before any I/O: a BigInt or a circular reference would otherwise fail inside
+ * ky as JSON.stringify's TypeError, and a `toJSON()` method would replace the fields that were
+ * validated with whatever it returns, so it is refused (docs/decisions.md).
+ */
+function wireJson(body: unknown): string {
+  if (typeof (body as { toJSON?: unknown }).toJSON === 'function')
+    throw invalid(
+      [],
+      'has a toJSON() method, which would replace its fields on the wire: pass a plain object',
+    );
+  try {
+    return JSON.stringify(body);
+  } catch {
+    throw invalid([], 'holds a BigInt or a circular reference: pass plain JSON values');
+  }
+}
+
+/** The Idempotency-Key set through `headers`, in any spelling (options.ts checked they agree). */
+function headerKey(headers: Record<string, string> | undefined): string | undefined {
+  if (headers !== undefined)
+    for (const name in headers) if (/^idempotency-key$/i.test(name)) return headers[name];
+  return undefined;
 }

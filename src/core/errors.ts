@@ -17,10 +17,6 @@ export interface ValidationIssue {
  * catch (err) { if (err instanceof GatewayError) console.error(err.name, err.message) }
  */
 export class GatewayError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-
   /** The class name, e.g. `'RateLimitError'`: survives serialization where `instanceof` does not. */
   override name = 'GatewayError';
 

@@ -43,7 +43,8 @@ export class SafeLogger {
     if (!this.enabled(level)) return;
     const text = scrub(`[gateway-sdk] ${message}`, this.secrets);
     if (details === undefined) this.sink[level](text);
-    else this.sink[level](text, JSON.parse(scrub(JSON.stringify(mask(details)), this.secrets)));
+    // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
+    else this.sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.secrets));
   }
 }
 
@@ -52,6 +53,20 @@ export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***');
   return out;
+}
+
+/**
+ * A parsed JSON value with `scrub` applied to every string in it, keys included: an escaped
+ * secret (`\/`, `\u002B`, `\"`) only shows its real spelling once parsed. Rebuilt with
+ * `Object.fromEntries`, so an own `__proto__` key stays a plain key.
+ */
+export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return scrub(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, secrets));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [scrub(k, secrets), scrubDeep(v, secrets)]),
+  );
 }
 
 const TEXT_FIELDS = new Set(['message', 'body']);
@@ -84,6 +99,18 @@ export function mask(value: unknown, key?: string): unknown {
     return out;
   }
   return value;
+}
+
+/**
+ * The service's own words, for a log line: it may quote what was sent (`carrier rejected
+ * 447700900123: "Your login code is 482913"`), so phone numbers are masked as in records, quoted
+ * text becomes its length, and any other run of 4 or more digits (a code) is starred.
+ */
+export function maskText(text: string): string {
+  return text
+    .replace(PHONE, maskPhone)
+    .replace(/"[^"]*"|“[^”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
+    .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
 }
 
 /** '+447700900123' becomes '+44*******23'. */

@@ -3,6 +3,7 @@
 // and nothing is sent). Both share the same ranges and header rules.
 import type { Hooks } from 'ky';
 import { ConfigurationError, ValidationError } from './errors.js';
+import { idempotencyKeyFor } from './idempotency.js';
 import { isLogLevel, type Logger, type LogLevel } from './logger.js';
 import { readEnv } from './runtime.js';
 
@@ -229,7 +230,8 @@ export function checkRequestOptions(opts: RequestOptions): void {
       typeof signal === 'object' &&
       signal !== null &&
       typeof signal.aborted === 'boolean' &&
-      typeof signal.addEventListener === 'function'
+      typeof signal.addEventListener === 'function' &&
+      typeof signal.removeEventListener === 'function'
     )
   ) {
     throw invalidOption(['signal'], 'must be an AbortSignal');
@@ -237,10 +239,25 @@ export function checkRequestOptions(opts: RequestOptions): void {
   if (headers !== undefined) {
     if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
       throw invalidOption(['headers'], 'must be an object of header names to string values');
+    let key = opts.idempotencyKey;
     for (const name in headers) {
       if (!Object.hasOwn(headers, name)) continue;
-      const problem = headerProblem(name, headers[name]);
+      const value = headers[name];
+      const lower = name.toLowerCase();
+      const reserved = RESERVED.get(lower);
+      const problem =
+        headerProblem(name, value) ??
+        (reserved === undefined
+          ? undefined
+          : `cannot be set per request${reserved ? `: set ${reserved} on the client` : ' (fetch sets it)'}`);
       if (problem !== undefined) throw invalidOption(['headers', name], problem);
+      if (lower === 'idempotency-key') {
+        // Honoured as the call's key: validated like `idempotencyKey`, and never two different keys.
+        idempotencyKeyFor(value);
+        if (key !== undefined && key !== value)
+          throw invalidOption(['headers', name], 'differs from idempotencyKey: give the key once');
+        key = value;
+      }
     }
   }
   const hooksProblem = hooksProblemOf(hooks);
@@ -251,6 +268,14 @@ function invalidOption(path: string[], problem: string): ValidationError {
   const where = path.length === 0 ? 'request options' : `options.${path.join('.')}`;
   return new ValidationError(`${where} ${problem}. Nothing was sent.`, [{ path, message: problem }]);
 }
+
+/** Headers a call may not set, and what to do instead. */
+const RESERVED = new Map([
+  ['authorization', 'apiKey, testApiKey or accessToken'],
+  ['service-version', 'serviceVersion'],
+  ['content-length', ''],
+  ['transfer-encoding', ''],
+]);
 
 const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);
 

@@ -105,31 +105,67 @@ export class CursorPage<T> implements AsyncIterable<T> {
   }
 }
 
-/** The cursors one walk has followed. */
-type Walk = Set<string>;
+/**
+ * How many pages in a row may come back empty with `has_more` still true before a walk gives up:
+ * a service that hands out fresh cursors to empty pages forever would otherwise never let
+ * `toArray({ max })` settle. A real list filtered server-side may skip a few (docs/decisions.md).
+ */
+export const EMPTY_PAGES_LIMIT = 100;
+
+/** How many of the latest cursors a walk compares each new one with, besides Brent's mark. */
+const RECENT_CURSORS = 8;
+
+/**
+ * One walk's state: its latest cursors, which catch a short circle at once, and Brent's cycle
+ * detection for a longer one (one more cursor held): not every cursor seen, so memory stays
+ * bounded however long the walk; and the run of empty pages.
+ */
+interface Walk {
+  recent: (string | undefined)[];
+  /** The cursor a later one is compared with; moved forward at each power of two. */
+  mark: string | undefined;
+  /** Steps since `mark` was set, and the distance at which it moves next. */
+  steps: number;
+  power: number;
+  empty: number;
+}
 
 function startWalk(page: CursorPage<unknown>): Walk {
   const after = afterOf(page);
-  return new Set(after === undefined ? [] : [after]);
+  return { recent: [after], mark: after, steps: 0, power: 1, empty: 0 };
 }
 
 /**
- * The page after `page` in this walk, or undefined at the end. A cursor the walk has already
- * followed means the service sent it round in a circle (A, B, A, …), which the check in
- * getNextPage() cannot see; the walk rejects instead of yielding the same pages forever. It costs
- * one cursor string per page, not the pages.
+ * The page after `page` in this walk, or undefined at the end. A cursor that comes back means the
+ * service sends the walk round in a circle (A, B, A, …), which the check in getNextPage() cannot
+ * see. A circle of up to RECENT_CURSORS pages stops before any page is fetched twice; Brent's
+ * algorithm finds a longer one within about twice its length plus the pages before it.
  */
 function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefined {
   if (!page.hasNextPage()) return undefined;
   const cursor = page.next_cursor;
-  if (cursor !== null && cursor !== afterOf(page) && walk.has(cursor)) {
+  walk.empty = page.data.length === 0 ? walk.empty + 1 : 0;
+  if (walk.empty >= EMPTY_PAGES_LIMIT) {
+    return rejectedPage(
+      new GatewayError(
+        `${EMPTY_PAGES_LIMIT} empty pages in a row said has_more: stopping. The last cursor is in error.cursor.`,
+      ),
+      cursor,
+    );
+  }
+  if (cursor !== null && cursor !== afterOf(page) && (cursor === walk.mark || walk.recent.includes(cursor))) {
     return rejectedPage(
       new GatewayError(
         `The list cursor came back to "${cursor}", already followed in this walk: the service is sending the same pages in a circle; stopping instead of walking them forever.`,
       ),
     );
   }
-  if (cursor !== null) walk.add(cursor);
+  if (walk.recent.push(cursor ?? undefined) > RECENT_CURSORS) walk.recent.shift();
+  if (++walk.steps === walk.power) {
+    walk.mark = cursor ?? undefined;
+    walk.steps = 0;
+    walk.power *= 2;
+  }
   return page.getNextPage();
 }
 
@@ -293,7 +329,8 @@ export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIt
   }
 }
 
-function rejectedPage<T>(error: GatewayError): PagePromise<T> {
+function rejectedPage<T>(error: GatewayError, cursor?: string | null): PagePromise<T> {
   guardErrors.add(error);
+  if (cursor) error.cursor = cursor;
   return new PagePromise<T>(() => Promise.reject(error));
 }

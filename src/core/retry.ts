@@ -17,6 +17,14 @@ export const BACKOFF_CAP_MS = 8_000;
 export const RETRY_AFTER_CAP_MS = 60_000;
 
 /**
+ * A `Retry-After` wait made up to 20% (at most 1 s) longer, never shorter, within the 60 s cap:
+ * a thousand clients told `Retry-After: 1` come back over 200 ms instead of in one wave.
+ */
+export function retryAfterJitter(ms: number, random: () => number): number {
+  return Math.min(RETRY_AFTER_CAP_MS, ms + Math.floor(random() * Math.min(1000, ms / 5)));
+}
+
+/**
  * Statuses worth another attempt. 408 and 429 say "later"; 409 is what a service answers while a
  * request with the same Idempotency-Key is still in flight; 5xx may be transient. Every POST
  * carries an Idempotency-Key, so retrying a send never sends twice. ky's own list lacks 409 and

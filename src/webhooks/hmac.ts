@@ -63,14 +63,9 @@ export function webCryptoHmac(subtle: SubtleCrypto = globalThis.crypto.subtle, m
       // The cast only narrows ArrayBufferLike to ArrayBuffer for the DOM typings.
       return new Uint8Array(await subtle.sign('HMAC', key, bytes as Uint8Array<ArrayBuffer>));
     },
-    equal(a, b) {
-      if (a.length !== b.length) return false;
-      // XOR-accumulate instead of returning at the first difference: time must not reveal how
-      // many leading bytes of a forged signature were right.
-      let diff = 0;
-      for (let i = 0; i < a.length; i++) diff |= (a[i] as number) ^ (b[i] as number);
-      return diff === 0;
-    },
+    // XOR-accumulated over every byte instead of returning at the first difference: time must
+    // not reveal how many leading bytes of a forged signature were right.
+    equal: (a, b) => a.length === b.length && !a.reduce((diff, x, i) => diff | (x ^ (b[i] as number)), 0),
   };
 }
 

@@ -53,19 +53,26 @@ const fail = (reason: WebhookVerificationError['reason'], message: string): neve
   throw new WebhookVerificationError(reason, message);
 };
 
-function toData(body: unknown): HmacData {
+// undefined for bytes that are gone: a detached ArrayBuffer (transferred, or a consumed stream's).
+function toData(body: unknown): HmacData | undefined {
   if (typeof body === 'string') return body;
-  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-  // By tag rather than instanceof: an ArrayBuffer from another realm (iframe, vm) is still one.
-  if (Object.prototype.toString.call(body) === '[object ArrayBuffer]')
-    return new Uint8Array(body as ArrayBuffer);
+  try {
+    if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    // By tag rather than instanceof: an ArrayBuffer from another realm (iframe, vm) is still one.
+    if (Object.prototype.toString.call(body) === '[object ArrayBuffer]')
+      return new Uint8Array(body as ArrayBuffer);
+  } catch {
+    return undefined;
+  }
   return fail(
     'parsed_body',
     `Pass the raw body (string or bytes), not ${body == null ? body : `a parsed ${typeof body}`}: the signature covers ` +
       "the exact bytes. Express: express.raw({ type: 'application/json' }); Next.js: await req.text(); " +
-      "Fastify: addContentTypeParser(..., { parseAs: 'buffer' }); Hono: await c.req.text().",
+      "Fastify: { parseAs: 'buffer' }; Hono: await c.req.text().",
   );
 }
+
+const gone = () => fail('invalid_payload', 'Detached ArrayBuffer. Answer 400.');
 
 function toSecrets(secret: unknown): string[] {
   const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
@@ -76,7 +83,7 @@ function toSecrets(secret: unknown): string[] {
     if (problem)
       fail(
         'invalid_secret',
-        `Webhook secret is ${problem}: pass the webhook's secret exactly, e.g. process.env.GATEWAY_WEBHOOK_SECRET.`,
+        `Webhook secret is ${problem}: pass it exactly, e.g. process.env.GATEWAY_WEBHOOK_SECRET.`,
       );
   }
   return list as string[];
@@ -183,12 +190,16 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
   return {
     async verify(rawBody, signature, secret) {
       const [data, secrets, signatures] = check(rawBody, signature, secret);
-      return typeof signatures !== 'string' && matches(getHmac(), data, secrets, signatures);
+      return (
+        data !== undefined && typeof signatures !== 'string' && matches(getHmac(), data, secrets, signatures)
+      );
     },
 
     async constructEvent(rawBody, signature, secret) {
       const [data, secrets, signatures] = check(rawBody, signature, secret);
-      if (signatures === 'missing_signature') {
+      if (data === undefined) {
+        gone();
+      } else if (signatures === 'missing_signature') {
         fail(signatures, `No ${HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`);
       } else if (signatures === 'malformed_signature') {
         fail(
@@ -218,7 +229,7 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
     },
 
     async sign(rawBody, secret) {
-      const data = toData(rawBody);
+      const data = toData(rawBody) ?? gone();
       const [key] = toSecrets(secret);
       let hex = '';
       for (const b of await getHmac().digest(key as string, data)) hex += (b | 256).toString(16).slice(1);
