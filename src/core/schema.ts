@@ -310,6 +310,8 @@ export const wireDateTime = (): z.ZodMiniString => z.string();
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
 // One regex instead of z.iso.datetime: the same rule for a fraction of the bundle.
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+/** RFC 3339, what the service reads: other ISO 8601 spellings are sent as the same instant in UTC. */
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /**
  * A request date-time: a `Date` or an ISO 8601 string with a time zone, sent as ISO 8601.
@@ -332,7 +334,7 @@ export function inputDateTime(check?: (ms: number) => string | undefined) {
       if (Number.isNaN(ms)) return fail('must be a valid date');
       const problem = check?.(ms);
       if (problem !== undefined) return fail(problem);
-      return typeof value === 'string' ? value : value.toISOString();
+      return typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
     }),
   );
 }

@@ -20,6 +20,20 @@ const { server, wire } = api;
 const ok = { to: '447700900123', message: 'hi' };
 
 describe('1. POST /sms/messages', () => {
+  it('sends an ISO 8601 schedule_at that is not RFC 3339 (no seconds, +hhmm) as the same instant in UTC', async () => {
+    const at = new Date(NOW.getTime() + 3_600_000);
+    const noSeconds = at.toISOString().slice(0, 16) + 'Z';
+    await api.client.sms.messages.create({ ...ok, schedule_at: noSeconds });
+    expect(wire.at(-1)?.body).toMatchObject({ schedule_at: new Date(noSeconds).toISOString() });
+    const compact = noSeconds.replace('Z', ':00+0000');
+    await api.client.sms.messages.create({ ...ok, schedule_at: compact });
+    expect(wire.at(-1)?.body).toMatchObject({ schedule_at: new Date(noSeconds).toISOString() });
+    const rfc = at.toISOString().replace('Z', '+00:00');
+    await api.client.sms.messages.create({ ...ok, schedule_at: rfc });
+    expect(wire.at(-1)?.body).toMatchObject({ schedule_at: rfc });
+    expect(wire).toHaveLength(3);
+  });
+
   it('sends the body as the reference spells it, with a key, and returns a queued Message', async () => {
     const at = new Date(NOW.getTime() + 3_600_000);
     const message = await api.client.sms.messages.create({
