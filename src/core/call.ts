@@ -181,7 +181,8 @@ export class Call implements CallHooks {
     const area = this.area;
     if (!request.url.startsWith(area.origin)) {
       throw new ConfigurationError(
-        `A hook sent the request to another host; client.${area.area}'s credential only goes to ${area.origin}. Nothing was sent: change the hook to keep the URL's host.`,
+        `A hook sent the request to another host; client.${area.area}'s credential only goes to ` +
+          `${area.origin}. Nothing was sent: change the hook to keep the URL's host.`,
         'hooks',
       );
     }
@@ -283,7 +284,15 @@ export class Call implements CallHooks {
       const ended = this.#attemptEnded ?? this.#attemptStarted + this.timeout;
       log.log(
         'info',
-        `${failure instanceof APIError ? maskText(failure.message) : failure instanceof Error ? failure.message : String(failure)} Retrying after ${Math.max(0, Date.now() - ended)}ms (retry ${state.retryCount} of ${this.maxRetries}).`,
+        `${
+          failure instanceof APIError
+            ? maskText(failure.message)
+            : failure instanceof Error
+              ? failure.message
+              : String(failure)
+        } ` +
+          `Retrying after ${Math.max(0, Date.now() - ended)}ms ` +
+          `(retry ${state.retryCount} of ${this.maxRetries}).`,
       );
     }
     return undefined;
@@ -362,7 +371,9 @@ export class Call implements CallHooks {
     const link = headers.get('link');
     this.client.logger.log(
       'warn',
-      `${operation} is ${deprecation === null ? 'scheduled to be retired' : 'deprecated'} by the service (${said}). Move off it before it stops working; see the API changelog${link ? ` (Link: ${link.slice(0, 300)})` : ''}. Logged once per client.`,
+      `${operation} is ${deprecation === null ? 'scheduled to be retired' : 'deprecated'} ` +
+        `by the service (${said}). Move off it before it stops working; ` +
+        `see the API changelog${link ? ` (Link: ${link.slice(0, 300)})` : ''}. Logged once per client.`,
     );
   }
 }

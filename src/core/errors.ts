@@ -147,7 +147,10 @@ function nextStep(init: APIErrorInit): string {
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
   const sameKey = idempotencyKey ? ' with the same idempotencyKey, which cannot send twice' : '';
   if (status >= 300 && status < 400)
-    return `Redirects are not followed, so credentials stay on the configured host: update ${addressOption(init.area)} to the address it redirects to.`;
+    return (
+      `Redirects are not followed, so credentials stay on the configured host: ` +
+      `update ${addressOption(init.area)} to the address it redirects to.`
+    );
   if (status === 401 || status === 403) {
     return init.credentialOption === undefined
       ? 'Check the credential.'
@@ -158,10 +161,16 @@ function nextStep(init: APIErrorInit): string {
     // The service already said the key belongs to another request; say what follows, not that again.
     if (isIdempotencyKeyReuse(init.body))
       return 'Not retried, as waiting cannot change it: send a new request with a new idempotencyKey.';
-    return `The Idempotency-Key was reused with another body, or its first request is still running${tries}: use a new key for a new request.`;
+    return (
+      `The Idempotency-Key was reused with another body, or its first request is still running${tries}: ` +
+      `use a new key for a new request.`
+    );
   }
   if (status === 429)
-    return `Rate limited${tries}: wait${retryAfterMs === undefined ? '' : ` ${Math.ceil(retryAfterMs / 1000)}s`}, then retry.`;
+    return (
+      `Rate limited${tries}: ` +
+      `wait${retryAfterMs === undefined ? '' : ` ${Math.ceil(retryAfterMs / 1000)}s`}, then retry.`
+    );
   if (status >= 500 || status === 408) return `The service failed${tries}: retry later${sameKey}.`;
   return 'Fix the request: retrying it unchanged fails the same way.';
 }
@@ -260,7 +269,8 @@ export class APIConnectionError extends GatewayError {
   constructor(init: ConnectionErrorInit = {}) {
     super(
       init.message ??
-        `Could not reach the ${init.area ?? 'gateway'} API (${init.reason ?? 'unknown error'}). Check the network and ${addressOption(init.area)}${sameKeyHint(init.idempotencyKey)}.`,
+        `Could not reach the ${init.area ?? 'gateway'} API (${init.reason ?? 'unknown error'}). ` +
+          `Check the network and ${addressOption(init.area)}${sameKeyHint(init.idempotencyKey)}.`,
       { cause: init.cause },
     );
     this.idempotencyKey = init.idempotencyKey;
@@ -291,8 +301,11 @@ export class APIConnectionTimeoutError extends APIConnectionError {
       message:
         init.message ??
         (init.limit === 'timeout'
-          ? `No complete response within ${init.timeoutMs}ms. Raise \`timeout\` if the service is slow${sameKeyHint(init.idempotencyKey)}.`
-          : `The call did not complete within its totalTimeout of ${init.timeoutMs}ms, retries and waits included; nothing more will be attempted. Raise \`totalTimeout\` or retry later${sameKeyHint(init.idempotencyKey)}.`),
+          ? `No complete response within ${init.timeoutMs}ms. ` +
+            `Raise \`timeout\` if the service is slow${sameKeyHint(init.idempotencyKey)}.`
+          : `The call did not complete within its totalTimeout of ${init.timeoutMs}ms, ` +
+            `retries and waits included; nothing more will be attempted. ` +
+            `Raise \`totalTimeout\` or retry later${sameKeyHint(init.idempotencyKey)}.`),
     });
     this.limit = init.limit;
     this.timeoutMs = init.timeoutMs;
@@ -356,7 +369,10 @@ export type WebhookVerificationReason =
 /**
  * A webhook delivery could not be verified or parsed; `reason` says which check failed.
  *
- * @example catch (err) { if (err instanceof WebhookVerificationError) return new Response(err.reason, { status: 400 }) }
+ * @example
+ * catch (err) {
+ *   if (err instanceof WebhookVerificationError) return new Response(err.reason, { status: 400 })
+ * }
  */
 export class WebhookVerificationError extends GatewayError {
   override name = 'WebhookVerificationError';

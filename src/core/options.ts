@@ -56,7 +56,10 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Milliseconds allowed for each attempt, reading the body included. @default the client's `timeout` (60000) */
   timeout?: number | undefined;
-  /** Milliseconds allowed for the whole call, retries and waits included. @default the client's `totalTimeout` (none) */
+  /**
+   * Milliseconds allowed for the whole call, retries and waits included.
+   * @default the client's `totalTimeout` (none)
+   */
   totalTimeout?: number | undefined;
   /** Retries after the first attempt. @default the client's `maxRetries` (2) */
   maxRetries?: number | undefined;
@@ -117,7 +120,8 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
   if (!isLogLevel(logLevel)) {
     throw new ConfigurationError(
-      `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} must be one of 'off', 'error', 'warn', 'info', 'debug'.`,
+      `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} ` +
+        `must be one of 'off', 'error', 'warn', 'info', 'debug'.`,
       'logLevel',
     );
   }
@@ -184,7 +188,8 @@ function address(options: ClientOptions, name: AddressOption): string | undefine
     url.hash !== ''
   ) {
     throw new ConfigurationError(
-      `${name} must be an absolute http(s) URL without credentials, query or fragment, such as 'https://api.example.com'.`,
+      `${name} must be an absolute http(s) URL without credentials, query or fragment, ` +
+        `such as 'https://api.example.com'.`,
       name,
     );
   }

@@ -69,7 +69,9 @@ export class CursorPage<T> implements AsyncIterable<T> {
       // A service bug here would otherwise turn `for await` into an endless loop of the same page.
       return rejectedPage(
         new GatewayError(
-          `The list cursor did not advance (has_more is true but next_cursor is ${next === null || next === '' ? 'empty' : `still "${next}"`}); stopping instead of fetching the same page forever.`,
+          `The list cursor did not advance (has_more is true but next_cursor is ` +
+            `${next === null || next === '' ? 'empty' : `still "${next}"`}); ` +
+            `stopping instead of fetching the same page forever.`,
         ),
       );
     }
@@ -156,7 +158,8 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
   if (cursor !== null && cursor !== afterOf(page) && (cursor === walk.mark || walk.recent.includes(cursor))) {
     return rejectedPage(
       new GatewayError(
-        `The list cursor came back to "${cursor}", already followed in this walk: the service is sending the same pages in a circle; stopping instead of walking them forever.`,
+        `The list cursor came back to "${cursor}", already followed in this walk: ` +
+          `the service is sending the same pages in a circle; stopping instead of walking them forever.`,
       ),
     );
   }
@@ -183,7 +186,9 @@ function resumable(error: unknown, cursor: string | null | undefined): unknown {
   if (!(error instanceof GatewayError) || guardErrors.has(error) || typeof cursor !== 'string') return error;
   if (error.cursor !== undefined) return error;
   error.cursor = cursor;
-  error.message += ` The list walk stopped before the page after "${cursor}": to resume, list again with after: "${cursor}" (error.cursor).`;
+  error.message +=
+    ` The list walk stopped before the page after "${cursor}": ` +
+    `to resume, list again with after: "${cursor}" (error.cursor).`;
   return error;
 }
 
@@ -290,7 +295,10 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
  * @example for await (const message of client.sms.messages.list({ status: 'failed' })) console.log(message.id)
  */
 export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIterable<T> {
-  /** A list is a query: nothing is sent until it is awaited or iterated, so `toArray({ max })` can refuse a bad `max` first. */
+  /**
+   * A list is a query: nothing is sent until it is awaited or iterated, so `toArray({ max })` can refuse
+   * a bad `max` first.
+   */
   constructor(start: () => Promise<WithResponse<CursorPage<T>>>) {
     super(start, true);
   }

@@ -17,7 +17,9 @@ export const BASE_KEY_MAX = IDEMPOTENCY_KEY_MAX - 17;
 /** The caller's base key after checking it leaves room for `:<index>`, or a fresh UUID v4. */
 export function baseKeyFor(key: unknown): string {
   if (typeof key === 'string' && key.length > BASE_KEY_MAX) {
-    const problem = `must be at most ${BASE_KEY_MAX} characters (got ${key.length}): each request's key adds ':<index>' and must fit the ${IDEMPOTENCY_KEY_MAX}-character limit`;
+    const problem =
+      `must be at most ${BASE_KEY_MAX} characters (got ${key.length}): ` +
+      `each request's key adds ':<index>' and must fit the ${IDEMPOTENCY_KEY_MAX}-character limit`;
     throw invalidOption('idempotencyKey', problem);
   }
   return idempotencyKeyFor(key as string | undefined);

@@ -6,7 +6,10 @@ interface ProcessLike {
   versions?: { node?: string; bun?: string };
 }
 
-/** An environment variable, trimmed; undefined where there is no `process` or access is denied (Deno without --allow-env). */
+/**
+ * An environment variable, trimmed; undefined where there is no `process` or access is denied
+ * (Deno without --allow-env).
+ */
 export function readEnv(name: string): string | undefined {
   try {
     const value = (globalThis as { process?: ProcessLike }).process?.env?.[name]?.trim();

@@ -198,7 +198,8 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
 }
 
 const CHECK_ADDRESS =
-  'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) for client.payment, points at the gateway API';
+  'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) ' +
+  'for client.payment, points at the gateway API';
 
 /** What a response parse needs to build a useful error. */
 export interface ResponseContext {
@@ -216,7 +217,8 @@ export function parseOutput<S extends z.ZodMiniType>(
 ): z.output<S> {
   if (json === undefined || typeof json === 'string') {
     throw new ResponseValidationError(
-      `The service answered ${ctx.status} with ${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
+      `The service answered ${ctx.status} with ` +
+        `${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
         `${CHECK_ADDRESS}; the raw text is in \`body\`.`,
       {
         issues: [{ path: [], message: 'must be JSON' }],

@@ -66,7 +66,8 @@ function toData(body: unknown): HmacData | undefined {
   }
   return fail(
     'parsed_body',
-    `Pass the raw body (string or bytes), not ${body == null ? body : `a parsed ${typeof body}`}: the signature covers ` +
+    `Pass the raw body (string or bytes), not ${body == null ? body : `a parsed ${typeof body}`}: ` +
+      'the signature covers ' +
       "the exact bytes. Express: express.raw({ type: 'application/json' }); Next.js: await req.text(); " +
       "Fastify: { parseAs: 'buffer' }; Hono: await c.req.text().",
   );
@@ -209,7 +210,8 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
       } else if (!(await matches(getHmac(), data, secrets, signatures))) {
         fail(
           'signature_mismatch',
-          "Signature mismatch: use this webhook's own secret ([new, old] while rotating) and the body exactly as received. Answer 400.",
+          "Signature mismatch: use this webhook's own secret ([new, old] while rotating) " +
+            'and the body exactly as received. Answer 400.',
         );
       }
       let event: unknown;

@@ -73,7 +73,10 @@ export interface BulkCreateAllProgress {
 export interface BulkChunkJob {
   /** Chunk number, from 0, in source order. */
   chunk: number;
-  /** Position in the source of the chunk's first recipient (invalid entries count), the numbering of `invalid[].index`. */
+  /**
+   * Position in the source of the chunk's first recipient (invalid entries count), the numbering of
+   * `invalid[].index`.
+   */
   offset: number;
   /** Recipients in the chunk. */
   count: number;
@@ -121,7 +124,10 @@ export interface BulkCreateAllResult {
   failed: BulkChunkFailure[];
   /** Entries that are not valid phone numbers, in source order. */
   invalid: BulkInvalidRecipient[];
-  /** Whether the signal stopped the campaign: entries after `total` were not read, and chunks it cut short are in `failed`. */
+  /**
+   * Whether the signal stopped the campaign: entries after `total` were not read, and chunks it cut short
+   * are in `failed`.
+   */
   aborted: boolean;
 }
 

@@ -50,7 +50,9 @@ export class Bulk extends APIResource {
    * 10,000, `concurrency` at a time; chunk `i` uses the key `${idempotencyKey}:${i}`, so a rerun with
    * the same key replays instead of sending twice. See docs/sending-at-scale.md.
    *
-   * @example const { jobs, failed, invalid } = await client.sms.bulk.createAll({ recipients, message: 'Sale today' }, { idempotencyKey: 'spring-sale' })
+   * @example
+   * const { jobs, failed, invalid } = await client.sms.bulk.createAll({ recipients, message: 'Sale today' },
+   *   { idempotencyKey: 'spring-sale' })
    */
   createAll(body: BulkCreateAllParams, opts?: BulkCreateAllOptions): Promise<BulkCreateAllResult> {
     return createAll(this, BulkCreateParamsSchema, body, opts);

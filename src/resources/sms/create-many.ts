@@ -33,7 +33,10 @@ export type CreateManyItem = MessageCreateParams & {
  * @example { idempotencyKey: 'otp-batch-2026-03-01', concurrency: 16, signal: AbortSignal.timeout(600_000) }
  */
 export interface CreateManyOptions extends Omit<RequestOptions, 'idempotencyKey'> {
-  /** Base key; item `i` without its own key is sent with `${idempotencyKey}:${i}` (at most 238 characters). @default a UUID v4 */
+  /**
+   * Base key; item `i` without its own key is sent with `${idempotencyKey}:${i}` (at most 238 characters).
+   * @default a UUID v4
+   */
   idempotencyKey?: string | undefined;
   /** Sends in flight at once, 1 to 64. @default 8 */
   concurrency?: number | undefined;
@@ -142,8 +145,10 @@ export function createMany(
       aborted: (read) =>
         new APIUserAbortError({
           message:
-            `createMany was stopped by its AbortSignal after reading ${read} items: items from index ${read} on were not sent. ` +
-            'Run it again over the same items with the same idempotencyKey to finish: items already sent are replayed, not sent twice.',
+            `createMany was stopped by its AbortSignal after reading ${read} items: ` +
+            `items from index ${read} on were not sent. ` +
+            'Run it again over the same items with the same idempotencyKey to finish: ' +
+            'items already sent are replayed, not sent twice.',
           cause: signal?.reason,
           idempotencyKey: base,
         }),

@@ -67,7 +67,9 @@ export class Messages extends APIResource {
    * out as they complete. Item `i` uses its own `idempotencyKey`, else `${idempotencyKey}:${i}`.
    * See docs/sending-at-scale.md.
    *
-   * @example for await (const r of client.sms.messages.createMany(orders.map(toSms), { concurrency: 16 })) if (!r.ok) console.error(r.index, r.error)
+   * @example
+   * for await (const r of client.sms.messages.createMany(orders.map(toSms), { concurrency: 16 }))
+   *   if (!r.ok) console.error(r.index, r.error)
    */
   createMany(items: Source<CreateManyItem>, opts?: CreateManyOptions): CreateManyIterator {
     return createMany(this, items, opts);
