@@ -47,15 +47,12 @@ export interface OverheadRow {
 // The SDK's retry policy (src/core/retry.ts), spelled out for bare ky.
 const RETRY_STATUSES = [408, 409, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-export function scenarios(sdk: Sdk, url: string): Scenario[] {
-  const client: Client = new sdk.Client({ apiKey: KEY, baseURL: url });
-  const headers = {
-    accept: 'application/json',
-    authorization: `Bearer ${KEY}`,
-    'service-version': '2026-01-01',
-    'user-agent': 'bench',
-  };
-  const kyAlike = ky.create({
+/**
+ * Bare ky configured as the SDK configures it: prefix URL, the given headers, 60 s per attempt,
+ * redirects not followed, and the SDK's retry policy. `fetch` replaces the network (the heap run).
+ */
+export function createKyAlike(url: string, headers: Record<string, string>, fetch?: typeof globalThis.fetch) {
+  return ky.create({
     prefixUrl: url,
     headers,
     timeout: 60_000,
@@ -71,7 +68,19 @@ export function scenarios(sdk: Sdk, url: string): Scenario[] {
       delay: (n) => 500 * 2 ** (n - 1),
       jitter: (d) => Math.floor(Math.random() * d),
     },
+    ...(fetch === undefined ? {} : { fetch }),
   });
+}
+
+export function scenarios(sdk: Sdk, url: string): Scenario[] {
+  const client: Client = new sdk.Client({ apiKey: KEY, baseURL: url });
+  const headers = {
+    accept: 'application/json',
+    authorization: `Bearer ${KEY}`,
+    'service-version': '2026-01-01',
+    'user-agent': 'bench',
+  };
+  const kyAlike = createKyAlike(url, headers);
   const openai = new OpenAI({ apiKey: KEY, baseURL: url, maxRetries: 2, timeout: 60_000 });
   const openaiHeaders = { 'service-version': '2026-01-01' };
   // What a careful hand-written call does: the same headers, a status check, JSON parsing.
