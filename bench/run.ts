@@ -1,5 +1,5 @@
 // `npm run bench`: measures the SDK against the floor on this machine and writes bench/RESULTS.md.
-// Not part of `npm test`. Takes about three minutes on two cores; `--quick` takes about one (fewer
+// Not part of `npm test`. Takes about fifteen minutes on two cores; `--quick` takes about four (fewer
 // rounds, for a smoke run), `--only overhead,pagination,scale,verify,receive,import,bundle` runs some sections.
 //
 //   node --expose-gc --import tsx bench/run.ts [--quick] [--only …]
