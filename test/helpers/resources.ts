@@ -12,20 +12,23 @@ export const SANDBOX = 'https://sandbox.gateway.test';
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const DAY = 86_400_000;
 
-/** The file's MSW server and wire, with `mock` and `client` replaced before each test. */
-export function useMockClient() {
+/**
+ * The file's MSW server and wire, with `mock` and `client` replaced before each test. `Date` is faked
+ * at NOW unless `fakeDate` is false (the batch suites, whose pacing reads the clock as it moves).
+ */
+export function useMockClient({ fakeDate = true }: { fakeDate?: boolean } = {}) {
   const { server, wire } = useMsw();
   let mock: MockService = createMockService({ now: () => NOW });
   const api = { server, wire, mock, client: new Client({ ...mock.clientOptions, maxRetries: 0 }) };
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    if (fakeDate) vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     mock = createMockService({ now: () => NOW });
     server.resetHandlers(...mock.handlers);
     api.mock = mock;
     api.client = new Client({ ...mock.clientOptions, maxRetries: 0 });
     wire.length = 0;
   });
-  afterAll(() => vi.useRealTimers());
+  if (fakeDate) afterAll(() => vi.useRealTimers());
   return api;
 }
 

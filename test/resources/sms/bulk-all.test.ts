@@ -3,7 +3,6 @@
 // reruns that replay, aborts that resolve with what was done. Against the mock service (MSW) and
 // against a real loopback server that injects 503s and connection resets.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
@@ -14,35 +13,20 @@ import {
   InternalServerError,
   ValidationError,
 } from 'gateway-sdk';
-import { createMockService, type MockService } from 'gateway-sdk/testing';
 import { listen, type Loopback, readText } from '../../helpers/loopback.js';
-import { recordRequests } from '../../helpers/wire.js';
 import { countingSource, countingSyncSource, flush, manualFetch, warmUp } from '../../helpers/batches.js';
+import { useMockClient, UUID } from '../../helpers/resources.js';
 
-const NOW = new Date('2026-03-02T12:00:00Z');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Distinct valid numbers: 447700000000, 447700000001, … */
 const number = (i: number) => `4477${String(i).padStart(8, '0')}`;
 
 describe('against the mock service', () => {
-  let mock: MockService = createMockService({ now: () => NOW });
-  const server = setupServer();
-  const wire = recordRequests(server);
-  let client: Client;
-
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  beforeEach(() => {
-    mock = createMockService({ now: () => NOW });
-    server.resetHandlers(...mock.handlers);
-    client = new Client({ ...mock.clientOptions, maxRetries: 0 });
-    wire.length = 0;
-  });
-  afterAll(() => server.close());
+  const api = useMockClient({ fakeDate: false });
 
   it('25,001 recipients from a stream make three jobs with keys base:0..2, and a rerun creates nothing new', async () => {
     const { state, source } = countingSource(25_001, (i) => `+${number(i)}`);
     const progress: BulkCreateAllProgress[] = [];
-    const result = await client.sms.bulk.createAll(
+    const result = await api.client.sms.bulk.createAll(
       { recipients: source, message: 'Spring sale: 20% off today', from: 'ACME' },
       { idempotencyKey: 'spring-2026', onProgress: (p) => void progress.push(p) },
     );
@@ -63,12 +47,12 @@ describe('against the mock service', () => {
     ]);
     expect(result.jobs.map((j) => j.job.total)).toEqual([10_000, 10_000, 5_001]);
     await flush();
-    expect(wire.map((w) => [w.method, w.url.pathname, w.headers['idempotency-key']]).sort()).toEqual([
+    expect(api.wire.map((w) => [w.method, w.url.pathname, w.headers['idempotency-key']]).sort()).toEqual([
       ['POST', '/sms/bulk', 'spring-2026:0'],
       ['POST', '/sms/bulk', 'spring-2026:1'],
       ['POST', '/sms/bulk', 'spring-2026:2'],
     ]);
-    const chunk2 = wire.find((w) => w.headers['idempotency-key'] === 'spring-2026:2')?.body as {
+    const chunk2 = api.wire.find((w) => w.headers['idempotency-key'] === 'spring-2026:2')?.body as {
       recipients: string[];
     };
     expect(chunk2.recipients).toHaveLength(5_001);
@@ -77,8 +61,8 @@ describe('against the mock service', () => {
       message: 'Spring sale: 20% off today',
       from: 'ACME',
     });
-    expect(mock.store.bulkJobs.size).toBe(3);
-    expect(mock.store.messages.size).toBe(25_001);
+    expect(api.mock.store.bulkJobs.size).toBe(3);
+    expect(api.mock.store.messages.size).toBe(25_001);
     expect(progress).toHaveLength(3);
     expect(progress.at(-1)).toMatchObject({
       idempotencyKey: 'spring-2026',
@@ -88,7 +72,7 @@ describe('against the mock service', () => {
     });
 
     // The same campaign again, after a crash or by mistake: every job replays, nothing is sent twice.
-    const again = await client.sms.bulk.createAll(
+    const again = await api.client.sms.bulk.createAll(
       {
         recipients: countingSource(25_001, (i) => `+${number(i)}`).source,
         message: 'Spring sale: 20% off today',
@@ -97,8 +81,8 @@ describe('against the mock service', () => {
       { idempotencyKey: 'spring-2026' },
     );
     expect(again.jobs.map((j) => j.job.id)).toEqual(result.jobs.map((j) => j.job.id));
-    expect(mock.store.bulkJobs.size).toBe(3);
-    expect(mock.store.messages.size).toBe(25_001);
+    expect(api.mock.store.bulkJobs.size).toBe(3);
+    expect(api.mock.store.messages.size).toBe(25_001);
   });
 
   it('reports invalid recipients with their index and reason, sends the rest, and never drops one', async () => {
@@ -112,7 +96,7 @@ describe('against the mock service', () => {
       '',
       number(3),
     ];
-    const result = await client.sms.bulk.createAll(
+    const result = await api.client.sms.bulk.createAll(
       { recipients: recipients as string[], message: 'Hi' },
       { idempotencyKey: 'inv', chunkSize: 2 },
     );
@@ -131,17 +115,17 @@ describe('against the mock service', () => {
     ]);
     const sent = result.jobs.reduce((n, j) => n + j.count, 0);
     expect(sent + result.invalid.length).toBe(result.total);
-    expect(mock.store.messages.size).toBe(4);
+    expect(api.mock.store.messages.size).toBe(4);
   });
 
   it('generates a base key when none is given', async () => {
-    const result = await client.sms.bulk.createAll({ recipients: [number(0)], message: 'Hi' });
+    const result = await api.client.sms.bulk.createAll({ recipients: [number(0)], message: 'Hi' });
     expect(result.idempotencyKey).toMatch(UUID);
     expect(result.jobs[0]?.idempotencyKey).toBe(`${result.idempotencyKey}:0`);
   });
 
   it('an empty source sends nothing and resolves with an empty result', async () => {
-    const result = await client.sms.bulk.createAll(
+    const result = await api.client.sms.bulk.createAll(
       { recipients: [], message: 'Hi' },
       { idempotencyKey: 'e' },
     );
@@ -153,7 +137,7 @@ describe('against the mock service', () => {
       invalid: [],
       aborted: false,
     });
-    expect(wire).toHaveLength(0);
+    expect(api.wire).toHaveLength(0);
   });
 
   it('refuses bad options and fields before reading or sending anything', async () => {
@@ -176,7 +160,7 @@ describe('against the mock service', () => {
     ];
     for (const [fields, options, message] of cases) {
       const { state, source } = countingSource(5, number);
-      const error = await client.sms.bulk
+      const error = await api.client.sms.bulk
         .createAll({ recipients: source, message: 'Hi', ...fields }, options as object)
         .then(
           () => undefined,
@@ -187,12 +171,12 @@ describe('against the mock service', () => {
       if (!String(message).includes('ASCII')) expect((error as Error).message).toMatch(/Nothing was sent/);
       expect(state.read).toBe(0);
     }
-    expect(wire).toHaveLength(0);
+    expect(api.wire).toHaveLength(0);
   });
 
   it('a missing credential rejects with ConfigurationError instead of failing every chunk', async () => {
     vi.stubEnv('GATEWAY_API_KEY', '');
-    const noKey = new Client({ ...mock.clientOptions, apiKey: undefined });
+    const noKey = new Client({ ...api.mock.clientOptions, apiKey: undefined });
     vi.unstubAllEnvs();
     const { state, source } = countingSource(50_000, number);
     await expect(noKey.sms.bulk.createAll({ recipients: source, message: 'Hi' })).rejects.toBeInstanceOf(
@@ -200,7 +184,7 @@ describe('against the mock service', () => {
     );
     expect(state.read).toBeLessThanOrEqual(20_000);
     expect(state.closed).toBe(true);
-    expect(wire).toHaveLength(0);
+    expect(api.wire).toHaveLength(0);
   });
 
   it('an error thrown by the source rejects createAll with it, once the chunks in flight have settled', async () => {
@@ -209,10 +193,10 @@ describe('against the mock service', () => {
       throw new Error('csv: unexpected end of file');
     }
     await expect(
-      client.sms.bulk.createAll({ recipients: broken(), message: 'Hi' }, { chunkSize: 2 }),
+      api.client.sms.bulk.createAll({ recipients: broken(), message: 'Hi' }, { chunkSize: 2 }),
     ).rejects.toThrow('csv: unexpected end of file');
     await flush();
-    expect(mock.store.bulkJobs.size).toBe(2);
+    expect(api.mock.store.bulkJobs.size).toBe(2);
   });
 
   it('an error thrown by onProgress stops new chunks and rejects with it', async () => {
@@ -221,7 +205,7 @@ describe('against the mock service', () => {
       throw new Error('progress file is read-only');
     });
     await expect(
-      client.sms.bulk.createAll(
+      api.client.sms.bulk.createAll(
         { recipients: source, message: 'Hi' },
         { chunkSize: 10, concurrency: 1, onProgress },
       ),
@@ -229,7 +213,7 @@ describe('against the mock service', () => {
     expect(onProgress).toHaveBeenCalledTimes(1);
     // The chunk after the first may already have gone out while onProgress ran; no other did.
     expect(state.read).toBeLessThanOrEqual(20);
-    expect(mock.store.bulkJobs.size).toBeLessThanOrEqual(2);
+    expect(api.mock.store.bulkJobs.size).toBeLessThanOrEqual(2);
     expect(state.closed).toBe(true);
   });
 });

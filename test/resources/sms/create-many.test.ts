@@ -2,7 +2,6 @@
 // deterministic keys, invalid items refused without a request, early exits and aborts that leave
 // nothing running, one 429 pausing every worker, and a million items through a bounded heap.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setupServer } from 'msw/node';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,10 +15,8 @@ import {
   type Message,
   ValidationError,
 } from 'gateway-sdk';
-import { createMockService, type MockService } from 'gateway-sdk/testing';
 import { listen, type Loopback, readText } from '../../helpers/loopback.js';
 import { mulberry32 } from '../../faults/prng.js';
-import { recordRequests } from '../../helpers/wire.js';
 import {
   countingSource,
   countingSyncSource,
@@ -28,9 +25,8 @@ import {
   warmUp,
   messageFor,
 } from '../../helpers/batches.js';
+import { NOW, useMockClient, UUID } from '../../helpers/resources.js';
 
-const NOW = new Date('2026-03-02T12:00:00Z');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const item = (i: number): CreateManyItem => ({
   to: `+4477009${String(i).padStart(5, '0')}`,
   message: `Code ${i}`,
@@ -50,23 +46,11 @@ async function collect(iterable: AsyncIterable<CreateManyResult>): Promise<Creat
 }
 
 describe('against the mock service', () => {
-  let mock: MockService = createMockService({ now: () => NOW });
-  const server = setupServer();
-  const wire = recordRequests(server);
-  let client: Client;
-
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  beforeEach(() => {
-    mock = createMockService({ now: () => NOW });
-    server.resetHandlers(...mock.handlers);
-    client = new Client({ ...mock.clientOptions, maxRetries: 0 });
-    wire.length = 0;
-  });
-  afterAll(() => server.close());
+  const api = useMockClient({ fakeDate: false });
 
   it('sends every item of an async source once, with keys base:i, and reports each by index', async () => {
     const { source } = countingSource(300, item);
-    const results = await collect(client.sms.messages.createMany(source, { idempotencyKey: 'otp-run' }));
+    const results = await collect(api.client.sms.messages.createMany(source, { idempotencyKey: 'otp-run' }));
     expect(results).toHaveLength(300);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.map((r) => r.index).sort((a, b) => a - b)).toEqual([...Array(300).keys()]);
@@ -75,30 +59,30 @@ describe('against the mock service', () => {
       expect(r.item).toEqual(item(r.index));
       if (r.ok) expect(r.message.body).toBe(`Code ${r.index}`);
     }
-    expect(mock.store.messages.size).toBe(300);
-    expect(wire).toHaveLength(300);
-    expect(new Set(wire.map((w) => w.headers['idempotency-key'])).size).toBe(300);
-    expect(wire.every((w) => w.method === 'POST' && w.url.pathname === '/sms/messages')).toBe(true);
+    expect(api.mock.store.messages.size).toBe(300);
+    expect(api.wire).toHaveLength(300);
+    expect(new Set(api.wire.map((w) => w.headers['idempotency-key'])).size).toBe(300);
+    expect(api.wire.every((w) => w.method === 'POST' && w.url.pathname === '/sms/messages')).toBe(true);
   });
 
   it("uses an item's own idempotencyKey, and never sends it in the body", async () => {
     const items = [{ ...item(0), idempotencyKey: 'order-41' }, item(1)];
-    const results = await collect(client.sms.messages.createMany(items, { idempotencyKey: 'b' }));
+    const results = await collect(api.client.sms.messages.createMany(items, { idempotencyKey: 'b' }));
     expect(results.map((r) => [r.index, r.idempotencyKey]).sort()).toEqual([
       [0, 'order-41'],
       [1, 'b:1'],
     ]);
-    const keys = wire.map((w) => w.headers['idempotency-key']).sort();
+    const keys = api.wire.map((w) => w.headers['idempotency-key']).sort();
     expect(keys).toEqual(['b:1', 'order-41']);
     await flush();
-    expect(wire.map((w) => Object.keys(w.body as object).sort())).toEqual([
+    expect(api.wire.map((w) => Object.keys(w.body as object).sort())).toEqual([
       ['message', 'to'],
       ['message', 'to'],
     ]);
   });
 
   it('generates a base key when none is given, the same for every item of the call', async () => {
-    const many = client.sms.messages.createMany([item(0), item(1)]);
+    const many = api.client.sms.messages.createMany([item(0), item(1)]);
     const results = await collect(many);
     expect(many.idempotencyKey).toMatch(UUID);
     expect(results.map((r) => r.idempotencyKey).sort()).toEqual([
@@ -109,9 +93,9 @@ describe('against the mock service', () => {
 
   it('a rerun with the same base key creates nothing new', async () => {
     const items = Array.from({ length: 40 }, (_, i) => item(i));
-    const first = await collect(client.sms.messages.createMany(items, { idempotencyKey: 'rerun' }));
-    const again = await collect(client.sms.messages.createMany(items, { idempotencyKey: 'rerun' }));
-    expect(mock.store.messages.size).toBe(40);
+    const first = await collect(api.client.sms.messages.createMany(items, { idempotencyKey: 'rerun' }));
+    const again = await collect(api.client.sms.messages.createMany(items, { idempotencyKey: 'rerun' }));
+    expect(api.mock.store.messages.size).toBe(40);
     const ids = (rs: CreateManyResult[]) =>
       rs.map((r) => (r.ok ? `${r.index}=${r.message.id}` : 'failed')).sort();
     expect(ids(again)).toEqual(ids(first));
@@ -120,7 +104,7 @@ describe('against the mock service', () => {
   it('an invalid item yields { ok: false, ValidationError } without a request, and the others go on', async () => {
     const items = [item(0), { to: '07700 900123', message: 'spaces' }, null, item(3), { to: '447700900123' }];
     const results = await collect(
-      client.sms.messages.createMany(items as unknown as CreateManyItem[], { idempotencyKey: 'v' }),
+      api.client.sms.messages.createMany(items as unknown as CreateManyItem[], { idempotencyKey: 'v' }),
     );
     const byIndex = new Map(results.map((r) => [r.index, r]));
     expect(byIndex.size).toBe(5);
@@ -132,7 +116,7 @@ describe('against the mock service', () => {
     const second = byIndex.get(1);
     if (second && !second.ok) expect(second.error.message).toMatch(/to must be an international number/);
     expect(byIndex.get(0)?.ok && byIndex.get(3)?.ok).toBe(true);
-    expect(wire.map((w) => w.headers['idempotency-key']).sort()).toEqual(['v:0', 'v:3']);
+    expect(api.wire.map((w) => w.headers['idempotency-key']).sort()).toEqual(['v:0', 'v:3']);
   });
 
   it('refuses bad options and sources before reading or sending anything', async () => {
@@ -153,7 +137,7 @@ describe('against the mock service', () => {
       [{ to: '447700900123', message: 'x' }, {}, /items must be/],
     ];
     for (const [items, options, message] of cases) {
-      const many = client.sms.messages.createMany(items as CreateManyItem[], options as object);
+      const many = api.client.sms.messages.createMany(items as CreateManyItem[], options as object);
       const error = await many.next().then(
         () => undefined,
         (e: unknown) => e,
@@ -163,11 +147,11 @@ describe('against the mock service', () => {
       expect(await many.next()).toEqual({ value: undefined, done: true });
     }
     expect(state.read).toBe(0);
-    expect(wire).toHaveLength(0);
+    expect(api.wire).toHaveLength(0);
   });
 
   it('a missing credential ends the loop with ConfigurationError instead of failing every item', async () => {
-    const noKey = new Client({ ...mock.clientOptions, apiKey: undefined });
+    const noKey = new Client({ ...api.mock.clientOptions, apiKey: undefined });
     vi.stubEnv('GATEWAY_API_KEY', '');
     const { state, source } = countingSource(1000, item);
     const seen: CreateManyResult[] = [];
@@ -182,7 +166,7 @@ describe('against the mock service', () => {
     expect(seen).toHaveLength(0);
     expect(state.read).toBeLessThanOrEqual(8);
     expect(state.closed).toBe(true);
-    expect(wire).toHaveLength(0);
+    expect(api.wire).toHaveLength(0);
   });
 });
 
