@@ -48,12 +48,12 @@ export interface OverheadRow {
 const RETRY_STATUSES = [408, 409, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 /**
- * Bare ky configured as the SDK configures it: prefix URL, the given headers, 60 s per attempt,
+ * Bare ky configured as the SDK configures it: URL prefix, the given headers, 60 s per attempt,
  * redirects not followed, and the SDK's retry policy. `fetch` replaces the network (the heap run).
  */
 export function createKyAlike(url: string, headers: Record<string, string>, fetch?: typeof globalThis.fetch) {
   return ky.create({
-    prefixUrl: url,
+    prefix: url,
     headers,
     timeout: 60_000,
     redirect: 'manual',

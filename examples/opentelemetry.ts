@@ -11,15 +11,12 @@ import { APIError, Client, type Hooks, type RequestOptions } from 'gateway-sdk';
  */
 export function spanHooks(span: Span): Hooks {
   return {
-    beforeRequest: [
-      (request, _options, { retryCount }) => {
-        const { traceId, spanId, traceFlags } = span.spanContext();
-        request.headers.set('traceparent', `00-${traceId}-${spanId}-0${traceFlags.toString(16)}`);
-        span.setAttribute('http.request.resend_count', retryCount);
-      },
-    ],
+    // ky 2 runs beforeRequest before the first attempt and beforeRetry before each other one.
+    beforeRequest: [({ request }) => traceparent(span, request)],
     beforeRetry: [
-      ({ error, retryCount }) => {
+      ({ request, error, retryCount }) => {
+        traceparent(span, request);
+        span.setAttribute('http.request.resend_count', retryCount);
         const status = (error as { response?: Response }).response?.status;
         span.addEvent('retry', {
           'http.request.resend_count': retryCount,
@@ -27,10 +24,14 @@ export function spanHooks(span: Span): Hooks {
         });
       },
     ],
-    afterResponse: [
-      (_request, _options, response) => void span.setAttribute('http.response.status_code', response.status),
-    ],
+    afterResponse: [({ response }) => void span.setAttribute('http.response.status_code', response.status)],
   };
+}
+
+/** Sets `traceparent` on an attempt so the service joins the span's trace. */
+function traceparent(span: Span, request: Request): void {
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  request.headers.set('traceparent', `00-${traceId}-${spanId}-0${traceFlags.toString(16)}`);
 }
 
 /**

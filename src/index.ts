@@ -6,6 +6,17 @@ export {
   type RequestOptions,
   type Hooks,
 } from './core/options.js';
+export type {
+  AfterResponseHook,
+  BeforeErrorHook,
+  BeforeRequestHook,
+  BeforeRetryHook,
+  ForcedRetry,
+  HookErrorState,
+  HookOptions,
+  HookResponseState,
+  HookState,
+} from './core/hooks.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
 export { CursorPage, PagePromise } from './core/pagination.js';
 export type { Logger, LogLevel } from './core/logger.js';

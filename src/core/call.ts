@@ -1,7 +1,8 @@
 // One logical call, as one object: what it sends, its key, its limits, and what ky does not do
-// for it. ky runs the attempts and the waits; every attempt passes through `Call.fetch`, which
-// re-asserts the credential, host and Idempotency-Key after every user hook has run, reads the
-// body inside ky's per-attempt timeout, and notes Deprecation/Sunset headers.
+// for it. ky runs the attempts, the waits and both timeouts; every attempt passes through
+// `Call.fetch`, which re-asserts the credential, host and Idempotency-Key after every user hook
+// has run, reads the body inside ky's per-attempt timeout, notes Deprecation/Sunset headers and
+// the `Retry-After` that `Call.delay` honours.
 import type { BeforeRetryState, KyInstance, Options } from 'ky';
 import type { z } from 'zod/mini';
 import {
@@ -17,12 +18,12 @@ import {
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText, scrub, scrubDeep } from './logger.js';
 import { type Hooks, type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from './options.js';
-import { isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
+import { backoff, isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
 import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
 
 /**
- * ky 1.x joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
+ * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
  * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
  * Read once, as ky reads it.
  */
@@ -47,19 +48,20 @@ export class Call implements CallHooks {
   readonly idempotencyKey: string | undefined;
   readonly timeout: number;
   readonly maxRetries: number;
-  /** The call's own signal: the caller's, joined with the totalTimeout's timer when there is one. */
+  /** Milliseconds for the whole call (ky's `totalTimeout`), if any. */
+  readonly totalTimeout: number | undefined;
+  /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
   /** Relative URL of the request, query included. */
   readonly input: string;
   attempts = 0;
-  #totalTimer: ReturnType<typeof setTimeout> | undefined;
-  #totalExpired = false;
-  #unlink: (() => void) | undefined;
+  /** When the call started, on ky's clock, so the whole-call deadline counts from here. */
+  readonly #started = now();
   /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
   #response: Response | undefined;
   #text = '';
-  /** The `Retry-After` the service sent, when `fetch` lengthened it by the jitter. */
-  #retryAfter: string | null | undefined;
+  /** The wait a retried status's `Retry-After` asks for, jitter included, for `delay`. */
+  #retryAfterMs: number | undefined;
   /** The body as it goes on the wire, serialized once before any I/O. */
   readonly #json: string | undefined;
   #attemptStarted = 0;
@@ -83,24 +85,8 @@ export class Call implements CallHooks {
     this.maxRetries = options.maxRetries ?? settings.maxRetries;
     this.input = spec.path + queryString(spec.query);
     this.#rebuffer = readsBodies(settings.hooks) || readsBodies(options.hooks);
-    const total = options.totalTimeout ?? settings.totalTimeout;
-    const userSignal = options.signal;
-    if (total === undefined) {
-      this.signal = userSignal;
-    } else {
-      const controller = new AbortController();
-      this.#totalTimer = setTimeout(() => {
-        this.#totalExpired = true;
-        controller.abort();
-      }, total);
-      if (userSignal !== undefined) {
-        const forward = () => controller.abort(userSignal.reason);
-        if (userSignal.aborted) forward();
-        else userSignal.addEventListener('abort', forward, { once: true });
-        this.#unlink = () => userSignal.removeEventListener('abort', forward);
-      }
-      this.signal = controller.signal;
-    }
+    this.totalTimeout = options.totalTimeout ?? settings.totalTimeout;
+    this.signal = options.signal;
   }
 
   /** Runs the call through the area's ky instance: the parsed value and its response, or a typed error. */
@@ -127,15 +113,20 @@ export class Call implements CallHooks {
       return { data: parseOutput(schema, parseJson(text), ctx), response, requestId };
     } catch (error) {
       throw await this.#failure(error);
-    } finally {
-      clearTimeout(this.#totalTimer);
-      this.#unlink?.();
     }
   }
 
   #send(send: KyInstance): Promise<Response> {
     const { spec, options } = this;
-    const init: Options = { method: spec.method, context: { call: this }, fetch: this.fetch };
+    const init: Options = {
+      method: spec.method,
+      context: { call: this },
+      fetch: this.fetch,
+      retry: { limit: this.maxRetries, delay: this.delay },
+    };
+    const total = this.totalTimeout;
+    // ky's deadline starts with ky's request; the call's started before (the first call loads ky).
+    if (total !== undefined) init.totalTimeout = Math.max(1, total - (now() - this.#started));
     const json = this.#json;
     if (json !== undefined) {
       // ky still sees the body as `json` (its hooks read it), but sends the text checked up front.
@@ -152,16 +143,15 @@ export class Call implements CallHooks {
       init.headers = headers;
     }
     if (options.timeout !== undefined) init.timeout = options.timeout;
-    if (options.maxRetries !== undefined) init.retry = { limit: options.maxRetries };
-    if (options.hooks !== undefined) init.hooks = options.hooks;
+    if (options.hooks !== undefined) init.hooks = options.hooks as Options['hooks'];
     const signal = this.signal;
     if (signal === undefined) return send(this.input, init);
     if (HAS_SIGNAL_ANY) {
       init.signal = signal;
       return send(this.input, init);
     }
-    // Without AbortSignal.any ky's waits between retries cannot be cut short: the call ends at
-    // once anyway, and `beforeRetry` stops ky when its wait is over.
+    // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
+    // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(this.abortFailure());
       signal.addEventListener('abort', onAbort, { once: true });
@@ -213,9 +203,11 @@ export class Call implements CallHooks {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let unlink: (() => void) | undefined;
     if (!HAS_SIGNAL_ANY) {
-      // ky times the attempt out but cannot abort it here: this attempt's own controller does.
+      // ky times the attempt out but cannot abort it here: this attempt's own controller does,
+      // when the attempt's timeout or what is left of the totalTimeout is spent.
       const controller = new AbortController();
-      timer = setTimeout(() => controller.abort(), this.timeout);
+      const left = this.totalTimeout === undefined ? Infinity : this.totalTimeout - (now() - this.#started);
+      timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.timeout, left)));
       const callSignal = this.signal;
       if (callSignal !== undefined) {
         const forward = () => controller.abort(callSignal.reason);
@@ -231,23 +223,17 @@ export class Call implements CallHooks {
       // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
       // and called on globalThis, as browsers require.
       const response = await (doFetch ? doFetch(request, init) : globalThis.fetch(request, init));
-      // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeout
-      // ends the call regardless; the caller's signal and totalTimeout need the read cut short.
-      const watch = doFetch !== undefined || !HAS_SIGNAL_ANY || this.signal !== undefined;
+      // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
+      // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
+      const watch =
+        doFetch !== undefined || !HAS_SIGNAL_ANY || this.signal !== undefined || this.totalTimeout !== undefined;
       const text = response.type === 'opaqueredirect' ? '' : await readBody(response, signal, watch);
-      let result = this.#rebuffer ? unread(response, text) : response;
-      this.#retryAfter = undefined;
+      const result = this.#rebuffer ? unread(response, text) : response;
       const asked = RETRY_STATUSES.includes(response.status)
         ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
         : undefined;
-      if (asked !== undefined && this.attempts <= this.maxRetries) {
-        // ky waits exactly what Retry-After says, so clients told the same wait come back
-        // together: ky is handed a copy whose Retry-After is a little later (core/retry.ts).
-        this.#retryAfter = response.headers.get('retry-after');
-        const headers = new Headers(response.headers);
-        headers.set('retry-after', String(retryAfterJitter(asked, this.client.random) / 1000));
-        result = unread(response, text, headers);
-      }
+      // Clients told the same wait would come back together: it is made a little later.
+      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.client.random);
       this.#response = result;
       this.#text = text;
       if (log.enabled('debug')) {
@@ -259,6 +245,7 @@ export class Call implements CallHooks {
       (this.options as InternalRequestOptions)[OBSERVE_RESPONSE]?.(response);
       return result;
     } catch (cause) {
+      this.#retryAfterMs = undefined;
       if (cause instanceof GatewayError) throw cause;
       if (this.signal?.aborted) throw this.abortFailure();
       const reason =
@@ -274,6 +261,13 @@ export class Call implements CallHooks {
   bodyOf(response: Response): unknown {
     return response === this.#response ? parseJson(this.#text) : undefined;
   }
+
+  /**
+   * ky's `delay` for this call's retry `n` (from 1): what the last response's `Retry-After` asked
+   * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
+   * its `jitter` would spread a `Retry-After` wait too (docs/decisions.md).
+   */
+  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.client.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined {
@@ -298,23 +292,18 @@ export class Call implements CallHooks {
     return undefined;
   }
 
-  /** The typed error for the call's signal having fired: the caller's abort, or the totalTimeout. */
+  /** The typed error for the caller's signal having fired. */
   abortFailure(): GatewayError {
-    const idempotencyKey = this.idempotencyKey;
-    if (this.#totalExpired) {
-      const timeoutMs = this.options.totalTimeout ?? this.client.settings.totalTimeout ?? 0;
-      return new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs, idempotencyKey });
-    }
-    return new APIUserAbortError({ idempotencyKey, cause: this.options.signal?.reason });
+    return new APIUserAbortError({ idempotencyKey: this.idempotencyKey, cause: this.signal?.reason });
   }
 
   /** Maps what ky rejected with to the SDK's hierarchy; an error thrown by a user's hook is left as it is. */
   async #failure(error: unknown): Promise<unknown> {
     if (isHTTPError(error) && error.response !== this.#response) {
-      // A hook replaced the response: its body has not been read yet.
-      const text = await error.response.text().catch(() => '');
+      // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text).
+      const data = (error as { data?: unknown }).data;
       this.#response = error.response;
-      this.#text = text;
+      this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
     }
     return this.#failureNow(error);
   }
@@ -340,16 +329,22 @@ export class Call implements CallHooks {
         body: scrubBody(text, secrets),
         requestId,
         idempotencyKey,
-        retryAfterMs: parseRetryAfter(this.#retryAfter ?? headers.get('retry-after'), Date.now()),
+        retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
         statusText: scrub(response.statusText, secrets),
         credentialOption: area.credentialOption,
         area: area.area,
         attempts: this.attempts,
       });
     }
-    if ((error as { name?: unknown } | null)?.name === 'TimeoutError')
+    if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
+      // ky throws the same TimeoutError for both limits; the whole call's is spent when the
+      // deadline, counted on ky's clock from before ky's own start, has passed.
+      const total = this.totalTimeout;
       // Not ky's TimeoutError as the cause: it holds the Request, Authorization header included.
-      return new APIConnectionTimeoutError({ limit: 'timeout', timeoutMs: this.timeout, idempotencyKey });
+      return total !== undefined && now() - this.#started >= total
+        ? new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs: total, idempotencyKey })
+        : new APIConnectionTimeoutError({ limit: 'timeout', timeoutMs: this.timeout, idempotencyKey });
+    }
     return error;
   }
 
@@ -388,10 +383,15 @@ function readsBodies(hooks: Hooks | undefined): boolean {
   );
 }
 
+/** ky's clock for `totalTimeout`. */
+function now(): number {
+  return globalThis.performance?.now() ?? Date.now();
+}
+
 /** A copy of a response whose body was already read, for hooks that read it again. */
-function unread(response: Response, text: string, headers = response.headers): Response {
+function unread(response: Response, text: string): Response {
   // A null-body status (204, 304) refuses even an empty body.
-  const { status, statusText } = response;
+  const { status, statusText, headers } = response;
   const copy = new Response(text === '' ? null : text, { status, statusText, headers });
   Object.defineProperty(copy, 'url', { value: response.url });
   return copy;

@@ -1,13 +1,12 @@
 // Every option a user can pass, and every check on it, in one place: the Client's options (a
 // breach is a ConfigurationError at construction) and each call's (a breach is a ValidationError,
 // and nothing is sent). Both share the same ranges and header rules.
-import type { Hooks } from 'ky';
 import { ConfigurationError, ValidationError } from './errors.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { isLogLevel, type Logger, type LogLevel } from './logger.js';
+import type { Hooks } from './hooks.js';
 import { readEnv } from './runtime.js';
 
-/** ky's hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`), run after the SDK's own. */
 export type { Hooks };
 
 /**

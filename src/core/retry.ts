@@ -1,12 +1,7 @@
 // The retry policy of sdk-contract.md ("Idempotency and retries") as ky's retry options: ky runs
-// the loop, waits and reads Retry-After; this module only states the policy.
+// the loop and the waits and retries on timeout; this module states the policy and the waits.
 import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  GatewayError,
-  isIdempotencyKeyReuse,
-} from './errors.js';
+import { APIConnectionError, APIConnectionTimeoutError, isIdempotencyKeyReuse } from './errors.js';
 import type { CallHooks } from './transport.js';
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */
@@ -25,6 +20,16 @@ export function retryAfterJitter(ms: number, random: () => number): number {
 }
 
 /**
+ * The wait before retry `n` (from 1) without a `Retry-After`: full jitter over the capped
+ * exponential window, 0.5 s, 1 s, 2 s, … up to 8 s, which spreads a burst of failing clients over
+ * the whole window instead of synchronising them
+ * (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/).
+ */
+export function backoff(n: number, random: () => number): number {
+  return Math.floor(random() * Math.min(BACKOFF_BASE_MS * 2 ** (n - 1), BACKOFF_CAP_MS));
+}
+
+/**
  * Statuses worth another attempt. 408 and 429 say "later"; 409 is what a service answers while a
  * request with the same Idempotency-Key is still in flight; 5xx may be transient. Every POST
  * carries an Idempotency-Key, so retrying a send never sends twice. ky's own list lacks 409 and
@@ -38,50 +43,34 @@ export const RETRY_STATUSES: readonly number[] = [
 ];
 
 /**
- * ky's retry options for `limit` retries. POST is listed: without it ky would not retry a send
- * at all, not even after a network error (ky issue 692); the Idempotency-Key makes it safe.
- * Every retried status honours `Retry-After` (ky's default honours it on 413, 429 and 503 only).
- * `random` is the jitter's source, injectable for tests.
+ * ky's retry options, the same for every call; each call adds its `limit` and its `delay`
+ * (core/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
+ * off. ky reads no timing header itself (`afterStatusCodes` is empty): ky 2 would also wait
+ * for `RateLimit-Reset` and kin, read only whole seconds, and add no jitter (docs/decisions.md).
+ * POST is listed: every POST carries an Idempotency-Key, so retrying it is safe.
  */
-export function retryOptions(limit: number, random: () => number): RetryOptions {
-  return {
-    limit,
-    methods: ['get', 'post'],
-    statusCodes: [...RETRY_STATUSES],
-    afterStatusCodes: [...RETRY_STATUSES],
-    maxRetryAfter: RETRY_AFTER_CAP_MS,
-    backoffLimit: BACKOFF_CAP_MS,
-    retryOnTimeout: true,
-    // ky counts retries from 1: 0.5 s, 1 s, 2 s, … before the jitter.
-    delay: (retry) => BACKOFF_BASE_MS * 2 ** (retry - 1),
-    // Full jitter spreads a burst of failing clients over the whole window instead of
-    // synchronising them (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/).
-    jitter: (ceiling) => Math.floor(random() * Math.min(ceiling, BACKOFF_CAP_MS)),
-    shouldRetry,
-  };
-}
+export const RETRY_OPTIONS: RetryOptions = {
+  methods: ['get', 'post'],
+  statusCodes: [...RETRY_STATUSES],
+  afterStatusCodes: [],
+  // The call's delay caps each wait itself (8 s for a backoff, 60 s for a Retry-After).
+  backoffLimit: RETRY_AFTER_CAP_MS,
+  retryOnTimeout: true,
+  shouldRetry,
+};
 
 /**
  * What ky's own checks would get wrong for this contract; `undefined` leaves the decision to ky
- * (limit, methods, statuses, `Retry-After`). The SDK's own errors end the call (an abort, the
- * totalTimeout, a hook sending the request to another host) except a connection failure, which
- * is retried. A retried status whose `Retry-After` cannot be read gets the backoff: ky would wait
- * `maxRetryAfter` (60 s) for `Retry-After: soon`. Anything else thrown (a user's hook) ends the call.
+ * (limit, methods, statuses, timeouts). ky 2 retries only its own error types: the connection
+ * failure `Call.fetch` reports for a network error is retried here. A 409 saying the key was used
+ * with another body fails the same way on every attempt: retrying only adds waits before the
+ * same ConflictError. Anything else thrown (an abort, a hook) ends the call, as ky decides.
  */
 function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
-  if (error instanceof GatewayError)
-    return error instanceof APIConnectionError && !(error instanceof APIConnectionTimeoutError)
-      ? undefined
-      : false;
-  if (isHTTPError(error)) {
-    const { status, headers } = error.response;
-    if (!RETRY_STATUSES.includes(status)) return false;
-    // A 409 saying the key was used with another body fails the same way on every attempt:
-    // retrying only adds waits before the same ConflictError.
-    if (status === 409 && isIdempotencyKeyReuse(callOf(error)?.bodyOf(error.response))) return false;
-    return parseRetryAfter(headers.get('retry-after'), Date.now()) === undefined ? true : undefined;
-  }
-  return error.name === 'TimeoutError' ? undefined : false;
+  if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
+  if (isHTTPError(error) && error.response.status === 409)
+    return isIdempotencyKeyReuse(callOf(error)?.bodyOf(error.response)) ? false : undefined;
+  return undefined;
 }
 
 /** The call an HTTP error belongs to: ky passes the request's `context` along with its options. */

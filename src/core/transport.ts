@@ -1,21 +1,22 @@
 // One ky instance per API area, each holding only that area's credential, address and headers,
-// so a key can never be sent to another area's host. ky owns the prefix URL, the header merge,
-// the JSON body, the per-attempt timeout and the retry loop (core/retry.ts states its policy);
-// core/call.ts adds what ky lacks, through the instance's `fetch` and one `beforeRetry` hook.
+// so a key can never be sent to another area's host. ky owns the URL prefix, the header merge,
+// the JSON body, the per-attempt and whole-call timeouts and the retry loop (core/retry.ts states
+// its policy); core/call.ts adds what ky lacks, through the instance's `fetch` and one
+// `beforeRetry` hook.
 //
 // ky is loaded on the first request, not with the SDK: at import it probes for request streams
 // by building a `Request`, which makes Node load its whole fetch stack (undici), so importing it
 // eagerly would make every cold `import 'gateway-sdk'` pay for that (bench/RESULTS.md). tsup
 // bundles it into a chunk of its own.
 import type * as Ky from 'ky';
-import type { BeforeRetryState, KyInstance, Options } from 'ky';
+import type { BeforeRetryState, Hooks as KyHooks, KyInstance, Options } from 'ky';
 
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];
 import { ConfigurationError } from './errors.js';
 import type { SafeLogger } from './logger.js';
 import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './options.js';
-import { retryOptions } from './retry.js';
+import { RETRY_OPTIONS } from './retry.js';
 
 /** The three areas of the API; each has its own credential and address. */
 export type Area = 'sms' | 'payment' | 'account';
@@ -38,7 +39,7 @@ export const AREAS: Record<Area, AreaSpec> = {
 export interface ClientContext {
   settings: ClientSettings;
   logger: SafeLogger;
-  /** Source of jitter; tests inject a fixed one. */
+  /** Source of the retry waits' jitter; tests inject a fixed one. */
   random: () => number;
   /** `User-Agent`, where the runtime lets a script set it. */
   userAgent: string | undefined;
@@ -90,8 +91,8 @@ export class Transport {
     const { settings, userAgent } = this.client;
     const credential = settings.credentials[spec.credential];
     if (credential === undefined) throw missing(area, spec.credential);
-    const prefixUrl = settings.addresses[spec.address];
-    if (prefixUrl === undefined) throw missing(area, spec.address);
+    const prefix = settings.addresses[spec.address];
+    if (prefix === undefined) throw missing(area, spec.address);
 
     // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders:
     // defaultHeaders can never put one area's credential on another's requests.
@@ -103,22 +104,25 @@ export class Transport {
     if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
     if (userAgent !== undefined) headers['user-agent'] = userAgent;
 
+    // `prefix`, not `baseUrl`: paths are joined to the address as written, so an address with a
+    // path (https://host/v1) keeps it, as `prefixUrl` did in ky 1.
     const options: Options = {
-      prefixUrl,
+      prefix,
       headers,
       timeout: settings.timeout,
-      retry: retryOptions(settings.maxRetries, this.client.random),
+      retry: RETRY_OPTIONS,
       // A redirect to another host would carry the Authorization header with it.
       redirect: 'manual',
+      // The user's hooks have the types of core/hooks.ts, which describe ky 2's without naming it.
       hooks: {
         // The SDK's own hooks first, then the client's; a call's own hooks come after both.
         beforeRetry: [
           (state) => (state.options.context['call'] as CallHooks).beforeRetry(state),
-          ...(settings.hooks?.beforeRetry ?? []),
+          ...((settings.hooks?.beforeRetry ?? []) as NonNullable<KyHooks['beforeRetry']>),
         ],
-        beforeRequest: settings.hooks?.beforeRequest ?? [],
-        afterResponse: settings.hooks?.afterResponse ?? [],
-        beforeError: settings.hooks?.beforeError ?? [],
+        beforeRequest: (settings.hooks?.beforeRequest ?? []) as NonNullable<KyHooks['beforeRequest']>,
+        afterResponse: (settings.hooks?.afterResponse ?? []) as NonNullable<KyHooks['afterResponse']>,
+        beforeError: (settings.hooks?.beforeError ?? []) as NonNullable<KyHooks['beforeError']>,
       },
     };
     const transport: AreaTransport = {
@@ -136,7 +140,7 @@ export class Transport {
       credentialOption: spec.credential,
       authorization,
       serviceVersion,
-      origin: `${new URL(prefixUrl).origin}/`,
+      origin: `${new URL(prefix).origin}/`,
     };
     // Two first calls may race here; both instances are equivalent, the second one is kept.
     this.#areas.set(area, transport);

