@@ -33,3 +33,41 @@ fi
 
 # The declarations under the strictest settings, every moduleResolution and both TypeScript versions.
 node scripts/check-types.mjs "$app"
+
+# Nothing installed for nothing (issue 21): ky and zod are bundled into dist/, so the package has
+# no runtime dependency, its declarations name neither, and their licences ship with it.
+if node -e 'const p = require("./package.json"); process.exit(Object.keys(p.dependencies ?? {}).length ? 1 : 0)'; then
+  echo "no runtime dependency in package.json"
+else
+  echo "package.json lists runtime dependencies: bundle them (tsup noExternal) instead" >&2
+  exit 1
+fi
+if grep -El "(from|import)\s*\(?\s*['\"](ky|zod)(/[^'\"]*)?['\"]|require\(\s*['\"](ky|zod)(/[^'\"]*)?['\"]" dist/*.d.ts dist/*.d.cts dist/testing/*.d.ts dist/testing/*.d.cts; then
+  echo "the declarations above import ky or zod: declare the types in src/ instead" >&2
+  exit 1
+fi
+echo "dist/*.d.ts and *.d.cts import neither ky nor zod"
+licences=$(tar -xzOf "$out/$tarball" package/dist/THIRD-PARTY-LICENSES 2>/dev/null || true)
+for dep in ky zod; do
+  if ! grep -q "^$dep@.*(MIT)" <<<"$licences" || ! grep -q "Permission is hereby granted" <<<"$licences"; then
+    echo "the tarball's dist/THIRD-PARTY-LICENSES lacks $dep's licence (npm run build writes it)" >&2
+    exit 1
+  fi
+done
+echo "dist/THIRD-PARTY-LICENSES holds the licences of ky and zod"
+
+# An app with only gateway-sdk installed from the tarball: nothing else in node_modules, at most 2 MB.
+only=$out/app-only
+rm -rf "$only" && mkdir -p "$only"
+(cd "$only" && npm init -y >/dev/null && npm install --no-audit --no-fund --silent "../$tarball" >/dev/null)
+others=$(cd "$only/node_modules" && ls -A | grep -Ev '^(gateway-sdk|\.bin|\.package-lock\.json)$' || true)
+if [ -n "$others" ]; then
+  echo "installing gateway-sdk also installed: $others" >&2
+  exit 1
+fi
+bytes=$(du -sb "$only/node_modules" | cut -f1)
+echo "an app with only gateway-sdk: ${bytes} B in node_modules (at most 2097152)"
+if [ "$bytes" -gt 2097152 ]; then
+  echo "node_modules of an app with only gateway-sdk is over 2 MB" >&2
+  exit 1
+fi
