@@ -3,7 +3,11 @@
 // `exports` map), so run `npm run build` first; stale or missing dist/ fails with that advice.
 //
 //   gateway-sdk { Client }             the whole client, every operation and its dependencies
-//                                      (ky, zod) included          budget 27 KB (27648 B), target 20 KB (20480 B)
+//                                      (ky, zod) included, bundled with code splitting as a bundler
+//                                      splits it (ky loads on the first request, by dynamic import):
+//                                      first chunk (what loads with the import: the entry chunk and
+//                                      the chunks it imports statically)  budget 22.5 KB (23040 B), target 20 KB (20480 B)
+//                                      all chunks together                budget 31.25 KB (32000 B), target 26 KB (26624 B)
 //   gateway-sdk/webhooks { Webhooks }  verify, constructEvent, sign and the error  budget  2 KB  (2048 B)
 //   … { createWebhookHandler, memoryStore }  the receiver with its default store     budget  4 KB  (4096 B)
 //   gateway-sdk/webhooks *             everything the entry exports (Node adapter and
@@ -16,7 +20,7 @@
 //
 // Options: --json prints the results as JSON; --print <name> prints a minified bundle.
 import { build } from 'esbuild';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,15 +30,19 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const BUNDLES = [
-  // With ky 1.x inside (about 5 KB of it) the client is over issue 9's 20 KB target (`target`,
-  // reported, see docs/decisions.md); `budget` is the CI guard against further growth (raised by
-  // issue 10's type and validation work, also in docs/decisions.md).
+  // Measured on ky 2 (issue 21): what loads with `import { Client }`, and every chunk the client
+  // can load. Issue 21's targets (20 KB first, 26 KB all) are missed: ky 2 alone is 8.9 KB, and
+  // loading createMany/createAll lazily saved 0.4 KB of the first chunk for 3 KB more in all
+  // (docs/decisions.md). The budgets are the CI guard against further growth; `target` is reported.
   {
     name: 'gateway-sdk { Client }',
     entry: 'gateway-sdk',
     source: "export { Client } from 'gateway-sdk';",
-    budget: 27_648,
-    target: 20_480,
+    split: true,
+    budget: 32_000,
+    target: 26_624,
+    firstBudget: 23_040,
+    firstTarget: 20_480,
     forbid: [],
   },
   {
@@ -98,9 +106,29 @@ function bundledModules(file) {
   return [...readFileSync(file, 'utf8').matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)].map((m) => m[1]);
 }
 
-async function measure({ name, source, budget, target = budget, forbid, noNodeImports = false }) {
+async function measure({
+  name,
+  source,
+  budget,
+  target = budget,
+  split = false,
+  firstBudget,
+  firstTarget = firstBudget,
+  forbid,
+  noNodeImports = false,
+}) {
+  // esbuild splits only files, not stdin: the entry is written under .tmp/.
+  const entry = join(root, '.tmp', 'size', `${name.replace(/\W+/g, '-')}.js`);
+  if (split) {
+    mkdirSync(dirname(entry), { recursive: true });
+    writeFileSync(entry, source);
+  }
   const result = await build({
-    stdin: { contents: source, resolveDir: root, sourcefile: `size-${name.replace(/\W+/g, '-')}.js` },
+    ...(split
+      ? { entryPoints: [entry], splitting: true, outdir: join(root, '.tmp', 'size', 'out') }
+      : {
+          stdin: { contents: source, resolveDir: root, sourcefile: `size-${name.replace(/\W+/g, '-')}.js` },
+        }),
     bundle: true,
     minify: true,
     format: 'esm',
@@ -117,9 +145,24 @@ async function measure({ name, source, budget, target = budget, forbid, noNodeIm
       },
     ],
   });
-  const output = result.outputFiles[0];
+  const outputs = split ? result.outputFiles.filter((f) => f.path.endsWith('.js')) : result.outputFiles;
+  const output = split
+    ? outputs.find(
+        (f) => result.metafile.outputs[relative(root, f.path)]?.entryPoint === relative(root, entry),
+      )
+    : outputs[0];
   if (!output) throw new Error(`esbuild produced no output for ${name}`);
-  const bytes = gzipSync(output.contents, { level: 9 }).length;
+  const gz = (f) => gzipSync(f.contents, { level: 9 }).length;
+  // Each chunk is fetched and compressed on its own, so "all chunks" is the sum of their sizes.
+  const bytes = outputs.reduce((sum, f) => sum + gz(f), 0);
+  // What loads with the import: the entry chunk and every chunk it imports statically, not the
+  // ones behind a dynamic import() (ky, createMany, createAll).
+  const byPath = new Map(outputs.map((f) => [relative(root, f.path), f]));
+  const loaded = new Set([relative(root, output.path)]);
+  for (const path of loaded)
+    for (const { path: dep, kind } of result.metafile.outputs[path]?.imports ?? [])
+      if (kind === 'import-statement' && byPath.has(dep)) loaded.add(dep);
+  const first = [...loaded].reduce((sum, path) => sum + gz(byPath.get(path)), 0);
   const inputs = Object.keys(result.metafile.inputs);
   const problems = [];
   for (const input of inputs) {
@@ -138,9 +181,13 @@ async function measure({ name, source, budget, target = budget, forbid, noNodeIm
   ) {
     problems.push('imports a node: builtin');
   }
-  if (bytes > budget) problems.push(`${bytes - budget} bytes over budget`);
-  if (process.argv.includes('--print') && process.argv.includes(name)) console.log(output.text);
-  return { name, bytes, budget, target, inputs, problems };
+  if (bytes > budget) problems.push(`${bytes - budget} bytes over budget${split ? ' (all chunks)' : ''}`);
+  if (firstBudget !== undefined && first > firstBudget)
+    problems.push(`first chunk ${first - firstBudget} bytes over its budget`);
+  if (process.argv.includes('--print') && process.argv.includes(name))
+    for (const f of outputs) console.log(`// ${relative(root, f.path)}\n${f.text}`);
+  const chunks = split ? outputs.length : 1;
+  return { name, bytes, budget, target, first, firstBudget, firstTarget, chunks, inputs, problems };
 }
 
 try {
@@ -154,23 +201,33 @@ for (const bundle of BUNDLES) results.push(await measure(bundle));
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify(
-      results.map(({ name, bytes, budget, target, inputs, problems }) => ({
-        name,
-        bytes,
-        budget,
-        target,
-        inputs,
-        problems,
-      })),
+      results.map(
+        ({ name, bytes, budget, target, first, firstBudget, firstTarget, chunks, inputs, problems }) => ({
+          name,
+          bytes,
+          budget,
+          target,
+          ...(firstBudget === undefined ? {} : { first, firstBudget, firstTarget, chunks }),
+          inputs,
+          problems,
+        }),
+      ),
       null,
       2,
     ),
   );
 } else {
   for (const r of results) {
+    if (r.firstBudget !== undefined) {
+      const pct = ((r.first / r.firstBudget) * 100).toFixed(1);
+      console.log(
+        `${`${r.name} first chunk`.padEnd(58)} ${String(r.first).padStart(6)} B min+gzip  budget ${r.firstBudget} B (${pct}%)  ${r.first <= r.firstBudget ? 'ok' : 'FAIL'}${r.firstTarget < r.firstBudget ? `  (target ${r.firstTarget} B: ${r.first <= r.firstTarget ? 'met' : `missed by ${r.first - r.firstTarget} B`})` : ''}`,
+      );
+    }
     const pct = ((r.bytes / r.budget) * 100).toFixed(1);
+    const label = r.firstBudget === undefined ? r.name : `${r.name} all ${r.chunks} chunks`;
     console.log(
-      `${r.name.padEnd(58)} ${String(r.bytes).padStart(6)} B min+gzip  budget ${r.budget} B (${pct}%)  ${r.problems.length ? 'FAIL' : 'ok'}${r.target < r.budget ? `  (target ${r.target} B: ${r.bytes <= r.target ? 'met' : `missed by ${r.bytes - r.target} B`})` : ''}`,
+      `${label.padEnd(58)} ${String(r.bytes).padStart(6)} B min+gzip  budget ${r.budget} B (${pct}%)  ${r.problems.length ? 'FAIL' : 'ok'}${r.target < r.budget ? `  (target ${r.target} B: ${r.bytes <= r.target ? 'met' : `missed by ${r.bytes - r.target} B`})` : ''}`,
     );
     for (const p of r.problems) console.error(`  ${r.name}: ${p}`);
   }
