@@ -5,8 +5,9 @@
 //
 // - A block runs when it imports `gateway-sdk/testing` and not `vitest`; every other block needs
 //   the live service, your app or a test runner, and is type-checked only.
-// - `console.log(…); //=> text` states what that line prints; `…` stands for any characters. A run
-//   fails if the line prints something else or nothing. `//=>` in a block that does not run fails.
+// - `console.log(…); //=> text` states what that line prints; `…` stands for any characters, and a
+//   further ` // note` is for readers. A run fails if the line prints something else or nothing.
+//   `//=>` in a block that does not run fails.
 // - HTML comments on the lines just before the fence adjust one block:
 //   `<!-- snippet: given <TypeScript> -->` prepends declarations a fragment relies on (`app`,
 //   `secret`, …), `<!-- snippet: type-check only: <reason> -->` keeps a block from running, and
@@ -43,7 +44,7 @@ export interface SnippetFailure {
   message: string;
 }
 
-const MARKER = /^<!-- snippet: (given|type-check only|not checked)(?::\s*([\s\S]*?))?\s*-->$/;
+const MARKER = /^<!-- snippet: (given|type-check only|not checked)(?:[:\s]\s*([\s\S]*?))?\s*-->$/;
 const EXPECT = /\/\/=>\s?(.*)$/;
 
 /** Extracts the ```ts blocks of `docs` (paths relative to `root`) into `outDir`. */
@@ -78,7 +79,8 @@ export function extractSnippets(root: string, docs: string[], outDir: string): S
       }
       const expectations = lines.slice(start, end).flatMap((text, k) => {
         const m = EXPECT.exec(text);
-        return m ? [{ line: start + 1 + k, text: (m[1] ?? '').trim() }] : [];
+        // `//=> value // note`: the note is for readers, not part of the value.
+        return m ? [{ line: start + 1 + k, text: (m[1] ?? '').split(' // ')[0]?.trim() ?? '' }] : [];
       });
       const file = join(outDir, `${doc.replace(/[/.]/g, '_')}_${start + 1}.ts`);
       // Line 1 holds the `given` declarations, so line n + 1 of the module is line n of the block;
@@ -200,7 +202,11 @@ export async function runSnippets(
           failures.push({ doc: s.doc, line: e.line, message: `printed nothing; //=> ${e.text}` });
         for (const text of texts)
           if (!matchesExpectation(text, e.text))
-            failures.push({ doc: s.doc, line: e.line, message: `printed ${JSON.stringify(text)}; //=> ${e.text}` });
+            failures.push({
+              doc: s.doc,
+              line: e.line,
+              message: `printed ${JSON.stringify(text)}; //=> ${e.text}`,
+            });
       }
     }
   };
