@@ -34,7 +34,7 @@ const failures = [...typeErrors, ...runFailures];
 for (const f of failures) console.log(`FAIL  ${f.doc}:${f.line}: ${f.message}`);
 const failedBlocks = new Set(
   failures.map((f) => {
-    const s = snippets.findLast((x) => x.doc === f.doc && x.line <= f.line);
+    const s = snippets.filter((x) => x.doc === f.doc && x.line <= f.line).at(-1);
     return s ? s.file : `${f.doc}:${f.line}`;
   }),
 );
