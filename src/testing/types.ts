@@ -91,9 +91,9 @@ export interface MockSmsWebhook {
   secret: string;
   /** Retry settings; missing fields default to 7 attempts, 60 seconds. */
   retry_config: MockRetryConfig;
-  /** Last successful delivery, or null (the mock does not deliver, so null unless a test sets it). */
+  /** Time of the last successful delivery (a 2xx or 3xx answer), or null before the first. */
   last_triggered_at: string | null;
-  /** Consecutive failed deliveries (0 unless a test sets it). */
+  /** Consecutive failed delivery attempts; a successful delivery resets it to 0. */
   failure_count: number;
   /** Creation time, ISO 8601 in UTC. */
   created_at: string;
