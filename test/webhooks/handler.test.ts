@@ -342,10 +342,7 @@ describe('createWebhookHandler: replays closed by default', () => {
       400,
       'event_too_old',
     ]);
-    expect(await outcome(await handle(await delivery({ created: now - 604_800 })))).toEqual([
-      200,
-      'handled',
-    ]);
+    expect(await outcome(await handle(await delivery({ created: now - 604_800 })))).toEqual([200, 'handled']);
     expect(handled).toHaveLength(1);
   });
 
