@@ -326,7 +326,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return answer(
       await core(request.method, request.headers.get(SIGNATURE_HEADER), async (limit) => {
         // Over the limit, the stream is cancelled: nothing more is read from the client.
-        const bytes = reader ? await collect(() => reader.read(), limit) : body ? undefined : new Uint8Array();
+        const bytes = reader
+          ? await collect(() => reader.read(), limit)
+          : body
+            ? undefined
+            : new Uint8Array();
         if (!bytes) void (reader || body)?.cancel().catch(() => undefined);
         return bytes;
       }),
