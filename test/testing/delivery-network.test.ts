@@ -2,7 +2,7 @@
 // other URL is recorded as not sent (fetch spied: no other host is contacted), and a receiver's 3xx
 // is a success whose Location is never visited (real loopback receivers answering 302 and 307).
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockService, forwardTo, type MockService } from 'gateway-sdk/testing';
@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 /** A loopback HTTP server that records each request and answers with `answer`. */
-async function loopback(answer: (res: import('node:http').ServerResponse) => void) {
+async function loopback(answer: (res: ServerResponse) => void) {
   const got: { method: string; url: string }[] = [];
   const server = createServer((req, res) => {
     got.push({ method: req.method ?? '', url: req.url ?? '' });

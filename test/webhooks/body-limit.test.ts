@@ -110,7 +110,7 @@ describe('maxBodyBytes: toNodeHandler, a body a parser already buffered', () => 
       headers: {},
       body,
       readableDidRead: true,
-      async *[Symbol.asyncIterator]() {
+      [Symbol.asyncIterator]() {
         throw new Error('the stream was read although a parser had buffered the body');
       },
     };
