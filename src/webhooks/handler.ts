@@ -185,10 +185,11 @@ const namespace = async (secret: string): Promise<string> => {
 let verifier: WebhooksApi | undefined;
 
 /**
- * Builds a webhook receiver: it reads the raw body, verifies the signature (any of several secrets),
- * checks `maxAgeSeconds`, parses the event, claims its id in the dedupe store and runs the typed
- * handler for its type. Answers: 200 handled, duplicate or unsubscribed; 400 for a bad signature or
- * payload (never redelivered); 500 for an invalid secret or a handler that throws, releasing the
+ * Builds a webhook receiver: it reads the raw body (at most `maxBodyBytes`), verifies the signature
+ * (any of several secrets), checks `maxAgeSeconds`, parses the event, claims its id in the dedupe
+ * store (under this receiver's own namespace) and runs the typed handler for its type. Answers: 200
+ * handled, duplicate or unsubscribed; 400 for a bad signature, payload or age (never redelivered);
+ * 413 for a body over the limit; 500 for an invalid secret or a handler that throws, releasing the
  * claim so that the redelivery is handled; 503 to a duplicate that arrives while the first is still
  * being handled. Use it as is in Next.js, Hono, Bun, Deno and Workers; `toNodeHandler` for Express.
  *

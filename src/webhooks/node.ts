@@ -69,7 +69,9 @@ const isEmptyObject = (v: unknown) =>
 
 /**
  * Adapts a `createWebhookHandler` receiver to node:http and Express. It reads the raw body itself,
- * so mount it before any body parser (or after `express.raw({ type: 'application/json' })`). When
+ * so mount it before any body parser (or after `express.raw({ type: 'application/json' })`), and
+ * never past the handler's `maxBodyBytes` (1 MiB for any other Fetch handler): over it, 413 with
+ * `connection: close`, the rest left unread. When
  * a parser already consumed the body it answers 500 and reports a `WebhookVerificationError`
  * (`parsed_body`) to `onError`: the route is misconfigured, and the service redelivers once fixed.
  *
