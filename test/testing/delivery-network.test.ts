@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockService, forwardTo, type MockService } from 'gateway-sdk/testing';
+import { createMockService, forwardTo, startMockServer, type MockService } from 'gateway-sdk/testing';
 import { manualClock } from './helpers.js';
 
 const servers: Server[] = [];
@@ -127,6 +127,22 @@ describe('deliveries with no deliver option', () => {
     const [delivery] = await mock.runDeliveries();
     expect(delivery?.state).toBe(local ? 'pending' : 'not_sent');
     expect(fetchSpy).toHaveBeenCalledTimes(local ? 1 : 0);
+  });
+
+  it('holds for autoAdvance on the loopback server, as the CLI runs it', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const clock = manualClock('2026-01-01T09:00:00.000Z');
+    const server = await startMockServer({ autoAdvance: true, now: clock.now });
+    try {
+      await send(server.mock);
+      clock.advance(60_000);
+      const run = await server.mock.runDeliveries();
+      expect(run.length).toBeGreaterThan(0);
+      expect(new Set(run.map((d) => d.state))).toEqual(new Set(['not_sent']));
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      await server.close();
+    }
   });
 
   it('sends anywhere once `deliver` is given', async () => {
