@@ -1,15 +1,20 @@
 // Verifies per second of both crypto paths of Webhooks.verify (node:crypto and the forced
-// WebCrypto path) against bare node:crypto; `npm run bench` measures the public one only.
-// Run: npm run bench:webhooks -- [rounds=7] [ms-per-round=300]
+// WebCrypto path) against bare node:crypto; `npm run bench` measures the public one only. Then
+// what 400 MB POSTs cost the receiver (bench/receive-memory.ts).
+// Run: npm run bench:webhooks -- [rounds=7] [ms-per-round=300] [--memory-only]
 
 import { Webhooks } from '../src/webhooks.js';
 import { createWebhooks } from '../src/webhooks/verifier.js';
 import { webCryptoHmac } from '../src/webhooks/hmac.js';
 import { median } from './stats.js';
 import { floorFor, perSecond, type Verify } from './verify.js';
+import { measureReceiveMemory, memoryTable } from './receive-memory.js';
 
-const rounds = Number(process.argv[2] ?? 7);
-const roundMs = Number(process.argv[3] ?? 300);
+const memoryOnly = process.argv.includes('--memory-only');
+
+const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const rounds = Number(numbers[0] ?? 7);
+const roundMs = Number(numbers[1] ?? 300);
 const secret = 'whsec_bench_secret_0123456789';
 const webCryptoPath = webCryptoHmac();
 const webCrypto = createWebhooks(() => webCryptoPath);
@@ -23,7 +28,7 @@ const candidates: Record<string, Verify> = {
 console.log(
   `${process.release.name} ${process.version}, ${rounds} rounds of ${roundMs} ms, median verifies/s`,
 );
-for (const size of [1024, 64 * 1024]) {
+for (const size of memoryOnly ? [] : [1024, 64 * 1024]) {
   const body = JSON.stringify({ id: 'evt_1', type: 'message.delivered', pad: 'x'.repeat(size) }).slice(
     0,
     size,
@@ -43,3 +48,6 @@ for (const size of [1024, 64 * 1024]) {
     );
   }
 }
+
+console.log('\nWhat 400 MB POSTs cost the receiver (toNodeHandler, default maxBodyBytes):\n');
+console.log(memoryTable(await measureReceiveMemory()));

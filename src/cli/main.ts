@@ -1,19 +1,34 @@
 // The `gateway-sdk` command (package.json `bin`): `mock` serves the mock service on loopback,
 // `trigger` sends one signed webhook delivery. Node only, so it lives apart from the web-API code
 // of src/ (eslint.config.js allows node: imports here) and is built as its own tsup entry.
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { makeEvent, signedDelivery, startMockServer } from '../testing/index.js';
 import { MOCK_API_VERSION } from '../testing/deliveries.js';
 
 const USAGE = `Usage:
-  gateway-sdk mock [--port N] [--auto-advance]
-      Serves the mock service on http://127.0.0.1:N (default: a free port) and prints the
-      GATEWAY_* variables that point a Client at it. Ctrl-C stops it.
-  gateway-sdk trigger <event-type> --url URL --secret SECRET [--data JSON]
+  gateway-sdk mock [--port N] [--auto-advance] [--allow-origin ORIGIN]...
+      Serves the mock service on http://127.0.0.1:N (default: a free port) with fresh keys, and
+      prints the GATEWAY_* variables that point a Client at it. Only pages on localhost,
+      127.0.0.1 and [::1] may call it from a browser; --allow-origin adds one more origin
+      (e.g. https://app.example.test, or * for any). Webhook deliveries go to loopback
+      addresses only. Ctrl-C stops it.
+  GATEWAY_WEBHOOK_SECRET=SECRET gateway-sdk trigger <event-type> --url URL [--data JSON] [--timeout S]
       POSTs one signed delivery of <event-type> (e.g. message.delivered) to URL, signed with
-      SECRET as the service signs them, and prints the receiver's answer. --data is the
-      event's data.object (a JSON object). Exits 0 on a 2xx or 3xx answer, 1 otherwise.
+      GATEWAY_WEBHOOK_SECRET (or --secret SECRET, which other users can see in ps) as the
+      service signs them, and prints the receiver's answer. --data is the event's data.object
+      (a JSON object). Gives up after --timeout seconds (default 10). Exits 0 on a 2xx or 3xx
+      answer, 1 otherwise.
 `;
+
+/**
+ * Control characters (C0 but tab and newline, DEL, C1) and bidirectional overrides in text that
+ * comes from elsewhere: printed as `\x1b`, so no terminal escape or reordering gets through.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const printable = (text: string) =>
+  text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 class UsageError extends Error {}
 
@@ -31,7 +46,11 @@ async function main(argv: string[]): Promise<number> {
 async function mock(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: 'string' }, 'auto-advance': { type: 'boolean', default: false } },
+    options: {
+      port: { type: 'string' },
+      'auto-advance': { type: 'boolean', default: false },
+      'allow-origin': { type: 'string', multiple: true },
+    },
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -39,7 +58,16 @@ async function mock(args: string[]): Promise<number> {
     throw new UsageError(
       `--port must be a port number from 0 to 65535 (got ${JSON.stringify(values.port)}).`,
     );
-  const server = await startMockServer({ port, autoAdvance: values['auto-advance'] });
+  // Fresh keys each start: the published defaults would let anything that knows them use the mock.
+  const fresh = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
+  const server = await startMockServer({
+    port,
+    autoAdvance: values['auto-advance'],
+    allowedOrigins: values['allow-origin'] ?? [],
+    apiKey: fresh('sk_live_mock_'),
+    testApiKey: fresh('sk_test_mock_'),
+    accessToken: fresh('at_mock_'),
+  });
   const o = server.clientOptions;
   process.stdout.write(
     [
@@ -91,7 +119,12 @@ function sampleObject(type: string): Record<string, unknown> {
 async function trigger(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { url: { type: 'string' }, secret: { type: 'string' }, data: { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      secret: { type: 'string' },
+      data: { type: 'string' },
+      timeout: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -108,8 +141,17 @@ async function trigger(args: string[]): Promise<number> {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError('--url must be an http:// or https:// URL.');
-  if (values.secret === undefined || values.secret === '')
-    throw new UsageError('trigger needs --secret, the webhook secret the receiver verifies with.');
+  const secret = values.secret ?? process.env['GATEWAY_WEBHOOK_SECRET'];
+  if (secret === undefined || secret === '')
+    throw new UsageError(
+      'trigger needs the webhook secret the receiver verifies with: set GATEWAY_WEBHOOK_SECRET ' +
+        '(or pass --secret, which other users of this machine can see in ps).',
+    );
+  const timeout = values.timeout === undefined ? 10 : Number(values.timeout);
+  if (!(timeout > 0) || timeout > 86_400)
+    throw new UsageError(
+      `--timeout must be a number of seconds above 0 (got ${JSON.stringify(values.timeout)}).`,
+    );
   let object: Record<string, unknown> = sampleObject(type);
   if (values.data !== undefined) {
     let parsed: unknown;
@@ -123,21 +165,36 @@ async function trigger(args: string[]): Promise<number> {
     object = parsed as Record<string, unknown>;
   }
   const event = makeEvent(type, object, { api_version: MOCK_API_VERSION });
-  const delivery = await signedDelivery(event, values.secret);
+  const delivery = await signedDelivery(event, secret);
+  const signal = AbortSignal.timeout(timeout * 1000);
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    response = await fetch(url, {
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.body,
+      redirect: 'manual',
+      signal,
+    });
+    text = await response.text();
   } catch (error) {
+    if (signal.aborted) {
+      process.stderr.write(
+        `gateway-sdk trigger: ${printable(url.href)} gave no answer within ${timeout} s (--timeout).\n`,
+      );
+      return 1;
+    }
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     process.stderr.write(
-      `gateway-sdk trigger: could not reach ${url.href}${cause}. Is the receiver running?\n`,
+      `gateway-sdk trigger: could not reach ${printable(url.href)}${printable(cause)}. Is the receiver running?\n`,
     );
     return 1;
   }
-  const text = await response.text();
-  process.stdout.write(`${response.status} ${response.statusText}\n`);
-  if (text !== '') process.stdout.write(`${text}\n`);
-  process.stderr.write(`gateway-sdk trigger: sent ${event.type} ${event.id} to ${url.href}\n`);
+  // The receiver's words are printed, never its terminal escapes.
+  process.stdout.write(`${response.status} ${printable(response.statusText)}\n`);
+  if (text !== '') process.stdout.write(`${printable(text)}\n`);
+  process.stderr.write(`gateway-sdk trigger: sent ${event.type} ${event.id} to ${printable(url.href)}\n`);
   return response.status >= 200 && response.status < 400 ? 0 : 1;
 }
 

@@ -20,8 +20,11 @@ export interface MockDeliveryAttempt {
   error: string | null;
 }
 
-/** Where a delivery stands: waiting for an attempt, or final. */
-export type MockDeliveryState = 'pending' | 'succeeded' | 'failed' | 'expired';
+/**
+ * Where a delivery stands: waiting for an attempt, or final. `not_sent`: the mock has no `deliver`
+ * and the URL is not a loopback address, so nothing was sent (`reason` says so).
+ */
+export type MockDeliveryState = 'pending' | 'succeeded' | 'failed' | 'expired' | 'not_sent';
 
 /** One event on its way to one URL, with its attempts. */
 export interface MockDelivery {
@@ -43,6 +46,8 @@ export interface MockDelivery {
   attempts: MockDeliveryAttempt[];
   /** When the next attempt is due (ISO 8601), or null once final. */
   nextAttemptAt: string | null;
+  /** Why it was not sent (state `not_sent`), else null. */
+  reason: string | null;
 }
 
 const MINUTE = 60_000;
@@ -63,18 +68,49 @@ interface Internal {
   dueMs: number;
 }
 
+/**
+ * Whether `url` names this machine: `localhost`, 127.0.0.0/8 or `[::1]` (as the URL parser writes
+ * them, so `http://127.1/` and `http://[0:0::1]/` count too).
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const host = parsed.hostname;
+  return (
+    /^https?:$/.test(parsed.protocol) &&
+    (host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host))
+  );
+}
+
+const notSent = (url: string) =>
+  `Not sent: ${url} is not a loopback address. With no \`deliver\` option the mock sends deliveries ` +
+  'only to localhost, 127.0.0.0/8 and [::1], so that tests never reach the network. Point the ' +
+  "webhook at a receiver your test started, or pass `deliver` (forwardTo('http://127.0.0.1:3000') " +
+  'to send it to a local receiver, (request) => fetch(request) to send it where it says); on the ' +
+  'CLI, --forward-to URL.';
+
 /** @internal Queues, signs and runs the deliveries of one mock service. */
 export class Dispatcher {
   readonly deliveries: MockDelivery[] = [];
   readonly #pending = new Set<Internal>();
   #chain: Promise<unknown> = Promise.resolve();
+  readonly #deliver: DeliverFunction;
+  // With no `deliver` of the user's, a mock in a unit test must never reach the network.
+  readonly #loopbackOnly: boolean;
 
   constructor(
     private readonly store: MockStore,
     private readonly now: () => Date,
-    private readonly deliver: DeliverFunction,
+    deliver: DeliverFunction | undefined,
     private readonly callbackSecret: string,
-  ) {}
+  ) {
+    this.#deliver = deliver ?? ((request) => fetch(request));
+    this.#loopbackOnly = deliver === undefined;
+  }
 
   /** Queues the event of a status change for every URL it goes to. */
   statusChanged(message: MockMessage, at: string, callbackUrl: string | undefined): void {
@@ -103,6 +139,7 @@ export class Dispatcher {
       state: 'pending',
       attempts: [],
       nextAttemptAt: new Date(at).toISOString(),
+      reason: null,
     };
     this.deliveries.push(delivery);
     this.#pending.add({ delivery, secret: target.secret, createdMs: at, dueMs: at });
@@ -133,6 +170,10 @@ export class Dispatcher {
   async #attempt(item: Internal, nowMs: number): Promise<void> {
     const { delivery } = item;
     if (delivery.signature === '') delivery.signature = await Webhooks.sign(delivery.body, item.secret);
+    if (this.#loopbackOnly && !isLoopbackUrl(delivery.url)) {
+      delivery.reason = notSent(delivery.url);
+      return this.#finish(item, 'not_sent');
+    }
     const request = new Request(delivery.url, {
       method: 'POST',
       headers: {
@@ -141,15 +182,21 @@ export class Dispatcher {
         'user-agent': 'gateway-sdk-mock/webhooks',
       },
       body: delivery.body,
+      // A 3xx is the receiver's answer (a success, per the retry rules), never a place to send the
+      // signed event to: following it would POST it to whatever host `Location` names.
+      redirect: 'manual',
       // A receiver that never answers counts as a network error (and is retried), rather than
       // holding runDeliveries() open.
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
     let status: number | null = null;
     let error: string | null = null;
+    let redirected = false;
     try {
-      const response = await this.deliver(request);
+      const response = await this.#deliver(request);
       status = response.status;
+      // In a browser a redirect answer is opaque (status 0); it is still a 3xx.
+      redirected = response.type === 'opaqueredirect';
       // Not awaited: under MSW's passthrough, cancelling a body can stay pending for good.
       void response.body?.cancel().catch(() => undefined);
     } catch (failure) {
@@ -158,7 +205,7 @@ export class Dispatcher {
     const at = new Date(nowMs).toISOString();
     delivery.attempts.push({ at, status, error });
     const hook = delivery.webhookId === null ? undefined : this.store.smsWebhooks.get(delivery.webhookId);
-    if (status !== null && status >= 200 && status < 400) {
+    if (redirected || (status !== null && status >= 200 && status < 400)) {
       if (hook) {
         hook.last_triggered_at = at;
         hook.failure_count = 0;
@@ -203,6 +250,7 @@ export function forwardTo(origin: string, send: DeliverFunction = (r) => fetch(r
         method: request.method,
         headers: request.headers,
         body: await request.text(),
+        redirect: 'manual',
         signal: request.signal,
       }),
     );

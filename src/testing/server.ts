@@ -14,6 +14,13 @@ import {
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseURL' | 'sandboxBaseURL'> {
   /** Port to listen on, on 127.0.0.1 only. @default 0 (any free port) */
   port?: number | undefined;
+  /**
+   * Page origins, besides loopback ones, allowed to call the server from a browser, written as
+   * the browser sends them (`'https://app.example.test'`); `'*'` allows every page. A page on any
+   * other origin is refused (403), so a site you visit cannot drive the mock.
+   * @default [] (only `http://localhost:*`, `http://127.0.0.1:*` and `http://[::1]:*`)
+   */
+  allowedOrigins?: readonly string[] | undefined;
 }
 
 /** A running loopback mock server. */
@@ -31,6 +38,7 @@ export interface MockServer {
 // The slices of node:http's request and response used here, typed locally: src/ declares no
 // import of a Node module (style.md rule 6), not even a type-only one.
 interface IncomingMessage extends AsyncIterable<Uint8Array> {
+  resume(): unknown;
   method?: string | undefined;
   url?: string | undefined;
   rawHeaders: string[];
@@ -45,11 +53,35 @@ interface ServerResponse {
   readonly writableEnded: boolean;
 }
 
-// Browsers may call the loopback server from a page on another origin; these let them.
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id, idempotent-replayed',
-};
+// Pages served from this machine may call the server; any other origin only when allowed by name.
+// Vite and webpack-dev-server allow the same, after CVEs for pages driving a local dev server.
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
+// What the API's requests carry, and nothing a page asks for beyond it.
+const ALLOWED_HEADERS = 'authorization, content-type, idempotency-key, service-version, user-agent';
+// Methods the server does not serve and `Request` cannot even hold; every other method reaches
+// the routes, which answer 405 with `Allow` for a path they know.
+const UNSERVED = /^(CONNECT|TRACE|TRACK)$/i;
+
+const corsHeaders = (origin: string | undefined): Record<string, string> =>
+  origin === undefined
+    ? {}
+    : {
+        'access-control-allow-origin': origin,
+        'access-control-expose-headers': 'x-request-id, idempotent-replayed',
+        vary: 'origin',
+      };
+
+// A refusal in the mock's error format, before the request reaches any route.
+const refusal = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ error: { type: 'invalid_request_error', code, message, param: null } }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+const methodRefusal = (method: string) =>
+  refusal(405, 'method_not_allowed', `The mock does not serve ${method}; it answers GET and POST.`, {
+    allow: 'GET, POST',
+  });
 
 /**
  * Serves the mock on `http://127.0.0.1:<port>` with node:http (Node, Bun and Deno).
@@ -62,14 +94,56 @@ const CORS = {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await import('node:http');
-  const { port = 0, ...serviceOptions } = options;
+  const { port = 0, allowedOrigins = [], ...serviceOptions } = options;
   // The handlers are bound to the server's URL, known only once it listens.
-  const state: { mock?: MockService } = {};
+  const state: { mock?: MockService; hosts?: Set<string> } = {};
   const server = createServer((req, res) => {
-    if (state.mock === undefined) return void res.writeHead(503).end();
-    serve(state.mock, req, res).catch((error: unknown) => {
+    if (state.mock === undefined || state.hosts === undefined) return void res.writeHead(503).end();
+    const origin = req.headers.origin;
+    const page =
+      origin !== undefined &&
+      (LOOPBACK_ORIGIN.test(origin) || allowedOrigins.some((o) => o === '*' || o === origin));
+    const host = req.headers.host?.toLowerCase();
+    let refused: Response | undefined;
+    // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 sends Host: evil.test.
+    if (host !== undefined && !state.hosts.has(host))
+      refused = refusal(
+        403,
+        'host_not_allowed',
+        `The mock answers only requests addressed to it on loopback (${[...state.hosts].join(', ')}), ` +
+          `not to ${JSON.stringify(host)}: a page on another site cannot reach it through DNS.`,
+      );
+    else if (origin !== undefined && !page)
+      refused = refusal(
+        403,
+        'origin_not_allowed',
+        `Pages on ${JSON.stringify(origin)} may not call the mock: only loopback pages can. Allow it with ` +
+          `startMockServer({ allowedOrigins: [${JSON.stringify(origin)}] }) or gateway-sdk mock --allow-origin ${origin}.`,
+      );
+    else if (UNSERVED.test(req.method ?? '')) refused = methodRefusal(req.method ?? '');
+    if (refused) {
+      req.resume();
+      return void send(refused, res, {}).catch(() => res.destroy());
+    }
+    serve(state.mock, req, res, corsHeaders(origin)).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
     });
+  });
+  // node:http hands CONNECT to this event, not to the request listener; without it the socket is
+  // dropped with no answer. Answered here like every other method the mock does not serve.
+  server.on('connect', (req: { method?: string }, socket: { end(data: string): unknown }) => {
+    const body = JSON.stringify({
+      error: {
+        type: 'invalid_request_error',
+        code: 'method_not_allowed',
+        message: 'The mock does not serve CONNECT; it answers GET and POST.',
+        param: null,
+      },
+    });
+    socket.end(
+      'HTTP/1.1 405 Method Not Allowed\r\nallow: GET, POST\r\ncontent-type: application/json\r\n' +
+        `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -79,7 +153,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
   const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : port}`;
+  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  const url = `http://127.0.0.1:${bound}`;
+  state.hosts = new Set([`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`]);
   const mock = (state.mock = createMockService({ ...serviceOptions, baseURL: url, sandboxBaseURL: url }));
   return {
     url,
@@ -94,7 +170,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
-async function serve(mock: MockService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  mock: MockService,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Record<string, string>,
+): Promise<void> {
   // A client that hangs up ends an injected delay, as it would end a real request.
   const abort = new AbortController();
   res.once('close', () => {
@@ -107,7 +188,7 @@ async function serve(mock: MockService, req: IncomingMessage, res: ServerRespons
       status: 204,
       headers: {
         'access-control-allow-methods': 'GET, POST',
-        'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'),
+        'access-control-allow-headers': ALLOWED_HEADERS,
         'access-control-max-age': '600',
       },
     });
@@ -120,7 +201,7 @@ async function serve(mock: MockService, req: IncomingMessage, res: ServerRespons
       throw error;
     }
   }
-  await send(response, res);
+  await send(response, res, cors);
 }
 
 async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
@@ -155,8 +236,8 @@ async function toRequest(req: IncomingMessage, origin: string, signal: AbortSign
   return new Request(`${origin}${target}`, { method, headers, body: body as BodyInit | undefined, signal });
 }
 
-async function send(response: Response, res: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = { ...CORS };
+async function send(response: Response, res: ServerResponse, cors: Record<string, string>): Promise<void> {
+  const headers: Record<string, string> = { ...cors };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });

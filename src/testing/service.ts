@@ -61,7 +61,13 @@ export interface MockServiceOptions {
    * target (failed for numbers ending in 0, expired for numbers ending in 9). @default false
    */
   autoAdvance?: boolean | undefined;
-  /** Sends webhook deliveries; replace it to hand them to a handler function. @default fetch */
+  /**
+   * Sends webhook deliveries; replace it to hand them to a handler function. Without it, the mock
+   * sends with `fetch` to loopback addresses only (`localhost`, 127.0.0.0/8, `[::1]`): a delivery
+   * to any other URL is recorded in `mock.deliveries` as `not_sent`, with the reason. Give
+   * `forwardTo(origin)` to send to a local receiver, or `(request) => fetch(request)` to send
+   * anywhere. Redirects are never followed. @default fetch, loopback only
+   */
   deliver?: DeliverFunction | undefined;
   /**
    * Signs deliveries to a message's `callback_url`, which has no webhook secret of its own.
@@ -161,7 +167,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const dispatcher = new Dispatcher(
     store,
     now,
-    options.deliver ?? ((request) => fetch(request)),
+    options.deliver,
     options.callbackSecret ?? SEEDED_WEBHOOK_SECRET,
   );
   store.hooks = {

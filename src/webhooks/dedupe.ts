@@ -32,6 +32,12 @@ export interface DedupeStore {
    * (`'handled'`); `undefined` when it is not recorded.
    */
   state?(id: string): Promise<DedupeState | undefined>;
+  /**
+   * Optional: how long the store keeps a handled id when that is fixed, whatever `ttlSeconds` it
+   * is given (`memoryStore({ ttlSeconds })`). The handler refuses a `maxAgeSeconds` that would
+   * outlive it. Leave it out when the store keeps ids for the `ttlSeconds` it is given.
+   */
+  readonly retentionSeconds?: number | undefined;
 }
 
 /** Where a claimed event id stands: taken by a handler still running, or handled. */

@@ -21,7 +21,8 @@ export type WebhookEventHandlers = {
 /**
  * What the handler answered, as the text of its response body: 200 `handled`, `duplicate` or
  * `unsubscribed`; 400 a signature reason, `invalid_payload` or `event_too_old`; 405
- * `method_not_allowed`; 500 `invalid_secret`, `handler_failed` or `dedupe_failed`; 503 `in_progress`.
+ * `method_not_allowed`; 413 `payload_too_large`; 500 `invalid_secret`, `handler_failed` or
+ * `dedupe_failed`; 503 `in_progress`.
  */
 export type WebhookHandlerOutcome =
   | 'handled'
@@ -33,6 +34,7 @@ export type WebhookHandlerOutcome =
   | 'invalid_payload'
   | 'event_too_old'
   | 'method_not_allowed'
+  | 'payload_too_large'
   | 'invalid_secret'
   | 'handler_failed'
   | 'dedupe_failed'
@@ -56,12 +58,21 @@ export interface WebhookHandlerOptions {
    */
   dedupe?: DedupeStore | false | undefined;
   /**
-   * Refuse (400 `event_too_old`) an event whose signed `created` is older than this. Keep it no
-   * longer than the store keeps ids (7 days), so that a delivery replayed after its id expired is
-   * refused rather than handled twice.
-   * @default no limit
+   * Refuse (400 `event_too_old`) an event whose signed `created` is older than this, or more than
+   * 5 minutes ahead of this machine's clock, so that a delivery replayed after its id left the
+   * store is refused rather than handled twice. A store with a fixed `retentionSeconds` must keep
+   * ids at least this long plus those 5 minutes (a `ConfigurationError` otherwise). `false` turns
+   * the check off, and with it the protection against late replays.
+   * @default 604800 (7 days, the reference's event lifetime)
    */
-  maxAgeSeconds?: number | undefined;
+  maxAgeSeconds?: number | false | undefined;
+  /**
+   * Refuse (413 `payload_too_large`) a body longer than this many bytes, without reading past it:
+   * told by `Content-Length` when sent, else counted as the bytes arrive. The service's events are
+   * a few KB.
+   * @default 1048576 (1 MiB)
+   */
+  maxBodyBytes?: number | undefined;
   /**
    * How long a claim may stay "being handled" before it lapses, for stores with `complete`
    * (memoryStore, redisStore): if the process dies mid-event, a redelivery after this is handled.
@@ -79,11 +90,14 @@ export interface WebhookHandlerOptions {
 /** A Fetch API webhook receiver: `Request` in, `Response` out. */
 export type WebhookHandler = (request: Request) => Promise<Response>;
 
-/** The handler without the Fetch API objects: method, signature header and body in, outcome out. */
+/**
+ * The handler without the Fetch API objects: method, signature header and body in, outcome out.
+ * `readBody(limit)` resolves `undefined` once the body is known to be longer than `limit` bytes.
+ */
 export type HandlerCore = (
   method: string,
   signature: string | string[] | null | undefined,
-  readBody: () => Promise<Uint8Array>,
+  readBody: (limit: number) => Promise<Uint8Array | undefined>,
 ) => Promise<WebhookHandlerOutcome>;
 
 // Each handler's core, for toNodeHandler: building a web Request and Response per delivery costs
@@ -102,6 +116,7 @@ export const STATUS: Record<WebhookHandlerOutcome, number> = {
   invalid_payload: 400,
   event_too_old: 400,
   method_not_allowed: 405,
+  payload_too_large: 413,
   invalid_secret: 500,
   handler_failed: 500,
   dedupe_failed: 500,
@@ -117,23 +132,64 @@ export const headersOf = (outcome: WebhookHandlerOutcome): Record<string, string
 const answer = (outcome: WebhookHandlerOutcome) =>
   new Response(outcome, { status: STATUS[outcome], headers: headersOf(outcome) });
 
-function seconds(name: string, value: number | undefined, fallback: number): number {
+function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value > 0) || value === Infinity)
     throw new ConfigurationError(
-      `createWebhookHandler: ${name} must be a positive number of seconds (got ${String(value)}).`,
+      `createWebhookHandler: ${name} must be a positive number (got ${String(value)}).`,
       name,
     );
   return value;
 }
 
+/** How far ahead of this machine's clock a signed `created` may be: clocks are never quite in step. */
+export const CLOCK_SKEW_SECONDS = 300;
+
+/**
+ * The body from `next` (a stream reader's `read` or an async iterator's `next`), or `undefined` as
+ * soon as it passes `limit` bytes: nothing past the limit is kept, so a huge or endless body costs
+ * at most the limit. The caller stops the source.
+ */
+export async function collect(
+  next: () => Promise<IteratorResult<unknown>>,
+  limit: number,
+): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (let r = await next(); !r.done; r = await next()) {
+    const chunk = typeof r.value === 'string' ? new TextEncoder().encode(r.value) : (r.value as Uint8Array);
+    if ((length += chunk.length) > limit) return undefined;
+    chunks.push(chunk);
+  }
+  // One chunk (a small delivery) is used as it is; several are joined.
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(length);
+  length = 0;
+  for (const chunk of chunks) out.set(chunk, (length += chunk.length) - chunk.length);
+  return out;
+}
+
+/** A `Content-Length` over `limit`: the request can be refused before any of its body is read. */
+export const declaredOver = (value: unknown, limit: number): boolean => Number(value) > limit;
+
+// Deliveries are de-duplicated per receiver: every secret gets its own namespace of ids, an HMAC
+// of a fixed text, so two receivers sharing a store (two webhooks, an sms and a payment receiver on
+// one Redis) never take each other's events for duplicates. Not the secret itself: keys are visible.
+const namespace = async (secret: string): Promise<string> => {
+  let hex = '';
+  for (const b of (await defaultHmac().digest(secret, 'gateway-sdk dedupe')).subarray(0, 8))
+    hex += (b | 256).toString(16).slice(1);
+  return hex;
+};
+
 let verifier: WebhooksApi | undefined;
 
 /**
- * Builds a webhook receiver: it reads the raw body, verifies the signature (any of several secrets),
- * checks `maxAgeSeconds`, parses the event, claims its id in the dedupe store and runs the typed
- * handler for its type. Answers: 200 handled, duplicate or unsubscribed; 400 for a bad signature or
- * payload (never redelivered); 500 for an invalid secret or a handler that throws, releasing the
+ * Builds a webhook receiver: it reads the raw body (at most `maxBodyBytes`), verifies the signature
+ * (any of several secrets), checks `maxAgeSeconds`, parses the event, claims its id in the dedupe
+ * store (under this receiver's own namespace) and runs the typed handler for its type. Answers: 200
+ * handled, duplicate or unsubscribed; 400 for a bad signature, payload or age (never redelivered);
+ * 413 for a body over the limit; 500 for an invalid secret or a handler that throws, releasing the
  * claim so that the redelivery is handled; 503 to a duplicate that arrives while the first is still
  * being handled. Use it as is in Next.js, Hono, Bun, Deno and Workers; `toNodeHandler` for Express.
  *
@@ -148,8 +204,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (typeof options !== 'object' || options === null)
     throw new ConfigurationError('createWebhookHandler: pass an options object { secret, on }.', 'options');
   const { secret, on = {}, onEvent, maxAgeSeconds } = options;
-  const maxAge = maxAgeSeconds === undefined ? undefined : seconds('maxAgeSeconds', maxAgeSeconds, 0);
-  const lease = seconds('leaseSeconds', options.leaseSeconds, 300);
+  const maxAge =
+    maxAgeSeconds === false ? undefined : positive('maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
+  const maxBody = positive('maxBodyBytes', options.maxBodyBytes, 1_048_576);
+  const lease = positive('leaseSeconds', options.leaseSeconds, 300);
   const onError =
     options.onError ??
     ((error: unknown, event: WebhookEvent | undefined) =>
@@ -166,22 +224,37 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       'createWebhookHandler: on must be an object of handlers by event type.',
       'on',
     );
+  // How long a handled id must be kept: as long as a replay of its event would pass the age check,
+  // and a second more, as stores drop an id at its deadline exactly.
+  const keep = maxAge === undefined ? EVENT_LIFETIME_SECONDS : maxAge + CLOCK_SKEW_SECONDS + 1;
+  const retention = store && maxAge !== undefined ? store.retentionSeconds : undefined;
+  if (retention !== undefined && retention < keep)
+    throw new ConfigurationError(
+      `createWebhookHandler: the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ` +
+        `${CLOCK_SKEW_SECONDS + 1} (${keep} s), so a replay after an id expired would be handled again. ` +
+        'Lower maxAgeSeconds or keep ids longer.',
+      'maxAgeSeconds',
+    );
+  const secrets = Array.isArray(secret) ? secret : [secret];
+  let spaces: Promise<string[]> | undefined;
+  let names: string[] | undefined;
   // Ids this instance is handling right now: with a store that cannot tell "pending" from
   // "handled", this still keeps a concurrent duplicate on the same instance from being acknowledged.
   const running = new Set<string>();
 
   // A duplicate is acknowledged only once the first delivery has been handled. While it is still
   // running, 503: had the first then failed, a 200 here would have lost the event for good.
-  const duplicate = async (id: string): Promise<WebhookHandlerOutcome> => {
+  const duplicate = async (id: string, key: string): Promise<WebhookHandlerOutcome> => {
     if (running.has(id)) return 'in_progress';
-    const state = store && store.state ? await store.state(id) : 'handled';
+    const state = store && store.state ? await store.state(key) : 'handled';
     return state === 'handled' ? 'duplicate' : 'in_progress';
   };
 
   const core: HandlerCore = async (method, signature, readBody) => {
     if (method !== 'POST') return 'method_not_allowed';
     let event: WebhookEvent;
-    const body = await readBody();
+    const body = await readBody(maxBody);
+    if (!body) return 'payload_too_large';
     try {
       event = await (verifier ??= createWebhooks(defaultHmac)).constructEvent(body, signature, secret);
     } catch (error) {
@@ -195,20 +268,41 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return error.reason;
     }
 
-    // `created` is Unix seconds; a value that can only be milliseconds is read as such.
-    const created = event.created > 1e11 ? event.created : event.created * 1000;
-    if (maxAge !== undefined && Date.now() - created > maxAge * 1000) return 'event_too_old';
+    // `created` is Unix seconds; a value that can only be milliseconds is read as such. Too far
+    // ahead counts as too old: it would pass the age check long after its id left the store.
+    const age = Date.now() - (event.created > 1e11 ? event.created : event.created * 1000);
+    if (maxAge !== undefined && (age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000))
+      return 'event_too_old';
 
+    // Own keys only: an event type named `constructor` or `__proto__` is not a handler.
+    const type = event.type;
     const handler =
-      (on as Record<string, ((event: WebhookEvent) => unknown) | undefined>)[event.type] ?? onEvent;
+      (Object.hasOwn(on, type)
+        ? (on as Record<string, ((event: WebhookEvent) => unknown) | undefined>)[type]
+        : undefined) ?? onEvent;
     if (typeof handler !== 'function') return 'unsubscribed';
 
     const id = event.id;
+    // The id under each secret's namespace: claimed under all of them while rotating, so that
+    // a receiver given [next, current] still sees what it recorded under [current] alone.
+    // Awaited only until known: an await per delivery is a measurable share of the handler's time.
+    const keys = (names ??= await (spaces ??= Promise.all(secrets.map(namespace)))).map(
+      (ns) => `${ns}:${id}`,
+    );
+    const release = () =>
+      Promise.all(keys.map((key) => store && store.release(key))).catch((error: unknown) =>
+        onError(error, event),
+      );
     if (store) {
-      let claimed: boolean;
+      let taken = 0;
       try {
-        claimed = await store.claim(id, store.complete ? lease : EVENT_LIFETIME_SECONDS);
-        if (!claimed) return await duplicate(id);
+        for (const key of keys) {
+          if (!(await store.claim(key, store.complete ? lease : keep))) {
+            await Promise.all(keys.slice(0, taken).map((k) => store.release(k)));
+            return await duplicate(id, key);
+          }
+          taken++;
+        }
       } catch (error) {
         onError(error, event);
         return 'dedupe_failed';
@@ -219,7 +313,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       await handler(event);
     } catch (error) {
       onError(error, event);
-      if (store) await store.release(id).catch((releaseError: unknown) => onError(releaseError, event));
+      if (store) await release();
       return 'handler_failed';
     } finally {
       running.delete(id);
@@ -227,17 +321,26 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     // The event was handled: a store that fails to record it only risks a second run of a later
     // duplicate, so the answer stays 200 (a 5xx would have the event handled again for sure).
     if (store && store.complete)
-      await store.complete(id, EVENT_LIFETIME_SECONDS).catch((error: unknown) => onError(error, event));
+      for (const key of keys)
+        await store.complete(key, keep).catch((error: unknown) => onError(error, event));
     return 'handled';
   };
-  const handle: WebhookHandler = async (request) =>
-    answer(
-      await core(
-        request.method,
-        request.headers.get(SIGNATURE_HEADER),
-        async () => new Uint8Array(await request.arrayBuffer()),
-      ),
+  const handle: WebhookHandler = async (request) => {
+    const body = request.body;
+    const reader = body && !declaredOver(request.headers.get('content-length'), maxBody) && body.getReader();
+    return answer(
+      await core(request.method, request.headers.get(SIGNATURE_HEADER), async (limit) => {
+        // Over the limit, the stream is cancelled: nothing more is read from the client.
+        const bytes = reader
+          ? await collect(() => reader.read(), limit)
+          : body
+            ? undefined
+            : new Uint8Array();
+        if (!bytes) void (reader || body)?.cancel().catch(() => undefined);
+        return bytes;
+      }),
     );
+  };
   cores.set(handle, core);
   return handle;
 }

@@ -12,8 +12,9 @@ export interface MemoryStoreOptions {
    */
   maxEntries?: number | undefined;
   /**
-   * How long a handled id is kept, overriding what the handler asks for.
-   * @default what the handler asks for: 604800 (7 days, the event lifetime)
+   * How long a handled id is kept, overriding what the handler asks for. The handler refuses a
+   * `maxAgeSeconds` longer than this minus 5 minutes (its clock-skew allowance).
+   * @default what the handler asks for: `maxAgeSeconds` + 300 (7 days and 5 minutes by default)
    */
   ttlSeconds?: number | undefined;
 }
@@ -34,8 +35,8 @@ function positiveInt(name: string, value: number | undefined, fallback: number |
 }
 
 /**
- * An in-memory, bounded `DedupeStore`: the handler's default. Ids are kept for the event lifetime
- * (7 days) unless `ttlSeconds` says otherwise. Per process: use `redisStore` when several
+ * An in-memory, bounded `DedupeStore`: the handler's default. Ids are kept as long as the handler
+ * asks (the event lifetime, 7 days, and 5 minutes) unless `ttlSeconds` says otherwise. Per process: use `redisStore` when several
  * instances receive the same webhook.
  *
  * @example
@@ -91,5 +92,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
     async state(id) {
       return live(id, Date.now())?.state;
     },
+    retentionSeconds: fixedTtl,
   };
 }

@@ -2,7 +2,7 @@
 // objects it is given (no import of a Node module), so the webhooks entry still bundles for the web.
 
 import { WebhookVerificationError } from '../core/errors.js';
-import { cores, headersOf, STATUS, type WebhookHandler } from './handler.js';
+import { collect, cores, declaredOver, headersOf, STATUS, type WebhookHandler } from './handler.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
 export interface NodeIncomingRequest extends AsyncIterable<unknown> {
@@ -40,28 +40,26 @@ const parsedBodyError = () =>
       "Mount the webhook route before app.use(express.json()), or give it express.raw({ type: 'application/json' }).",
   );
 
-// The raw body: what express.raw (or express.text) kept, else the stream itself.
-async function rawBody(req: NodeIncomingRequest): Promise<Uint8Array> {
+// The raw body: what express.raw (or express.text) kept, else the stream itself; `undefined` when
+// it is longer than `limit` bytes. Past the limit the stream is left unread (not destroyed, which
+// would drop the 413 with the socket); the answer says `connection: close`, so Node closes it.
+async function rawBody(req: NodeIncomingRequest, limit: number): Promise<Uint8Array | undefined> {
   const { body } = req;
-  if (body instanceof Uint8Array) return body;
-  if (typeof body === 'string') return new TextEncoder().encode(body);
+  if (body instanceof Uint8Array) return body.length > limit ? undefined : body;
+  if (typeof body === 'string') {
+    // A string's UTF-8 length is at least its length: a long one is refused before encoding it.
+    const bytes = body.length > limit ? undefined : new TextEncoder().encode(body);
+    return bytes && bytes.length <= limit ? bytes : undefined;
+  }
   // Express 4 leaves `{}` when no parser matched, without reading the stream.
   if ((body !== undefined && !isEmptyObject(body)) || req.readableDidRead) throw parsedBodyError();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for await (const chunk of req) {
-    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
-    chunks.push(bytes);
-    length += bytes.length;
-  }
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  if (declaredOver(req.headers['content-length'], limit)) return undefined;
+  const chunks = req[Symbol.asyncIterator]();
+  return collect(() => chunks.next(), limit);
 }
+
+/** What toNodeHandler reads of a body for a Fetch API handler that is not createWebhookHandler's. */
+const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
 const isEmptyObject = (v: unknown) =>
   typeof v === 'object' &&
@@ -71,7 +69,9 @@ const isEmptyObject = (v: unknown) =>
 
 /**
  * Adapts a `createWebhookHandler` receiver to node:http and Express. It reads the raw body itself,
- * so mount it before any body parser (or after `express.raw({ type: 'application/json' })`). When
+ * so mount it before any body parser (or after `express.raw({ type: 'application/json' })`), and
+ * never past the handler's `maxBodyBytes` (1 MiB for any other Fetch handler): over it, 413 with
+ * `connection: close`, the rest left unread. When
  * a parser already consumed the body it answers 500 and reports a `WebhookVerificationError`
  * (`parsed_body`) to `onError`: the route is misconfigured, and the service redelivers once fixed.
  *
@@ -91,7 +91,9 @@ export function toNodeHandler(
       let status: number;
       let headers: Record<string, string>;
       try {
-        const o = await core(req.method ?? 'GET', req.headers['x-service-signature'], () => rawBody(req));
+        const o = await core(req.method ?? 'GET', req.headers['x-service-signature'], (limit) =>
+          rawBody(req, limit),
+        );
         [outcome, status, headers] = [o, STATUS[o], headersOf(o)];
       } catch (error) {
         report(error);
@@ -101,6 +103,7 @@ export function toNodeHandler(
       if (res.headersSent) return;
       res.statusCode = status;
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (status === 413) res.setHeader('connection', 'close');
       res.end(new TextEncoder().encode(outcome));
       return;
     }
@@ -109,9 +112,15 @@ export function toNodeHandler(
     try {
       const method = req.method ?? 'GET';
       const init: RequestInit = { method, headers: toHeaders(req.headers) };
-      if (method === 'POST') init.body = (await rawBody(req)) as Uint8Array<ArrayBuffer>;
+      const body = method === 'POST' ? await rawBody(req, DEFAULT_MAX_BODY_BYTES) : new Uint8Array();
+      if (method === 'POST') init.body = body as Uint8Array<ArrayBuffer>;
       // The handler does not look at the URL; a fixed origin keeps a hostile Host header out of it.
-      response = await handle(new Request(new URL(req.url ?? '/', 'http://localhost'), init));
+      response = body
+        ? await handle(new Request(new URL(req.url ?? '/', 'http://localhost'), init))
+        : new Response('payload_too_large', {
+            status: 413,
+            headers: { 'content-type': 'text/plain', connection: 'close' },
+          });
     } catch (error) {
       report(error);
       response = new Response(error instanceof WebhookVerificationError ? error.reason : 'internal_error', {

@@ -85,7 +85,7 @@ describe('startMockServer', () => {
     });
   });
 
-  it('answers a CORS preflight so browser pages can call it', async () => {
+  it('answers a CORS preflight so browser pages on this machine can call it', async () => {
     const res = await fetch(`${server.url}/sms/messages`, {
       method: 'OPTIONS',
       headers: {
@@ -95,8 +95,11 @@ describe('startMockServer', () => {
       },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-headers')).toBe('authorization,service-version');
+    // The page's own origin (a loopback one), and the headers the API takes, not a reflection.
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'authorization, content-type, idempotency-key, service-version, user-agent',
+    );
   });
 
   it('serves the SDK client end to end', async () => {

@@ -26,6 +26,7 @@ async function delivery(options: { id?: string; signWith?: string; signature?: s
   const body = envelope({
     id: options.id ?? `evt_example_${++ids}`,
     type: 'customer.created',
+    created: Math.floor(Date.now() / 1000),
     data: { object: { id: 'cus_1' } },
   });
   const signature =

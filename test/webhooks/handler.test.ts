@@ -9,6 +9,7 @@ import {
 import {
   createWebhookHandler,
   memoryStore,
+  Webhooks,
   WebhookVerificationError,
   type DedupeStore,
   type WebhookCustomer,
@@ -16,7 +17,7 @@ import {
   type WebhookMessage,
   type WebhookHandlerOptions,
 } from 'gateway-sdk/webhooks';
-import { delivery, gate, nextId, secret, signed } from './receive.js';
+import { delivery, gate, keyOf, nextId, secret, signed } from './receive.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -182,7 +183,7 @@ describe('createWebhookHandler: de-duplication', () => {
     const request = await delivery();
     const id = (JSON.parse(await request.clone().text()) as { id: string }).id;
     expect((await handle(request)).status).toBe(500);
-    expect(release).toHaveBeenCalledWith(id);
+    expect(release).toHaveBeenCalledWith(keyOf(id));
   });
 
   it('answers 503 in_progress to a duplicate that arrives while the first is still being handled', async () => {
@@ -230,7 +231,7 @@ describe('createWebhookHandler: de-duplication', () => {
     const request = await delivery();
     const first = a.handle(request.clone());
     await vi.waitFor(async () =>
-      expect(await store.state?.(JSON.parse(await request.clone().text()).id)).toBe('pending'),
+      expect(await store.state?.(keyOf(JSON.parse(await request.clone().text()).id))).toBe('pending'),
     );
     expect(await outcome(await b.handle(request.clone()))).toEqual([503, 'in_progress']);
     held.open();
@@ -239,7 +240,7 @@ describe('createWebhookHandler: de-duplication', () => {
     expect(b.handled).toEqual([]);
   });
 
-  it('with a claim/release-only store: claims for 7 days, 200 to a duplicate, 503 to one in flight here', async () => {
+  it('with a claim/release-only store: claims for 7 days, 5 minutes and a second, 200 to a duplicate, 503 to one in flight here', async () => {
     const ids = new Map<string, number>();
     const store: DedupeStore = {
       claim: vi.fn(async (id: string, ttl: number) => (ids.has(id) ? false : (ids.set(id, ttl), true))),
@@ -250,7 +251,8 @@ describe('createWebhookHandler: de-duplication', () => {
     const request = await delivery();
     const first = handle(request.clone());
     await vi.waitFor(() => expect(ids.size).toBe(1));
-    expect([...ids.values()]).toEqual([604_800]);
+    // maxAgeSeconds (7 days by default), the 5-minute clock-skew allowance and a second.
+    expect([...ids.values()]).toEqual([604_800 + 300 + 1]);
     expect((await handle(request.clone())).status).toBe(503);
     held.open();
     await first;
@@ -263,7 +265,7 @@ describe('createWebhookHandler: de-duplication', () => {
     const request = await delivery();
     const id = (JSON.parse(await request.clone().text()) as { id: string }).id;
     // A process that claimed the event and then died: the claim is never completed nor released.
-    expect(await store.claim(id, 300)).toBe(true);
+    expect(await store.claim(keyOf(id), 300)).toBe(true);
     const { handle, handled } = handler({ dedupe: store, leaseSeconds: 300 });
     expect((await handle(request.clone())).status).toBe(503);
     vi.advanceTimersByTime(301_000);
@@ -317,13 +319,151 @@ describe('createWebhookHandler: maxAgeSeconds', () => {
     expect(handled).toHaveLength(1);
   });
 
-  it('refuses nothing by age without maxAgeSeconds', async () => {
-    const { handle } = handler();
+  it('refuses nothing by age with maxAgeSeconds: false', async () => {
+    const { handle } = handler({ maxAgeSeconds: false });
     expect((await handle(await delivery({ created: 1 }))).status).toBe(200);
+    expect((await handle(await delivery({ created: 4_000_000_000 }))).status).toBe(200);
   });
 
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses maxAgeSeconds %s at creation', (value) => {
     expect(() => createWebhookHandler({ secret, maxAgeSeconds: value })).toThrow(ConfigurationError);
+  });
+});
+
+describe('createWebhookHandler: replays closed by default', () => {
+  const NOW = new Date('2026-03-01T12:00:00Z');
+  const now = Math.floor(NOW.getTime() / 1000);
+
+  it('refuses an event older than 7 days without any option, and handles one just within', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const { handle, handled } = handler();
+    expect(await outcome(await handle(await delivery({ created: now - 604_801 })))).toEqual([
+      400,
+      'event_too_old',
+    ]);
+    expect(await outcome(await handle(await delivery({ created: now - 604_800 })))).toEqual([200, 'handled']);
+    expect(handled).toHaveLength(1);
+  });
+
+  it('refuses an event created more than 5 minutes ahead of the clock, and handles one within', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const { handle, handled } = handler();
+    expect(await outcome(await handle(await delivery({ created: now + 301 })))).toEqual([
+      400,
+      'event_too_old',
+    ]);
+    expect(await outcome(await handle(await delivery({ created: now + 300 })))).toEqual([200, 'handled']);
+    expect(handled).toHaveLength(1);
+  });
+
+  it('refuses a replay once its id has left the store: the age check outlives the record', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const { handle, handled } = handler();
+    // Created 5 minutes ahead (the most allowed): the record must last 7 days, 5 minutes and a second.
+    const request = await delivery({ created: now + 300 });
+    expect(await outcome(await handle(request.clone()))).toEqual([200, 'handled']);
+    vi.setSystemTime(NOW.getTime() + (604_800 + 300) * 1000);
+    expect(await outcome(await handle(request.clone()))).toEqual([200, 'duplicate']);
+    vi.setSystemTime(NOW.getTime() + (604_800 + 301) * 1000);
+    expect(await outcome(await handle(request.clone()))).toEqual([400, 'event_too_old']);
+    vi.setSystemTime(NOW.getTime() + (604_800 + 302) * 1000);
+    expect(await outcome(await handle(request))).toEqual([400, 'event_too_old']);
+    expect(handled).toHaveLength(1);
+  });
+
+  it('refuses at creation a maxAgeSeconds the store would not keep ids for', () => {
+    const store = memoryStore({ ttlSeconds: 3600 });
+    let error: unknown;
+    try {
+      createWebhookHandler({ secret, dedupe: store });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).message).toMatch(/keeps ids 3600 s.*Lower maxAgeSeconds/);
+    expect(() => createWebhookHandler({ secret, dedupe: store, maxAgeSeconds: 3299 })).not.toThrow();
+    expect(() => createWebhookHandler({ secret, dedupe: store, maxAgeSeconds: 3300 })).toThrow(
+      ConfigurationError,
+    );
+    expect(() =>
+      createWebhookHandler({ secret, dedupe: { ...memoryStore(), retentionSeconds: 86_400 } }),
+    ).toThrow(ConfigurationError);
+    // Off, or no store: nothing to outlive.
+    expect(() => createWebhookHandler({ secret, dedupe: store, maxAgeSeconds: false })).not.toThrow();
+    expect(() => createWebhookHandler({ secret, dedupe: false, maxAgeSeconds: 10 ** 9 })).not.toThrow();
+  });
+
+  it('asks the store to keep a handled id for maxAgeSeconds, 5 minutes and a second', async () => {
+    const complete = vi.fn(async () => undefined);
+    const { handle } = handler({
+      maxAgeSeconds: 86_400,
+      dedupe: { ...memoryStore(), complete },
+    });
+    await handle(await delivery());
+    expect(complete).toHaveBeenCalledWith(expect.any(String), 86_701);
+  });
+});
+
+describe('createWebhookHandler: receivers sharing a store', () => {
+  it('handles each event once in each of two receivers with different secrets on one store', async () => {
+    const store = memoryStore();
+    const other = 'whsec_other_receiver_9Zk';
+    const a = handler({ dedupe: store });
+    const b = handler({ secret: other, dedupe: store });
+    const { body } = await signed();
+    const to = async (s: string) =>
+      new Request('https://receiver.test/webhooks', {
+        method: 'POST',
+        body,
+        headers: { 'x-service-signature': await Webhooks.sign(body, s) },
+      });
+    expect(await outcome(await a.handle(await to(secret)))).toEqual([200, 'handled']);
+    expect(await outcome(await b.handle(await to(other)))).toEqual([200, 'handled']);
+    expect(await outcome(await a.handle(await to(secret)))).toEqual([200, 'duplicate']);
+    expect(await outcome(await b.handle(await to(other)))).toEqual([200, 'duplicate']);
+    expect(a.handled).toHaveLength(1);
+    expect(b.handled).toHaveLength(1);
+  });
+
+  it('still de-duplicates across a rotation: [next, current] sees what [current] recorded, and [next] what it recorded', async () => {
+    const store = memoryStore();
+    const next = 'whsec_next_secret_Q81';
+    const before = handler({ dedupe: store });
+    const during = handler({ secret: [next, secret], dedupe: store });
+    const after = handler({ secret: next, dedupe: store });
+    const first = await delivery();
+    expect(await outcome(await before.handle(first.clone()))).toEqual([200, 'handled']);
+    expect(await outcome(await during.handle(first))).toEqual([200, 'duplicate']);
+    const second = await delivery({}, { signWith: next });
+    expect(await outcome(await during.handle(second.clone()))).toEqual([200, 'handled']);
+    expect(await outcome(await after.handle(second))).toEqual([200, 'duplicate']);
+    expect(during.handled).toHaveLength(1);
+    expect(after.handled).toEqual([]);
+    const id = (during.handled[0] as WebhookEvent).id;
+    expect(await store.state?.(keyOf(id, next))).toBe('handled');
+    expect(await store.state?.(keyOf(id, secret))).toBe('handled');
+    expect(await store.state?.(id)).toBeUndefined();
+  });
+});
+
+describe('createWebhookHandler: routing by own keys only', () => {
+  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'])(
+    'sends an event of type %s to onEvent',
+    async (type) => {
+      const { handle, handled, errors } = handler({ on: { 'message.failed': vi.fn() } });
+      expect(await outcome(await handle(await delivery({ type })))).toEqual([200, 'handled']);
+      expect(handled.map((e) => e.type)).toEqual([type]);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('answers unsubscribed (not 500) to such a type when there is no onEvent', async () => {
+    const handle = createWebhookHandler({ secret, on: {}, onError: () => undefined });
+    for (const type of ['constructor', 'toString', '__proto__'])
+      expect(await outcome(await handle(await delivery({ type })))).toEqual([200, 'unsubscribed']);
   });
 });
 

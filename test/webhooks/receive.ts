@@ -1,10 +1,19 @@
 // Deliveries for the handler tests: a signed POST as the service sends it.
+import { createHmac } from 'node:crypto';
 import { Webhooks } from 'gateway-sdk/webhooks';
 import { envelope } from './helpers.js';
 
 export const secret = 'whsec_handler_test_7Hq2';
 
 let n = 0;
+
+/**
+ * The key a handler with secret `s` gives event `id` in its store (docs/webhooks.md): the first 8
+ * bytes of HMAC-SHA256(s, "gateway-sdk dedupe") in hex, a colon, the id. Computed here with
+ * node:crypto, apart from the SDK's code.
+ */
+export const keyOf = (id: string, s: string = secret): string =>
+  `${createHmac('sha256', s).update('gateway-sdk dedupe').digest('hex').slice(0, 16)}:${id}`;
 
 /** A fresh event id. */
 export const nextId = (): string => `evt_handler_${++n}`;

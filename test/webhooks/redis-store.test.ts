@@ -10,9 +10,10 @@ import {
   ConfigurationError,
   createWebhookHandler,
   redisStore,
+  Webhooks,
   type RedisClientLike,
 } from 'gateway-sdk/webhooks';
-import { secret, signed } from './receive.js';
+import { keyOf, secret, signed } from './receive.js';
 
 let server: ChildProcess | undefined;
 let port = 0;
@@ -164,6 +165,47 @@ describe.each(clients)('redisStore over %s', (name, connect) => {
       expect(statuses.get(500)).toBeUndefined();
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe.each(clients)('two receivers with different secrets on one Redis, over %s', (name, connect) => {
+  it('each handles every event once with redisStore(redis) and default options', async () => {
+    const client = await connect();
+    try {
+      const other = `whsec_payment_receiver_${name}`;
+      const handled = { sms: [] as string[], payment: [] as string[] };
+      const sms = createWebhookHandler({
+        secret,
+        dedupe: redisStore(client.store),
+        onEvent: (event) => void handled.sms.push(event.id),
+      });
+      const payment = createWebhookHandler({
+        secret: other,
+        dedupe: redisStore(client.store),
+        onEvent: (event) => void handled.payment.push(event.id),
+      });
+      const ids = Array.from({ length: 5 }, (_, i) => `evt_shared_${name}_${Date.now()}_${i}`);
+      const deliver = async (handle: typeof sms, id: string, s: string) => {
+        const { body } = await signed({ id }, { signWith: s });
+        const headers = { 'x-service-signature': await Webhooks.sign(body, s) };
+        const response = await handle(new Request('https://r.test/', { method: 'POST', body, headers }));
+        return `${response.status} ${await response.text()}`;
+      };
+      // One event reaching both webhooks, each delivered twice.
+      for (const id of ids) {
+        expect(await deliver(sms, id, secret)).toBe('200 handled');
+        expect(await deliver(payment, id, other)).toBe('200 handled');
+        expect(await deliver(payment, id, other)).toBe('200 duplicate');
+        expect(await deliver(sms, id, secret)).toBe('200 duplicate');
+      }
+      expect(handled).toEqual({ sms: ids, payment: ids });
+      // Under the default prefix, each in its own namespace: HMAC-SHA256(secret, "gateway-sdk dedupe").
+      expect(await client.ttl(`gateway-sdk:webhook:${keyOf(ids[0] as string, other)}`)).toBeGreaterThan(
+        604_000,
+      );
+    } finally {
+      await client.close();
     }
   });
 });
