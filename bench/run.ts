@@ -183,7 +183,7 @@ clients' rounds interleaved. The four clients, against the same server:
 
 - **fetch**: bare \`fetch\` with the same headers, a status check and \`response.json()\`; \`create\` also
   generates its idempotency key. The floor.
-- **ky alike**: bare ky 1.x configured as the SDK configures it: \`prefixUrl\`, the same headers,
+- **ky alike**: bare ky 2 configured as the SDK configures it: \`prefix\`, the same headers,
   \`timeout: 60000\`, \`redirect: 'manual'\`, the same retry options (limit 2, GET and POST, 408/409/429/5xx,
   \`Retry-After\` on all of them capped at 60 s, backoff 0.5 s doubling to 8 s with full jitter, retry on
   timeout), \`.json()\`; \`create\` sends \`json\` and a fresh \`Idempotency-Key\`. The target's reference.
@@ -385,7 +385,7 @@ if (bundles) {
   sections.push(`## Bundle sizes
 
 esbuild, \`bundle\`, \`minify\`, \`platform: 'browser'\`, ESM, of the built package through its \`exports\` map
-(as \`npm run size\` measures), then gzip level 9. The client's bundle holds ky 1.x (about 5 KB of it)
+(as \`npm run size\` measures), then gzip level 9. The client's bundle holds ky 2 (about 8.9 KB of it)
 and zod; the target is the size goal, the CI budget a guard against growth (docs/decisions.md).
 
 | entry | bytes | target | CI budget | share of target | inputs |

@@ -226,7 +226,10 @@ export class Call implements CallHooks {
       // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
       // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
       const watch =
-        doFetch !== undefined || !HAS_SIGNAL_ANY || this.signal !== undefined || this.totalTimeout !== undefined;
+        doFetch !== undefined ||
+        !HAS_SIGNAL_ANY ||
+        this.signal !== undefined ||
+        this.totalTimeout !== undefined;
       const text = response.type === 'opaqueredirect' ? '' : await readBody(response, signal, watch);
       const result = this.#rebuffer ? unread(response, text) : response;
       const asked = RETRY_STATUSES.includes(response.status)

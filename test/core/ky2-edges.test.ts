@@ -3,7 +3,8 @@
 // what it retries by itself, the timing headers it would read, and the error body it reads.
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { APIConnectionTimeoutError, APIError, Client, NotFoundError } from 'gateway-sdk';
+import type { APIError } from 'gateway-sdk';
+import { APIConnectionTimeoutError, Client, NotFoundError } from 'gateway-sdk';
 import { usePipeline } from '../helpers/msw.js';
 import { message } from '../helpers/fixtures.js';
 import { settle } from '../helpers/settle.js';
