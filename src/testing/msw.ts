@@ -99,12 +99,17 @@ export function allowLoopback(
 async function unhandledFrame({ frame, defaults }: UnhandledFrameArgs): Promise<void> {
   const url = frameUrl(frame);
   if (url !== undefined && isLoopback(url)) return;
-  // msw 3's defaults.error() only prints; failing the request is the callback's to do, by throwing
-  // (msw then errors the frame, as its own 'error' strategy does).
+  // msw 3's defaults.error() only prints; failing the request is the callback's to do, by throwing.
+  // msw answers a thrown Response with it, and Response.error() is a network error, so the request
+  // fails as under msw's own 'error' (any other thrown value becomes a 500 "Unhandled Exception").
+  // A WebSocket connection is failed with an Error, which msw dispatches as the socket's error.
   await defaults.error();
+  if (frame.protocol === 'http') {
+    throw Response.error();
+  }
   throw new Error(
     `allowLoopback: ${url ?? `a ${frame.protocol} frame`} has no MSW handler and is not loopback. ` +
-      'Add a handler for it (server.use(...)) or send it to 127.0.0.1.',
+      'Add a handler for it (server.use(...)) or connect to 127.0.0.1.',
   );
 }
 
