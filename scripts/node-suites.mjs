@@ -51,7 +51,10 @@ async function suite(line) {
   writeFileSync(join(out, `node${line}.log`), `${run.stdout}\n${run.stderr}`);
   const { passed, failed } = existsSync(report) ? totals(report) : { passed: 0, failed: 1 };
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`suite node ${runtime.version}: ${passed} passed, ${failed} failed (${seconds}s)`);
+  console.log(`suite node ${runtime.version}: ${passed} passed, ${failed} failed`);
+  console.log(
+    `  (node ${runtime.version}: ${seconds}s, output in ${join('.tmp/node-suites', `node${line}.log`)})`,
+  );
   if (failed > 0 || run.code !== 0) {
     console.log(tail(run.stdout + run.stderr, 30));
     return false;
