@@ -1,5 +1,10 @@
 // Logging that is safe to leave on: credentials never reach it, and the personal data an SMS
 // API carries (phone numbers, message text, template variables) is masked before it is written.
+import { secretForms } from './scrub.js';
+import { cleanText } from './text.js';
+
+/** The longest log line written: the service's own text in it is already cut to 500 characters. */
+const LINE_MAX = 2_000;
 
 /** How much the SDK logs; each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -41,17 +46,22 @@ export class SafeLogger {
 
   log(level: Exclude<LogLevel, 'off'>, message: string, details?: Record<string, unknown>): void {
     if (!this.enabled(level)) return;
-    const text = scrub(`[gateway-sdk] ${message}`, this.secrets);
+    // One line, whatever the service put in it (issue 26): no control character, no forged line.
+    const text = scrub(`[gateway-sdk] ${cleanText(message, LINE_MAX)}`, this.secrets);
     if (details === undefined) this.sink[level](text);
     // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
     else this.sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.secrets));
   }
 }
 
-/** Replaces every occurrence of each secret in `text` with `***`. */
+/**
+ * Replaces every occurrence of each secret in `text` with `***`: as written, percent-encoded in
+ * either case, and in base64 (core/scrub.ts).
+ */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***');
+  for (const secret of secrets)
+    if (secret.length > 0) for (const form of secretForms(secret)) out = out.split(form).join('***');
   return out;
 }
 
@@ -104,13 +114,37 @@ export function mask(value: unknown, key?: string): unknown {
 /**
  * The service's own words, for a log line: it may quote what was sent (`carrier rejected
  * 447700900123: "Your login code is 482913"`), so phone numbers are masked as in records, quoted
- * text becomes its length, and any other run of 4 or more digits (a code) is starred.
+ * text becomes its length, and any other run of 4 or more digits (a code) is starred. Linear
+ * (issue 26): quotes are paired by one forward scan, and an unclosed quote ends the scan for its
+ * kind instead of being searched for again from every later opening quote.
  */
 export function maskText(text: string): string {
-  return text
-    .replace(PHONE, maskPhone)
-    .replace(/"[^"]*"|“[^”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
-    .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
+  return maskQuotes(text.replace(PHONE, maskPhone)).replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
+}
+
+/** `"…"` and `“…”` replaced by their length, in one pass. */
+function maskQuotes(text: string): string {
+  let out = '';
+  let from = 0;
+  // Whether a closing quote of each kind may still come.
+  let straight = true;
+  let curly = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const isStraight = c === '"';
+    if (!(isStraight ? straight : c === '“' && curly)) continue;
+    const end = text.indexOf(isStraight ? '"' : '”', i + 1);
+    if (end === -1) {
+      // No closing quote after this one: none after any later one either.
+      if (isStraight) straight = false;
+      else curly = false;
+      continue;
+    }
+    out += `${text.slice(from, i)}"[${[...text.slice(i + 1, end)].length} characters]"`;
+    from = end + 1;
+    i = end;
+  }
+  return out + text.slice(from);
 }
 
 /** '+447700900123' becomes '+44*******23'. */
