@@ -48,26 +48,15 @@ export class Client {
     this.sms = new Sms(config);
     this.payment = new Payment(config);
     this.account = new Account(config);
-    const { credentials: c, addresses } = settings;
-    const set = (value: string | undefined) => (value === undefined ? undefined : '[redacted]');
-    this.#shown = {
-      apiKey: set(c.apiKey),
-      testApiKey: set(c.testApiKey),
-      accessToken: set(c.accessToken),
-      ...addresses,
-    };
   }
 
-  /** What dumps show of the client: its addresses, and whether each credential is set (never its value). */
-  readonly #shown: Record<string, string | undefined>;
-
-  /** For `JSON.stringify(client)`: the addresses, every credential `[redacted]`. */
-  toJSON(): Record<string, string | undefined> {
-    return { ...this.#shown };
+  /** For `JSON.stringify(client)`: no option's value, so never a credential (issue 26). */
+  toJSON(): string {
+    return '[gateway-sdk Client]';
   }
 
-  /** For `util.inspect(client)` and `console.log(client)`: the same, every credential `[redacted]`. */
+  /** For `util.inspect(client)` and `console.log(client)`: the same, never a credential. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return `Client ${JSON.stringify(this.#shown)}`;
+    return this.toJSON();
   }
 }

@@ -29,7 +29,6 @@ export {
   ResponseTooLargeError,
   WebhookVerificationError,
   type ValidationIssue,
-  type ResponseTooLargeInit,
   type APIErrorInit,
   type ConnectionErrorInit,
   type TimeoutErrorInit,

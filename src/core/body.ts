@@ -26,20 +26,18 @@ function network(error: unknown): never {
 
 /**
  * The body as text, at most `limit` bytes. Over it, the stream is cancelled and `tooLarge` says
- * what to throw (with the size declared by `Content-Length`, when that is what was over). With a
- * `signal` that fires, the read is cut short too.
+ * what to throw. With a `signal` that fires, the read is cut short too.
  */
 export async function readBody(
   response: Response,
   limit: number,
-  tooLarge: (declared: number | undefined) => Error,
+  tooLarge: () => Error,
   signal?: AbortSignal,
 ): Promise<string> {
   const body = response.body;
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) {
+  if (Number(response.headers.get('content-length')) > limit) {
     void body?.cancel().catch(() => undefined);
-    throw tooLarge(declared);
+    throw tooLarge();
   }
   if (body === null) return '';
   // Our own reader: a stream locked by `text()` can be neither counted nor cancelled.
@@ -58,7 +56,7 @@ export async function readBody(
       bytes += value.byteLength;
       if (bytes > limit) {
         stop();
-        throw tooLarge(undefined);
+        throw tooLarge();
       }
       text += decoder.decode(value, { stream: true });
     }

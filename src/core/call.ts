@@ -282,8 +282,8 @@ export class Call implements CallHooks {
       if (this.signal?.aborted) throw this.abortFailure();
       // issue 26: our own failure (a RangeError, a bug) is thrown as it is, never retried as the network's.
       if (fetched && !isNetworkFailure(cause)) throw cause;
-      const clean = (text: string) => scrub(text, [area.credential]);
-      const reason = cause instanceof Error ? clean(cleanText(describeCause(cause))) : 'unknown error';
+      const clean = (text: string) => scrub(cleanText(text), [area.credential]);
+      const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
       // The cause is a sanitized copy: undici's errors keep raw response bytes (core/scrub.ts).
       throw new APIConnectionError({
         area: area.area,
@@ -299,17 +299,15 @@ export class Call implements CallHooks {
   };
 
   /** issue 26: what an answer over `maxResponseBytes` throws, for `readBody` (core/body.ts). */
-  #tooLarge(response: Response): (declared: number | undefined) => ResponseTooLargeError {
-    const area = this.area;
-    return (declared) =>
-      new ResponseTooLargeError({
-        limit: this.client.settings.maxResponseBytes,
-        status: response.status,
-        declared,
-        area: area.area,
-        requestId: cleanText(scrub(requestIdOf(response.headers) ?? '', [area.credential]), 200) || undefined,
-        idempotencyKey: this.idempotencyKey,
-      });
+  #tooLarge(response: Response): () => ResponseTooLargeError {
+    const credential = this.area.credential;
+    return () =>
+      new ResponseTooLargeError(
+        this.client.settings.maxResponseBytes,
+        response.status,
+        scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
+        this.idempotencyKey,
+      );
   }
 
   bodyOf(response: Response): unknown {

@@ -376,31 +376,13 @@ export class ResponseValidationError extends GatewayError {
   }
 }
 
-/** What a too-large answer's error is built from. */
-export interface ResponseTooLargeInit {
-  /** The `maxResponseBytes` in force. */
-  limit: number;
-  /** HTTP status of the response. */
-  status: number;
-  /** The size the response declared (`Content-Length`), when it was over the limit before any read. */
-  declared?: number | undefined;
-  /** The API area that answered. */
-  area?: string | undefined;
-  /** The service's request id, when it sent one. */
-  requestId?: string | undefined;
-  /** The `Idempotency-Key` the request carried, if any. */
-  idempotencyKey?: string | undefined;
-}
-
 /**
  * An answer was larger than the client's `maxResponseBytes` (default 10 MiB): it was not read
  * further, and the call was not retried, as every attempt would get the same answer.
  */
 export class ResponseTooLargeError extends GatewayError {
   override name = 'ResponseTooLargeError';
-  /** The option to raise: always `'maxResponseBytes'`. */
-  readonly option = 'maxResponseBytes';
-  /** The limit in force, in bytes. */
+  /** The limit in force, in bytes (the `maxResponseBytes` option). */
   readonly limit: number;
   /** HTTP status of the response. */
   readonly status: number;
@@ -408,17 +390,20 @@ export class ResponseTooLargeError extends GatewayError {
   readonly requestId: string | undefined;
   /** The `Idempotency-Key` the request carried, if any. */
   readonly idempotencyKey: string | undefined;
-  constructor(init: ResponseTooLargeInit) {
+  constructor(
+    limit: number,
+    status: number,
+    requestId?: string | undefined,
+    idempotencyKey?: string | undefined,
+  ) {
     super(
-      `The ${init.area ?? 'gateway'} API answered with more than maxResponseBytes (${init.limit} bytes)` +
-        `${init.declared === undefined ? '' : `: Content-Length ${init.declared}`}, status ${init.status}. ` +
-        `It was not read further and not retried. Check ${addressOption(init.area)}, or raise ` +
-        `maxResponseBytes if answers this large are expected${sameKeyHint(init.idempotencyKey)}.`,
+      `The answer (status ${status}) is over maxResponseBytes (${limit} bytes): not read further, ` +
+        `not retried. Check the address, or raise maxResponseBytes${sameKeyHint(idempotencyKey)}.`,
     );
-    this.limit = init.limit;
-    this.status = init.status;
-    this.requestId = init.requestId;
-    this.idempotencyKey = init.idempotencyKey;
+    this.limit = limit;
+    this.status = status;
+    this.requestId = requestId;
+    this.idempotencyKey = idempotencyKey;
   }
 }
 

@@ -115,36 +115,14 @@ export function mask(value: unknown, key?: string): unknown {
  * The service's own words, for a log line: it may quote what was sent (`carrier rejected
  * 447700900123: "Your login code is 482913"`), so phone numbers are masked as in records, quoted
  * text becomes its length, and any other run of 4 or more digits (a code) is starred. Linear
- * (issue 26): quotes are paired by one forward scan, and an unclosed quote ends the scan for its
- * kind instead of being searched for again from every later opening quote.
+ * (issue 26): a `“` quote ends at the next `“` or `”`, so an unclosed one is scanned past once,
+ * not again from every later `“`; an unclosed `"` can only fail once, as no `"` follows it.
  */
 export function maskText(text: string): string {
-  return maskQuotes(text.replace(PHONE, maskPhone)).replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
-}
-
-/** `"…"` and `“…”` replaced by their length, in one pass. */
-function maskQuotes(text: string): string {
-  let out = '';
-  let from = 0;
-  // Whether a closing quote of each kind may still come.
-  let straight = true;
-  let curly = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    const isStraight = c === '"';
-    if (!(isStraight ? straight : c === '“' && curly)) continue;
-    const end = text.indexOf(isStraight ? '"' : '”', i + 1);
-    if (end === -1) {
-      // No closing quote after this one: none after any later one either.
-      if (isStraight) straight = false;
-      else curly = false;
-      continue;
-    }
-    out += `${text.slice(from, i)}"[${[...text.slice(i + 1, end)].length} characters]"`;
-    from = end + 1;
-    i = end;
-  }
-  return out + text.slice(from);
+  return text
+    .replace(PHONE, maskPhone)
+    .replace(/"[^"]*"|“[^“”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
+    .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
 }
 
 /** '+447700900123' becomes '+44*******23'. */

@@ -318,13 +318,12 @@ const RESERVED = new Map([
 
 /** Why a header (lower-cased) cannot be one of `defaultHeaders`, or undefined. */
 function defaultHeaderProblem(lower: string): string | undefined {
-  if (lower === 'idempotency-key')
-    return 'cannot be set for every request (one key on every send would replay the first): pass idempotencyKey per call, or let the SDK generate one';
-  const reserved = RESERVED.get(lower);
-  if (reserved === undefined) return undefined;
-  return reserved
-    ? `cannot be set in defaultHeaders: use the ${reserved} option instead`
-    : 'is a framing header that fetch sets from the request: remove it';
+  const reserved = lower === 'idempotency-key' ? 'idempotencyKey (per call)' : RESERVED.get(lower);
+  return reserved === undefined
+    ? undefined
+    : reserved
+      ? `cannot be a default header: use the ${reserved} option`
+      : 'is set by fetch: remove it';
 }
 
 const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);
