@@ -2,6 +2,7 @@
 // fed 1 MiB of its worst case here and must give the right answer; bench/hostile.ts times them),
 // and the service's words reach error messages and log lines cleaned (no control character, no
 // terminal sequence, no forged line) and cut, while `error.body` keeps them whole.
+/* eslint-disable no-control-regex -- these tests look for control characters */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError, Client, ConflictError } from 'gateway-sdk';
 import { isIdempotencyKeyReuse } from '../../src/core/errors.js';
