@@ -119,7 +119,8 @@ export function mask(value: unknown, key?: string): unknown {
  * not again from every later `“`; an unclosed `"` can only fail once, as no `"` follows it.
  */
 export function maskText(text: string): string {
-  return text
+  // Bounded too: a log line quotes at most LINE_MAX characters.
+  return cleanText(text, LINE_MAX)
     .replace(PHONE, maskPhone)
     .replace(/"[^"]*"|“[^“”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
     .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
