@@ -39,13 +39,9 @@ const CASES: [string, string, (text: string) => unknown][] = [
   ['parseRetryAfter (header)', `${'1'.repeat(MiB)}.x`, (t) => parseRetryAfter(t, 0)],
   [
     'APIError message (error body)',
-    'x',
-    () =>
-      new APIError({
-        status: 400,
-        headers: new Headers(),
-        body: { error: { code: 'c'.repeat(MiB), message: '\n'.repeat(MiB) } },
-      }),
+    'c'.repeat(MiB),
+    (t) =>
+      new APIError({ status: 400, headers: new Headers(), body: { error: { code: t, message: `\n${t}` } } }),
   ],
 ];
 

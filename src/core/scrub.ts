@@ -11,7 +11,7 @@ export function secretForms(secret: string): string[] {
   for (const pad of ['', '\0', '\0\0'])
     forms.push(btoa(pad + secret).slice(pad ? 4 : 0, (((pad.length + secret.length) / 3) | 0) * 4));
   // A base64 run this short could match unrelated text.
-  return forms.filter((form) => form.length > 7);
+  return [...new Set(forms)].filter((form) => form.length > 7);
 }
 
 /**
