@@ -3,7 +3,7 @@
 // `exports` map), so run `npm run build` first; stale or missing dist/ fails with that advice.
 //
 //   gateway-sdk { Client }             the whole client, every operation and its dependencies
-//                                      (ky, zod) included          budget 27 KB (27648 B), target 20 KB (20480 B)
+//                                      (ky, zod) included          budget 28.1 KB (28800 B), target 20 KB (20480 B)
 //   gateway-sdk/webhooks { Webhooks }  verify, constructEvent, sign and the error  budget  2 KB  (2048 B)
 //   … { createWebhookHandler, memoryStore }  the receiver with its default store     budget  4 KB  (4096 B)
 //   gateway-sdk/webhooks *             everything the entry exports (Node adapter and
@@ -28,12 +28,12 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const BUNDLES = [
   // With ky 1.x inside (about 5 KB of it) the client is over issue 9's 20 KB target (`target`,
   // reported, see docs/decisions.md); `budget` is the CI guard against further growth (raised by
-  // issue 10's type and validation work, also in docs/decisions.md).
+  // issue 10's type and validation work, then by issue 26's hardening, also in docs/decisions.md).
   {
     name: 'gateway-sdk { Client }',
     entry: 'gateway-sdk',
     source: "export { Client } from 'gateway-sdk';",
-    budget: 27_648,
+    budget: 28_800,
     target: 20_480,
     forbid: [],
   },
