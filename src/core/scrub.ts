@@ -6,12 +6,14 @@
 /** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by options.ts). */
 export function secretForms(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
-  const forms = [secret, encoded, encoded.replace(/%../g, (e) => e.toLowerCase())];
-  // After 0, 1 or 2 bytes of padding, the base64 characters made of the secret's bits alone.
-  for (const pad of ['', '\0', '\0\0'])
-    forms.push(btoa(pad + secret).slice(pad ? 4 : 0, (((pad.length + secret.length) / 3) | 0) * 4));
-  // A base64 run this short could match unrelated text.
-  return [...new Set(forms)].filter((form) => form.length > 7);
+  const forms = new Set([secret, encoded, encoded.replace(/%../g, (e) => e.toLowerCase())]);
+  // After 0, 1 or 2 bytes of padding, the base64 characters made of the secret's bits alone; a
+  // run shorter than 8 could match unrelated text.
+  for (const pad of ['', '\0', '\0\0']) {
+    const form = btoa(pad + secret).slice(pad ? 4 : 0, (((pad.length + secret.length) / 3) | 0) * 4);
+    if (form.length > 7) forms.add(form);
+  }
+  return [...forms];
 }
 
 /**
