@@ -1,12 +1,13 @@
 // `npm run bench`: measures the SDK against the floor on this machine and writes bench/RESULTS.md.
 // Not part of `npm test`. Takes about fifteen minutes on two cores; `--quick` takes about four (fewer
-// rounds, for a smoke run), `--only overhead,pagination,scale,verify,receive,import,bundle` runs some sections.
+// rounds, for a smoke run), `--only overhead,pagination,scale,verify,receive,import,bundle,hostile` runs some sections.
 //
 //   node --expose-gc --import tsx bench/run.ts [--quick] [--only …]
 import { execFileSync } from 'node:child_process';
 import { cpus, platform, release } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { measureBundles } from './bundle-size.js';
+import { type HostileHeap, type HostileRow, measureHostile } from './hostile.js';
 import { startServer } from './child.js';
 import { type ColdImport, ensureBuilt, type Kind, measureColdImport, ROOT } from './cold-import.js';
 import { measureOverhead, type OverheadRow } from './overhead.js';
@@ -153,6 +154,12 @@ let bundles: Awaited<ReturnType<typeof measureBundles>> | undefined;
 if (wants('bundle')) {
   log('bundle sizes …');
   bundles = await measureBundles();
+}
+
+let hostile: { rows: HostileRow[]; heap: HostileHeap } | undefined;
+if (wants('hostile')) {
+  log('hostile input: each scan on 1 MiB of its worst case, and a 300 MiB answer …');
+  hostile = await measureHostile(quick ? 3 : 7);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -391,6 +398,35 @@ and zod; the target is the size goal, the CI budget a guard against growth (docs
 | entry | bytes | target | CI budget | share of target | inputs |
 |---|---:|---:|---:|---:|---|
 ${bundles.map((b) => `| \`${b.name}\` | ${fmt(b.bytes)} | ${fmt(b.target ?? b.budget)} | ${fmt(b.budget)} | ${((100 * b.bytes) / (b.target ?? b.budget)).toFixed(1)}% | ${b.inputs.map((i) => `\`${i}\``).join(', ')} |`).join('\n')}`);
+}
+
+if (hostile) {
+  const MiB = 1024 * 1024;
+  const worst = Math.max(...hostile.rows.map((r) => r.ms));
+  summary.push([
+    'Slowest scan of 1 MiB of hostile text',
+    `${worst.toFixed(1)} ms`,
+    '≤ 10 ms',
+    verdict(worst <= 10),
+  ]);
+  summary.push([
+    '300 MiB answer, client heap growth (maxResponseBytes 10 MiB)',
+    `${(hostile.heap.heapGrowth / MiB).toFixed(1)} MiB`,
+    '≤ 26 MiB',
+    verdict(hostile.heap.heapGrowth <= 26 * MiB),
+  ]);
+  sections.push(`## Hostile input (issue 26)
+
+Each function that reads text a server sends, on 1 MiB of its worst case (median of the rounds; the
+functions are internal, so they run from \`src/\` through tsx). Then a loopback server streams a
+300 MiB answer with no length to a client with the default \`maxResponseBytes\` in a child process
+sampled every 2 ms: heap is V8's heap plus external memory (every ArrayBuffer), RSS the process's.
+
+| scan | 1 MiB worst case |
+|---|---:|
+${hostile.rows.map((r) => `| ${r.name} | ${r.ms.toFixed(2)} ms |`).join('\n')}
+
+300 MiB answer: ${hostile.heap.error}, heap +${(hostile.heap.heapGrowth / MiB).toFixed(1)} MiB, RSS +${(hostile.heap.rssGrowth / MiB).toFixed(1)} MiB.`);
 }
 
 // ---------------------------------------------------------------------------------------------

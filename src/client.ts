@@ -49,4 +49,14 @@ export class Client {
     this.payment = new Payment(config);
     this.account = new Account(config);
   }
+
+  /** For `JSON.stringify(client)`: no option's value, so never a credential (issue 26). */
+  toJSON(): string {
+    return '[gateway-sdk Client]';
+  }
+
+  /** For `util.inspect(client)` and `console.log(client)`: the same, never a credential. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toJSON();
+  }
 }

@@ -37,6 +37,7 @@ export {
   APIConnectionTimeoutError,
   APIUserAbortError,
   ResponseValidationError,
+  ResponseTooLargeError,
   WebhookVerificationError,
   type ValidationIssue,
   type APIErrorInit,

@@ -84,14 +84,12 @@ describe('credentials and addresses per area', () => {
     expect(wire[0]?.url.pathname).toBe('/v1/sms/messages/msg_1');
   });
 
-  it('does not let defaultHeaders replace an area credential', async () => {
-    const client = new Client({
-      ...full,
-      defaultHeaders: { authorization: 'Bearer leaked', 'x-team': 'growth' },
-    });
-    await client.payment.customers.retrieve('cus_1');
-    expect(wire[0]?.headers['authorization']).toBe('Bearer test_key_2');
-    expect(wire[0]?.headers['x-team']).toBe('growth');
+  it('does not let defaultHeaders replace an area credential: refused at construction (issue 22)', () => {
+    const build = () =>
+      new Client({ ...full, defaultHeaders: { authorization: 'Bearer leaked', 'x-team': 'growth' } });
+    expect(build).toThrow(ConfigurationError);
+    expect(build).toThrow(/apiKey, testApiKey or accessToken/);
+    expect(wire).toHaveLength(0);
   });
 });
 

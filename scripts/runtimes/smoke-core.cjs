@@ -56,6 +56,18 @@ module.exports = async function smoke(sdk, config) {
     'retrieve().withResponse() gives the message and a request id',
   );
 
+  // 1b. An answer over maxResponseBytes (issue 26): refused, named, and not retried, in every runtime.
+  let bigRequests = 0;
+  const capped = makeClient({ maxResponseBytes: 64, fetch: (...args) => (bigRequests++, fetch(...args)) });
+  const tooLarge = await caught(capped.sms.messages.retrieve(sent.id));
+  check(
+    tooLarge instanceof GatewayError &&
+      tooLarge.name === 'ResponseTooLargeError' &&
+      tooLarge.message.includes('maxResponseBytes') &&
+      bigRequests === 1,
+    'an answer over maxResponseBytes rejects with ResponseTooLargeError after one request',
+  );
+
   // 2. A filtered list across pages: every page repeats the filter, and the walk stops at the end.
   const pages = [];
   for await (const page of client.sms.messages.list({ status: 'delivered', limit: config.limit }).iterPages())

@@ -13,8 +13,13 @@ import {
   ConfigurationError,
   errorForStatus,
   GatewayError,
+  ResponseTooLargeError,
   ValidationError,
 } from './errors.js';
+// issue 26: the bounded body reader, and what a connection error keeps of its cause.
+import { isNetworkFailure, readBody } from './body.js';
+import { safeCause } from './scrub.js';
+import { cleanText } from './text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText, scrub, scrubDeep } from './logger.js';
 import { type Hooks, type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from './options.js';
@@ -96,7 +101,10 @@ export class Call implements CallHooks {
     try {
       if (this.signal?.aborted) throw this.abortFailure();
       const response = await this.#send(this.area.ky ?? (await this.area.load()));
-      const text = response === this.#response ? this.#text : await response.text();
+      const text =
+        response === this.#response
+          ? this.#text
+          : await readBody(response, this.client.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
       const credential = this.area.credential;
       const status = response.status;
@@ -219,10 +227,13 @@ export class Call implements CallHooks {
       init = { ...init, signal };
     }
     const doFetch = this.client.settings.fetch;
+    // issue 26: once fetch has answered, only a failure of the body's stream is a connection error.
+    let fetched = false;
     try {
       // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
       // and called on globalThis, as browsers require.
       const response = await (doFetch ? doFetch(request, init) : globalThis.fetch(request, init));
+      fetched = true;
       // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
       // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
       const watch =
@@ -230,7 +241,15 @@ export class Call implements CallHooks {
         !HAS_SIGNAL_ANY ||
         this.signal !== undefined ||
         this.totalTimeout !== undefined;
-      const text = response.type === 'opaqueredirect' ? '' : await readBody(response, signal, watch);
+      const text =
+        response.type === 'opaqueredirect'
+          ? ''
+          : await readBody(
+              response,
+              this.client.settings.maxResponseBytes,
+              this.#tooLarge(response),
+              watch ? signal : undefined,
+            );
       const result = this.#rebuffer ? unread(response, text) : response;
       const asked = RETRY_STATUSES.includes(response.status)
         ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
@@ -251,15 +270,35 @@ export class Call implements CallHooks {
       this.#retryAfterMs = undefined;
       if (cause instanceof GatewayError) throw cause;
       if (this.signal?.aborted) throw this.abortFailure();
-      const reason =
-        cause instanceof Error ? scrub(describeCause(cause), [area.credential]) : 'unknown error';
-      throw new APIConnectionError({ area: area.area, reason, idempotencyKey: key, cause });
+      // issue 26: our own failure (a RangeError, a bug) is thrown as it is, never retried as the network's.
+      if (fetched && !isNetworkFailure(cause)) throw cause;
+      const clean = (text: string) => scrub(cleanText(text), [area.credential]);
+      const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
+      // The cause is a sanitized copy: undici's errors keep raw response bytes (core/scrub.ts).
+      throw new APIConnectionError({
+        area: area.area,
+        reason,
+        idempotencyKey: key,
+        cause: safeCause(cause, clean),
+      });
     } finally {
       this.#attemptEnded = Date.now();
       clearTimeout(timer);
       unlink?.();
     }
   };
+
+  /** issue 26: what an answer over `maxResponseBytes` throws, for `readBody` (core/body.ts). */
+  #tooLarge(response: Response): () => ResponseTooLargeError {
+    const credential = this.area.credential;
+    return () =>
+      new ResponseTooLargeError(
+        this.client.settings.maxResponseBytes,
+        response.status,
+        scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
+        this.idempotencyKey,
+      );
+  }
 
   bodyOf(response: Response): unknown {
     return response === this.#response ? parseJson(this.#text) : undefined;
@@ -398,29 +437,6 @@ function unread(response: Response, text: string): Response {
   const copy = new Response(text === '' ? null : text, { status, statusText, headers });
   Object.defineProperty(copy, 'url', { value: response.url });
   return copy;
-}
-
-/** The body as text, cut short (and the stream cancelled) when `signal` fires if `watch`. */
-async function readBody(response: Response, signal: AbortSignal, watch: boolean): Promise<string> {
-  const body = response.body;
-  if (!watch || body === null) return response.text();
-  // Read through our own reader: a stream locked by `text()` cannot be cancelled.
-  const reader = body.getReader();
-  const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
-  if (signal.aborted) stop();
-  else signal.addEventListener('abort', stop, { once: true });
-  try {
-    const decoder = new TextDecoder();
-    let text = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (signal.aborted) throw signal.reason;
-      if (done) return text + decoder.decode();
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    signal.removeEventListener('abort', stop);
-  }
 }
 
 /**

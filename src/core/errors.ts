@@ -1,5 +1,6 @@
-// One hierarchy for every failure the SDK reports. This module imports nothing, so the
+// One hierarchy for every failure the SDK reports. This module imports only core/text.ts, so the
 // webhooks entry can use it without pulling in ky or zod.
+import { cleanText } from './text.js';
 
 /** One problem found by validation: where it is and what is wrong. */
 export interface ValidationIssue {
@@ -129,7 +130,9 @@ export class APIError extends GatewayError {
     const detail =
       serviceMessage ??
       (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : init.statusText);
-    const summary = `${status}${code ? ` ${code}` : ''}${detail ? `: ${detail.replace(/\.$/, '')}` : ''}.`;
+    // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
+    const said = detail ? cleanText(detail) : '';
+    const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
     return `${summary} ${nextStep(init)}`.trim();
   }
 }
@@ -177,9 +180,25 @@ function nextStep(init: APIErrorInit): string {
 
 // The reference does not show what reusing a key with another body returns ("not shown" under
 // Limits); a 409 whose code or message says so (the mock's `idempotency_key_reused`, or words like
-// "already used with a different request") is read as that answer.
-const KEY_REUSE =
-  /idempotency[_-]?key[_-]?(?:reused|mismatch)|\b(?:re-?used|already used)\b[^.]*\b(?:different|another|other)\b/i;
+// "already used with a different request") is read as that answer. Linear by construction
+// (issue 26): each pattern has a bounded width, the text is cut to REUSE_SCAN characters, and the
+// "reused … different" pair is looked for sentence by sentence with two scans, never with a
+// `[^.]*` that backtracks from every "reused".
+const KEY_REUSE_CODE = /idempotency[_-]?key[_-]?(?:reused|mismatch)/i;
+const REUSED = /\b(?:re-?used|already used)\b/i;
+const OTHER = /\b(?:different|another|other)\b/i;
+/** A service's code or message longer than this is read only this far. */
+const REUSE_SCAN = 2_000;
+
+function saysKeyReuse(text: string): boolean {
+  const head = text.slice(0, REUSE_SCAN);
+  if (KEY_REUSE_CODE.test(head)) return true;
+  for (const sentence of head.split('.')) {
+    const found = REUSED.exec(sentence);
+    if (found !== null && OTHER.test(sentence.slice(found.index + found[0].length))) return true;
+  }
+  return false;
+}
 
 /**
  * Whether a 409 body says the `Idempotency-Key` was used before with another request: a conflict
@@ -187,7 +206,7 @@ const KEY_REUSE =
  */
 export function isIdempotencyKeyReuse(body: unknown): boolean {
   const { code, message } = errorFields(body);
-  return (code !== undefined && KEY_REUSE.test(code)) || (message !== undefined && KEY_REUSE.test(message));
+  return (code !== undefined && saysKeyReuse(code)) || (message !== undefined && saysKeyReuse(message));
 }
 
 /** Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`. */
@@ -354,6 +373,37 @@ export class ResponseValidationError extends GatewayError {
     this.status = init.status;
     this.requestId = init.requestId;
     this.idempotencyKey = init.idempotencyKey;
+  }
+}
+
+/**
+ * An answer was larger than the client's `maxResponseBytes` (default 10 MiB): it was not read
+ * further, and the call was not retried, as every attempt would get the same answer.
+ */
+export class ResponseTooLargeError extends GatewayError {
+  override name = 'ResponseTooLargeError';
+  /** The limit in force, in bytes (the `maxResponseBytes` option). */
+  readonly limit: number;
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The service's request id, when it sent one. */
+  readonly requestId: string | undefined;
+  /** The `Idempotency-Key` the request carried, if any. */
+  readonly idempotencyKey: string | undefined;
+  constructor(
+    limit: number,
+    status: number,
+    requestId?: string | undefined,
+    idempotencyKey?: string | undefined,
+  ) {
+    super(
+      `The answer (status ${status}) is over maxResponseBytes (${limit} bytes): not read further, ` +
+        `not retried. Check the address, or raise maxResponseBytes${sameKeyHint(idempotencyKey)}.`,
+    );
+    this.limit = limit;
+    this.status = status;
+    this.requestId = requestId;
+    this.idempotencyKey = idempotencyKey;
   }
 }
 

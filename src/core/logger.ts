@@ -1,5 +1,10 @@
 // Logging that is safe to leave on: credentials never reach it, and the personal data an SMS
 // API carries (phone numbers, message text, template variables) is masked before it is written.
+import { secretForms } from './scrub.js';
+import { cleanText } from './text.js';
+
+/** The longest log line written: the service's own text in it is already cut to 500 characters. */
+const LINE_MAX = 2_000;
 
 /** How much the SDK logs; each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -41,17 +46,22 @@ export class SafeLogger {
 
   log(level: Exclude<LogLevel, 'off'>, message: string, details?: Record<string, unknown>): void {
     if (!this.enabled(level)) return;
-    const text = scrub(`[gateway-sdk] ${message}`, this.secrets);
+    // One line, whatever the service put in it (issue 26): no control character, no forged line.
+    const text = scrub(`[gateway-sdk] ${cleanText(message, LINE_MAX)}`, this.secrets);
     if (details === undefined) this.sink[level](text);
     // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
     else this.sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.secrets));
   }
 }
 
-/** Replaces every occurrence of each secret in `text` with `***`. */
+/**
+ * Replaces every occurrence of each secret in `text` with `***`: as written, percent-encoded in
+ * either case, and in base64 (core/scrub.ts).
+ */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***');
+  for (const secret of secrets)
+    if (secret.length > 0) for (const form of secretForms(secret)) out = out.split(form).join('***');
   return out;
 }
 
@@ -104,12 +114,15 @@ export function mask(value: unknown, key?: string): unknown {
 /**
  * The service's own words, for a log line: it may quote what was sent (`carrier rejected
  * 447700900123: "Your login code is 482913"`), so phone numbers are masked as in records, quoted
- * text becomes its length, and any other run of 4 or more digits (a code) is starred.
+ * text becomes its length, and any other run of 4 or more digits (a code) is starred. Linear
+ * (issue 26): a `“` quote ends at the next `“` or `”`, so an unclosed one is scanned past once,
+ * not again from every later `“`; an unclosed `"` can only fail once, as no `"` follows it.
  */
 export function maskText(text: string): string {
-  return text
+  // Bounded too: a log line quotes at most LINE_MAX characters.
+  return cleanText(text, LINE_MAX)
     .replace(PHONE, maskPhone)
-    .replace(/"[^"]*"|“[^”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
+    .replace(/"[^"]*"|“[^“”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
     .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
 }
 

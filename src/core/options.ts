@@ -1,6 +1,7 @@
 // Every option a user can pass, and every check on it, in one place: the Client's options (a
 // breach is a ConfigurationError at construction) and each call's (a breach is a ValidationError,
 // and nothing is sent). Both share the same ranges and header rules.
+import { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
 import { ConfigurationError, ValidationError } from './errors.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { isLogLevel, type Logger, type LogLevel } from './logger.js';
@@ -35,8 +36,16 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** A `fetch` implementation to use instead of the global one; it is called with a `Request`. */
   fetch?: typeof globalThis.fetch | undefined;
-  /** Headers added to every request (they cannot replace Authorization or Service-Version). */
+  /**
+   * Headers added to every request. Authorization, Service-Version and Idempotency-Key have options
+   * of their own, and framing headers (Content-Length, Host, …) are fetch's: naming any is refused.
+   */
   defaultHeaders?: Record<string, string> | undefined;
+  /**
+   * Largest answer read, in bytes (after any Content-Encoding is undone): a larger one fails with
+   * `ResponseTooLargeError`, unread and not retried. @default 10485760 (10 MiB)
+   */
+  maxResponseBytes?: number | undefined;
   /** ky hooks run on every request, after the SDK's own (see docs/errors-and-retries.md). */
   hooks?: Hooks | undefined;
   /** Where log lines go. @default console */
@@ -78,6 +87,8 @@ export const DEFAULT_SERVICE_VERSION = '2026-01-01';
 export const TIMEOUT_RANGE: readonly [number, number] = [1, 2_147_483_647];
 /** `maxRetries`: a bounded count, so a typo cannot retry for hours. */
 export const MAX_RETRIES_RANGE: readonly [number, number] = [0, 10];
+/** `maxResponseBytes`: up to 256 MiB, below what one string (and its parse) can hold. */
+export const MAX_RESPONSE_BYTES_RANGE: readonly [number, number] = [1, 268_435_456];
 
 /** Option names that hold a credential. */
 export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
@@ -105,6 +116,7 @@ export interface ClientSettings {
   defaultHeaders: Record<string, string>;
   hooks: Hooks | undefined;
   logLevel: LogLevel;
+  maxResponseBytes: number;
 }
 
 /** Checks the Client's options; throws `ConfigurationError` naming the option (never a secret's value). */
@@ -126,7 +138,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   }
   const defaultHeaders = options.defaultHeaders ?? {};
   for (const [name, value] of Object.entries(defaultHeaders)) {
-    const problem = headerProblem(name, value);
+    const problem = headerProblem(name, value) ?? defaultHeaderProblem(name.toLowerCase());
     if (problem !== undefined)
       throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
   }
@@ -153,6 +165,12 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     defaultHeaders,
     hooks: options.hooks,
     logLevel,
+    maxResponseBytes: count(
+      options.maxResponseBytes,
+      'maxResponseBytes',
+      DEFAULT_MAX_RESPONSE_BYTES,
+      MAX_RESPONSE_BYTES_RANGE,
+    ),
   };
 }
 
@@ -273,13 +291,39 @@ function invalidOption(path: string[], problem: string): ValidationError {
   return new ValidationError(`${where} ${problem}. Nothing was sent.`, [{ path, message: problem }]);
 }
 
-/** Headers a call may not set, and what to do instead. */
+/**
+ * Framing headers: fetch and the connection set them from the request itself. Set by hand they
+ * make every attempt fail (a body whose length disagrees, a foreign Host, `Expect: 100-continue`)
+ * as a connection error that would be retried, so they are refused before anything is sent.
+ */
+const FRAMING = [
+  'content-length',
+  'transfer-encoding',
+  'host',
+  'connection',
+  'expect',
+  'upgrade',
+  'te',
+  'trailer',
+  'keep-alive',
+];
+
+/** Headers a call may not set, and what to do instead ('': fetch sets it). */
 const RESERVED = new Map([
   ['authorization', 'apiKey, testApiKey or accessToken'],
   ['service-version', 'serviceVersion'],
-  ['content-length', ''],
-  ['transfer-encoding', ''],
+  ...FRAMING.map((name) => [name, ''] as const),
 ]);
+
+/** Why a header (lower-cased) cannot be one of `defaultHeaders`, or undefined. */
+function defaultHeaderProblem(lower: string): string | undefined {
+  const reserved = lower === 'idempotency-key' ? 'idempotencyKey (per call)' : RESERVED.get(lower);
+  return reserved === undefined
+    ? undefined
+    : reserved
+      ? `cannot be a default header: use the ${reserved} option`
+      : 'is set by fetch: remove it';
+}
 
 const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);
 

@@ -92,7 +92,8 @@ export function isHTTPError(error: unknown): error is HTTPError {
  * (RFC 9110 §10.2.3); `undefined` when absent or unreadable.
  */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null) return undefined;
+  // issue 26: no valid Retry-After is longer than an HTTP date; a longer one is not scanned.
+  if (value === null || value.length > 64) return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   // An HTTP date always names its month; without this, Date.parse('-5') is the year -5.

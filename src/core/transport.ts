@@ -78,7 +78,17 @@ export interface AreaTransport {
 /** Builds each area's ky instance on first use, after checking its configuration. */
 export class Transport {
   readonly #areas = new Map<Area, AreaTransport>();
-  constructor(readonly client: ClientContext) {}
+  // issue 26: private, so no dump of a client or resource (util.inspect, JSON.stringify,
+  // structuredClone) reaches the settings and their credentials.
+  readonly #client: ClientContext;
+  constructor(client: ClientContext) {
+    this.#client = client;
+  }
+
+  /** The client's settings every call reads. */
+  get client(): ClientContext {
+    return this.#client;
+  }
 
   /** The area's transport once built (the hot path: no await). */
   get(area: Area): AreaTransport | undefined {

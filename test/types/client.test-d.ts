@@ -42,6 +42,7 @@ describe('ClientOptions', () => {
       | 'timeout'
       | 'totalTimeout'
       | 'maxRetries'
+      | 'maxResponseBytes'
       | 'fetch'
       | 'defaultHeaders'
       | 'hooks'

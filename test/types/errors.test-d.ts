@@ -46,6 +46,7 @@ describe('errors', () => {
       | 'APIConnectionTimeoutError'
       | 'APIUserAbortError'
       | 'ResponseValidationError'
+      | 'ResponseTooLargeError'
       | 'WebhookVerificationError'
     >();
   });

@@ -20,6 +20,7 @@ import {
 } from '../../core/options.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../core/retry.js';
 import type { Message, MessageCreateParams } from './messages.js';
+import { checkKeys, keyGuard } from './batch-keys.js';
 
 /** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */
 export type CreateManyItem = MessageCreateParams & {
@@ -95,6 +96,12 @@ export function createMany(
     checkBatchOptions(options);
     const { idempotencyKey, concurrency, ...request } = options;
     base = baseKeyFor(idempotencyKey);
+    // One key, one message (batch-keys.ts): an array is refused whole before anything is sent;
+    // any other source item by item, before that item is sent, and the run then ends.
+    const refusedUpFront = checkKeys(items, base);
+    if (refusedUpFront !== undefined) throw refusedUpFront;
+    const guard = Array.isArray(items) ? undefined : keyGuard(base);
+    let refused: GatewayError | undefined;
     const signal = request.signal;
     const { gate } = pool;
     const user = request.hooks;
@@ -122,6 +129,8 @@ export function createMany(
         const own = item !== null && typeof item === 'object' ? item.idempotencyKey : undefined;
         const key = own === undefined ? `${base}:${index}` : String(own);
         const outcome = { index, idempotencyKey: key, item };
+        const clash = own === undefined ? undefined : guard?.(String(own), index);
+        if (clash !== undefined) return Promise.resolve({ ...outcome, ok: false, error: (refused = clash) });
         if (item === null || typeof item !== 'object') {
           const problem = "must be an object such as { to: '447700900123', message: 'Hi' }";
           const error = new ValidationError(`Invalid item ${index}: ${problem}. Nothing was sent.`, [
@@ -144,7 +153,9 @@ export function createMany(
       },
       // Nothing can be sent without a credential or an address: end the batch instead of failing each item.
       fatal: (result) =>
-        !result.ok && result.error instanceof ConfigurationError ? result.error : undefined,
+        !result.ok && (result.error instanceof ConfigurationError || result.error === refused)
+          ? result.error
+          : undefined,
       aborted: (read) =>
         new APIUserAbortError({
           message:
