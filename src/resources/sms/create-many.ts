@@ -12,13 +12,9 @@ import {
   ValidationError,
 } from '../../core/errors.js';
 import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
-import {
-  type Hooks,
-  type InternalRequestOptions,
-  OBSERVE_RESPONSE,
-  type RequestOptions,
-} from '../../core/options.js';
-import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../core/retry.js';
+import type { RequestOptions } from '../../core/options.js';
+import { memoryPacer } from '../../pacer/memory.js';
+import { checkPacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
 import type { Message, MessageCreateParams } from './messages.js';
 
 /** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */
@@ -40,6 +36,11 @@ export interface CreateManyOptions extends Omit<RequestOptions, 'idempotencyKey'
   idempotencyKey?: string | undefined;
   /** Sends in flight at once, 1 to 64. @default 8 */
   concurrency?: number | undefined;
+  /**
+   * Decides when each attempt may go out; share one across calls, or across processes with
+   * `redisPacer(redis)`, to share one pace. @default a new memoryPacer() for this call
+   */
+  pacer?: Pacer | undefined;
 }
 
 /** What every result of `messages.createMany` carries. */
@@ -91,25 +92,14 @@ export function createMany(
   options: CreateManyOptions = {},
 ): CreateManyIterator {
   let base = '';
-  const pool = new Pool<unknown, CreateManyResult>((pool) => {
+  const pool = new Pool<unknown, CreateManyResult>(() => {
     checkBatchOptions(options);
-    const { idempotencyKey, concurrency, ...request } = options;
+    const { idempotencyKey, concurrency, pacer, ...rest } = options;
     base = baseKeyFor(idempotencyKey);
-    const signal = request.signal;
-    const { gate } = pool;
-    const user = request.hooks;
-    // Shared pacing: every attempt of every send of this call (retries included) waits at the gate
-    // (a ky hook, outside the attempt's timeout), and any 429 that names a wait closes it for all.
-    // The 429 is seen by the call's own observer: an `afterResponse` hook would copy every response.
-    const hooks: Hooks = {
-      ...user,
-      beforeRequest: [...(user?.beforeRequest ?? []), (req) => gate.wait(req.signal)],
-    };
-    const observe = (response: Response) => {
-      if (response.status !== 429) return;
-      const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-      if (ms !== undefined) gate.closeFor(Math.min(ms, RETRY_AFTER_CAP_MS));
-    };
+    const signal = rest.signal;
+    // Shared pacing: every attempt of every send of this call (retries included) waits for the
+    // pacer, and any 429 that names a wait holds it for all (pacer/pacer.ts).
+    const request = pacedOptions(rest, checkPacer(pacer) ?? memoryPacer());
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
@@ -127,14 +117,7 @@ export function createMany(
           return Promise.resolve({ ...outcome, ok: false, error });
         }
         const { idempotencyKey: _own, ...body } = item;
-        return Promise.resolve(
-          messages.create(body, {
-            ...request,
-            hooks,
-            idempotencyKey: key,
-            [OBSERVE_RESPONSE]: observe,
-          } as InternalRequestOptions),
-        ).then(
+        return Promise.resolve(messages.create(body, { ...request, idempotencyKey: key })).then(
           (message) => ({ ...outcome, ok: true, message }),
           (error: unknown) => ({ ...outcome, ok: false, error: error as GatewayError }),
         );
