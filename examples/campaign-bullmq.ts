@@ -4,7 +4,8 @@
 // that BullMQ took back from a worker that died, is simply run again: rows sent are replayed.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
+import type { Queue, QueueEvents} from 'bullmq';
+import { Worker, type ConnectionOptions } from 'bullmq';
 import type { Client, Pacer } from 'gateway-sdk';
 
 export type Row = { row: number; phone: string; name: string };
@@ -24,7 +25,11 @@ export async function produce(queue: Queue, campaign: string, csv: string, text:
   let jobs = 0;
   const add = async () => {
     const data: CampaignJob = { campaign, text, rows };
-    const opts = { jobId: `${campaign}-${jobs++}`, attempts: 10, backoff: { type: 'exponential', delay: 1000 } };
+    const opts = {
+      jobId: `${campaign}-${jobs++}`,
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1000 },
+    };
     await queue.add('send', data, opts);
     rows = [];
   };

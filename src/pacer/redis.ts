@@ -157,29 +157,43 @@ export function redisPacer(client: RedisClientLike, options: RedisPacerOptions =
     return fallback;
   };
 
+  // Asks Redis; `undefined` when it failed (this process then paces itself).
+  const ask = async (rate: number): Promise<number[] | undefined> => {
+    let answer: unknown;
+    try {
+      answer = await within(acquireScript(keys, [String(rate), id]), timeout);
+    } catch (error) {
+      degrade(error);
+      return undefined;
+    }
+    if (fallback !== undefined) {
+      fallback = undefined;
+      warned = false;
+      logger?.info('[gateway-sdk] redisPacer: Redis answers again; the fleet shares one pace again.');
+    }
+    return Array.isArray(answer) ? answer.map(Number) : [1, 0, 0];
+  };
+
   const acquire = async (signal?: AbortSignal): Promise<void> => {
     for (;;) {
       await mirror.gate.wait(signal);
       if (fallback !== undefined && Date.now() < retryAt) return fallback.acquire(signal);
-      let answer: unknown;
-      try {
-        answer = await within(acquireScript(keys, [String(interval), id]), timeout);
-      } catch (error) {
-        return degrade(error).acquire(signal);
-      }
-      if (fallback !== undefined) {
-        fallback = undefined;
-        warned = false;
-        logger?.info('[gateway-sdk] redisPacer: Redis answers again; the fleet shares one pace again.');
-      }
-      const [go, wait, counted] = Array.isArray(answer) ? answer.map(Number) : [1, 0, 0];
-      if (counted !== undefined && counted > 0) senders = counted;
+      const answer = await ask(interval);
+      if (answer === undefined) continue;
+      const [go = 1, wait = 0, counted = 0] = answer;
+      if (counted > 0) senders = counted;
       if (go === 0) {
-        mirror.hold(wait ?? 0);
+        mirror.hold(wait);
         continue;
       }
-      if (wait !== undefined && wait > 0) await sleep(wait, signal);
-      return;
+      if (wait === 0) return;
+      // A slot in the future: a 429 another process saw meanwhile must still hold this send, so
+      // the hold is checked again (a second round trip, only while the rate limit makes sends wait).
+      await sleep(wait, signal);
+      if (mirror.gate.remaining() > 0) continue;
+      const check = await ask(0);
+      if (check === undefined || check[0] !== 0) return;
+      mirror.hold(check[1] ?? 0);
     }
   };
 

@@ -1,0 +1,37 @@
+// One process of the fleet proof (run.ts): `worker` runs examples/campaign-bullmq.ts's worker with
+// a redisPacer until told to stop; `producer` queues the campaign's CSV and exits.
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { Client, redisPacer } from 'gateway-sdk';
+import { produce, work } from '../../examples/campaign-bullmq.js';
+
+const env = (name: string) => process.env[name] ?? '';
+const connection = { host: '127.0.0.1', port: Number(env('FLEET_REDIS_PORT')), maxRetriesPerRequest: null };
+const tell = (message: unknown) => process.send?.(message);
+
+if (process.argv[2] === 'producer') {
+  const queue = new Queue(env('FLEET_QUEUE'), { connection });
+  const jobs = await produce(queue, env('FLEET_CAMPAIGN'), env('FLEET_CSV'), 'Hi {name}, your code is {row}');
+  await queue.close();
+  tell({ produced: jobs });
+  process.disconnect?.();
+} else {
+  const redis = new Redis({ host: '127.0.0.1', port: connection.port });
+  const pacer = redisPacer(redis, { key: env('FLEET_QUEUE'), maxPerSecond: Number(env('FLEET_RATE')) });
+  const client = new Client({
+    apiKey: env('FLEET_API_KEY'),
+    baseURL: env('FLEET_URL'),
+    maxRetries: 8,
+    logLevel: 'off',
+  });
+  const worker = work(env('FLEET_QUEUE'), connection, client, pacer);
+  worker.on('active', (job) => tell({ active: job.id }));
+  worker.on('completed', (job) => tell({ completed: job.id }));
+  process.on('message', (message) => {
+    if (message !== 'stop') return;
+    void worker.close().then(() => {
+      redis.disconnect();
+      process.disconnect?.();
+    });
+  });
+}
