@@ -5,9 +5,12 @@
 // recording proxy while 503s, connection resets and 429 storms are injected, and one worker is
 // killed with SIGKILL mid-job. Prints one line; exits 1 (with the reasons on stderr) if:
 // - the mock does not hold exactly one message per row;
-// - a request reached the mock inside a Retry-After window. The window of a 429 runs from the
-//   moment the proxy answered it; requests that arrive in its first GRACE_MS were already on their
-//   way (no client can call them back) and are logged, not counted;
+// - a request was sent inside a Retry-After window. The window of a 429 runs from the moment the
+//   proxy answered it, on the machine's clock, which every process here shares; each attempt says
+//   when it left its worker (x-fleet-sent, stamped after the pacer let it go). One that left in the
+//   window's first GRACE_MS, the time the fleet needs to learn of the 429 (the answer read, one
+//   Redis write), or before it, was on its way already: no client can call it back. Those, and
+//   every arrival inside a window, are logged;
 // - a 1-second window saw more than 210 requests (retries included).
 // Details go to .tmp/fleet/log.txt.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -43,11 +46,15 @@ const redis = await startRedisServer();
 const mock = await startMockServer();
 // The proxy stamps every send on arrival and every 429 as it is answered, on one clock.
 const arrivals: number[] = [];
+const sent: number[] = [];
 const windows: { from: number; to: number }[] = [];
 const agent = new Agent({ keepAlive: true });
 const upstream = new URL(mock.url);
 const proxy = createServer((req, res) => {
-  if (req.method === 'POST') arrivals.push(performance.now());
+  if (req.method === 'POST') {
+    arrivals.push(Date.now());
+    sent.push(Number(req.headers['x-fleet-sent']));
+  }
   const out = httpRequest(
     {
       host: upstream.hostname,
@@ -60,7 +67,7 @@ const proxy = createServer((req, res) => {
     (answer) => {
       const after = Number(answer.headers['retry-after']);
       if (answer.statusCode === 429 && after > 0) {
-        const now = performance.now();
+        const now = Date.now();
         windows.push({ from: now, to: now + after * 1000 });
       }
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -166,16 +173,18 @@ const stored = mock.mock.store.messages.size;
 const duplicates = [...rows.values()].reduce((n, count) => n + count - 1, 0);
 const missing = Array.from({ length: ROWS }, (_, i) => i).filter((i) => !rows.has(i)).length;
 let inside = 0;
+let arrivedInside = 0;
 let inFlight = 0;
-for (const a of arrivals)
+for (const [i, a] of arrivals.entries()) {
+  const left = sent[i] as number;
   for (const w of windows) {
-    if (a > w.from + GRACE_MS && a < w.to) {
+    if (a > w.from && a < w.to) arrivedInside++;
+    if (left > w.from + GRACE_MS && left < w.to) {
       inside++;
-      log(
-        `inside: ${(a - w.from).toFixed(1)}ms after a 429 with a window of ${(w.to - w.from).toFixed(0)}ms`,
-      );
-    } else if (a > w.from && a <= w.from + GRACE_MS) inFlight++;
+      log(`inside: sent ${(left - w.from).toFixed(0)}ms into a ${(w.to - w.from).toFixed(0)}ms window`);
+    } else if (a > w.from && a < w.to) inFlight++;
   }
+}
 let busiest = 0;
 for (let i = 0, j = 0; i < arrivals.length; i++) {
   while ((arrivals[i] as number) - (arrivals[j] as number) >= 1000) j++;
@@ -183,7 +192,7 @@ for (let i = 0, j = 0; i < arrivals.length; i++) {
 }
 const seconds = (Math.max(...arrivals) - Math.min(...arrivals)) / 1000;
 log(
-  `${arrivals.length} requests in ${seconds.toFixed(1)}s, ${windows.length} 429 windows, ${inFlight} in flight when a 429 was answered, busiest second ${busiest}`,
+  `${arrivals.length} requests in ${seconds.toFixed(1)}s, ${windows.length} 429 windows, ${arrivedInside} arrived inside a window, ${inFlight} of them sent before it or in its first ${GRACE_MS}ms, busiest second ${busiest}`,
 );
 await mock.close();
 await redis.stop();

@@ -18,11 +18,19 @@ if (process.argv[2] === 'producer') {
 } else {
   const redis = new Redis({ host: '127.0.0.1', port: connection.port });
   const pacer = redisPacer(redis, { key: env('FLEET_QUEUE'), maxPerSecond: Number(env('FLEET_RATE')) });
+  // Each attempt says when it left this process (after the pacer let it go): run.ts tells a send
+  // that left inside a Retry-After window from one already on its way when the 429 was answered.
+  const stamped: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('x-fleet-sent', String(Date.now()));
+    return fetch(request);
+  };
   const client = new Client({
     apiKey: env('FLEET_API_KEY'),
     baseURL: env('FLEET_URL'),
     maxRetries: 8,
     logLevel: 'off',
+    fetch: stamped,
   });
   const worker = work(env('FLEET_QUEUE'), connection, client, pacer);
   worker.on('active', (job) => tell({ active: job.id }));
