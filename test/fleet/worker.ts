@@ -17,7 +17,13 @@ if (process.argv[2] === 'producer') {
   process.disconnect?.();
 } else {
   const redis = new Redis({ host: '127.0.0.1', port: connection.port });
-  const pacer = redisPacer(redis, { key: env('FLEET_QUEUE'), maxPerSecond: Number(env('FLEET_RATE')) });
+  // The pacer's own Redis commands, counted (bench/fleet.ts reports round trips per send).
+  let commands = 0;
+  const counted = {
+    call: (command: string, ...args: (string | number)[]) => (commands++, redis.call(command, ...args)),
+  };
+  const rate = env('FLEET_RATE') === '' ? undefined : Number(env('FLEET_RATE'));
+  const pacer = redisPacer(counted, { key: env('FLEET_QUEUE'), maxPerSecond: rate });
   // Each attempt says when it left this process (after the pacer let it go): run.ts tells a send
   // that left inside a Retry-After window from one already on its way when the 429 was answered.
   const stamped: typeof fetch = (input, init) => {
@@ -38,6 +44,7 @@ if (process.argv[2] === 'producer') {
   process.on('message', (message) => {
     if (message !== 'stop') return;
     void worker.close().then(() => {
+      tell({ commands });
       redis.disconnect();
       process.disconnect?.();
     });
