@@ -3,7 +3,7 @@
 // slot instead of making it poll.
 import { ConfigurationError } from '../core/errors.js';
 import { Gate } from '../core/pool.js';
-import { type Pacer, sleep } from './pacer.js';
+import type { Pacer } from './pacer.js';
 
 /** Options of `memoryPacer`. */
 export interface MemoryPacerOptions {
@@ -28,6 +28,13 @@ export function intervalOf(maxPerSecond: unknown, who: string): number {
   return 1000 / maxPerSecond;
 }
 
+/** Waits `ms` on the timers; rejects with the signal's reason if it fires first. */
+export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> | undefined {
+  const timer = new Gate();
+  timer.closeFor(ms);
+  return timer.wait(signal);
+}
+
 /** @internal memoryPacer over a given interval (ms between sends; 0: no limit). */
 export function localPacer(interval: number): LocalPacer {
   const gate = new Gate();
@@ -41,7 +48,7 @@ export function localPacer(interval: number): LocalPacer {
     next = slot + interval;
     if (slot <= now) return undefined;
     // A hold that arrived while this caller waited for its slot still applies.
-    return sleep(slot - now, signal).then(() => (gate.remaining() > 0 ? acquire(signal) : undefined));
+    return wait(slot - now, signal)?.then(() => (gate.remaining() > 0 ? acquire(signal) : undefined));
   };
   return { gate, acquire, hold: (ms) => gate.closeFor(ms) };
 }

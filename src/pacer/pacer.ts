@@ -2,7 +2,7 @@
 // of every attempt of every request: a ky `beforeRequest` hook waits for the pacer (it runs before
 // each attempt, retries included, and outside the attempt's timeout), and the call's own response
 // observer tells the pacer about each 429 that names a wait.
-import { invalidOption } from '../core/pool.js';
+import { Gate, invalidOption } from '../core/pool.js';
 import { type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from '../core/options.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../core/retry.js';
 
@@ -49,18 +49,8 @@ export function pacedOptions(request: RequestOptions, pacer: Pacer): RequestOpti
   return options;
 }
 
-/** Waits `ms` on the timers; rejects with the signal's reason if it fires first. */
-export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', abort, { once: true });
-  });
+/** What `memoryPacer()` does without a rate, in fewer bytes: createMany's default, in every Client bundle. */
+export function gatePacer(): Pacer {
+  const gate = new Gate();
+  return { acquire: (signal) => gate.wait(signal), hold: (ms) => gate.closeFor(ms) };
 }

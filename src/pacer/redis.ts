@@ -10,8 +10,8 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { type RedisClientLike, sender } from '../webhooks/redis-store.js';
-import { intervalOf, localPacer } from './memory.js';
-import { type Pacer, sleep } from './pacer.js';
+import { intervalOf, localPacer, wait as sleep } from './memory.js';
+import type { Pacer } from './pacer.js';
 
 /** Options of `redisPacer`. */
 export interface RedisPacerOptions {

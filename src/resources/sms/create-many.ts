@@ -13,8 +13,7 @@ import {
 } from '../../core/errors.js';
 import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
 import type { RequestOptions } from '../../core/options.js';
-import { memoryPacer } from '../../pacer/memory.js';
-import { checkPacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
+import { checkPacer, gatePacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
 import type { Message, MessageCreateParams } from './messages.js';
 
 /** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */
@@ -99,7 +98,7 @@ export function createMany(
     const signal = rest.signal;
     // Shared pacing: every attempt of every send of this call (retries included) waits for the
     // pacer, and any 429 that names a wait holds it for all (pacer/pacer.ts).
-    const request = pacedOptions(rest, checkPacer(pacer) ?? memoryPacer());
+    const request = pacedOptions(rest, checkPacer(pacer) ?? gatePacer());
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
