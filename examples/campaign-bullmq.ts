@@ -4,7 +4,7 @@
 // that BullMQ took back from a worker that died, is simply run again: rows sent are replayed.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Queue, QueueEvents} from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import { Worker, type ConnectionOptions } from 'bullmq';
 import type { Client, Pacer } from 'gateway-sdk';
 

@@ -19,7 +19,7 @@ export interface RedisPacerOptions {
   key?: string | undefined;
   /** Most requests per second of all sharers together, retries included. @default no limit */
   maxPerSecond?: number | undefined;
-  /** Milliseconds a Redis command may take before this process paces itself locally. @default 1000 */
+  /** Milliseconds a Redis command may take before this process paces itself locally. @default 2000 */
   timeout?: number | undefined;
   /** Where the one warning of a Redis outage goes. @default console */
   logger?: Logger | undefined;
@@ -113,7 +113,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export function redisPacer(client: RedisClientLike, options: RedisPacerOptions = {}): Pacer {
   const send = sender(client, 'redisPacer');
-  const { key = 'gateway-sdk:pace', timeout = 1000 } = options;
+  const { key = 'gateway-sdk:pace', timeout = 2000 } = options;
   if (typeof key !== 'string' || key === '')
     throw new ConfigurationError('redisPacer: key must be a non-empty string, e.g. "campaign-pace".', 'key');
   if (!Number.isInteger(timeout) || timeout < 1)

@@ -25,7 +25,7 @@ const ROWS = 10_000;
 const WORKERS = 3;
 const RATE = 200;
 const GRACE_MS = 50;
-const DEADLINE_MS = 300_000;
+const DEADLINE_MS = 900_000;
 const dir = new URL('../../.tmp/fleet/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 const logFile = `${dir}log.txt`;
