@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('examples/campaign-bullmq.ts', () => {
-  it('sends every row of the CSV once, with its own key and text, and a 429 holds both workers', async () => {
+  it('sends every row of the CSV once, with its own key and text, through a 429 and two 503s', async () => {
     const connection = { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null };
     const queue = new Queue('campaign', { connection });
     const events = new QueueEvents('campaign', { connection });
