@@ -59,7 +59,7 @@ export function work(queue: string, connection: ConnectionOptions, client: Clien
       return { sent: items.length };
     },
     // A worker that dies loses its lock within lockDuration; BullMQ then gives the job to another.
-    { connection, concurrency: 1, lockDuration: 5_000, stalledInterval: 5_000, maxStalledCount: 3 },
+    { connection, concurrency: 1, lockDuration: 30_000, stalledInterval: 10_000, maxStalledCount: 3 },
   );
 }
 
