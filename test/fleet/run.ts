@@ -52,6 +52,14 @@ const agent = new Agent({ keepAlive: true });
 const upstream = new URL(mock.url);
 const proxy = createServer((req, res) => {
   if (req.method === 'POST') {
+    // Faults in proportion to the sends, so they never outrun a slow machine: every 25th send is
+    // followed by two 503s, every 75th by a reset, every 1,000th by a storm of two 429s.
+    const n = arrivals.length + 1;
+    if (n % 1000 === 0)
+      mock.mock.inject('POST /sms/messages', { kind: 'status', status: 429, retryAfter: 1 }, { times: 2 });
+    else if (n % 75 === 0) mock.mock.inject('POST /sms/messages', { kind: 'reset' });
+    else if (n % 25 === 0)
+      mock.mock.inject('POST /sms/messages', { kind: 'status', status: 503 }, { times: 2 });
     arrivals.push(Date.now());
     sent.push(Number(req.headers['x-fleet-sent']));
   }
@@ -103,7 +111,6 @@ const start = (role: string) =>
 const children: ChildProcess[] = [];
 const queue = new Queue(queueName, { connection });
 const events = new QueueEvents(queueName, { connection });
-let faults: ReturnType<typeof setInterval> | undefined;
 const failures: string[] = [];
 let killed = 0;
 try {
@@ -130,15 +137,6 @@ try {
   });
   log(`${jobs} jobs queued`);
 
-  let tick = 0;
-  faults = setInterval(() => {
-    tick++;
-    if (tick % 33 === 0)
-      mock.mock.inject('POST /sms/messages', { kind: 'status', status: 429, retryAfter: 1 }, { times: 2 });
-    else if (tick % 3 === 0) mock.mock.inject('POST /sms/messages', { kind: 'reset' });
-    else mock.mock.inject('POST /sms/messages', { kind: 'status', status: 503 }, { times: 2 });
-  }, 300);
-
   const timer = setTimeout(() => {
     failures.push(`the queue did not drain within ${DEADLINE_MS / 1000}s`);
     void queue.getJobCounts().then((c) => log(`counts at deadline: ${JSON.stringify(c)}`));
@@ -148,10 +146,8 @@ try {
     new Promise<undefined>((resolve) => setTimeout(resolve, DEADLINE_MS + 1_000)),
   ]);
   clearTimeout(timer);
-  clearInterval(faults);
   if (done === undefined || done.failed > 0) failures.push(`jobs: ${JSON.stringify(done)}`);
 } finally {
-  clearInterval(faults);
   for (const child of children) if (child.connected) child.send('stop');
   await Promise.all(
     children.map((c) =>
