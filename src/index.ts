@@ -71,6 +71,9 @@ export type {
   CreateManyIterator,
 } from './resources/sms/create-many.js';
 export type { Source } from './core/pool.js';
+export type { Pacer } from './pacer/pacer.js';
+export { memoryPacer, type MemoryPacerOptions } from './pacer/memory.js';
+export { redisPacer, type RedisPacerOptions } from './pacer/redis.js';
 export type { TemplateSendParams } from './resources/sms/templates.js';
 export type {
   SmsWebhook,

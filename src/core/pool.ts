@@ -1,6 +1,7 @@
 // What the helpers that send many requests share (bulk.createAll, messages.createMany): reading a
 // caller's iterable or stream one item at a time, keys derived from one base key, options checked
-// before anything is read or sent, and a gate that pauses every sender of one call at once.
+// before anything is read or sent, and a gate that pauses every sender of one call at once (the
+// memory pacer's, src/pacer/memory.ts).
 import { ValidationError } from './errors.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from './idempotency.js';
 import { checkRequestOptions, isIntIn } from './options.js';
@@ -166,8 +167,6 @@ type Waiter<R> = { resolve: (step: IteratorResult<R>) => void; reject: (error: u
  * `next()`; a setup that throws (a bad option) rejects that `next()`, with nothing read.
  */
 export class Pool<T, R> implements AsyncIterableIterator<R> {
-  /** Shared by every request of this pool: closed by a 429 that named a wait (see createMany's hooks). */
-  readonly gate = new Gate();
   #setup: PoolSetup<T, R> | undefined;
   #read = 0;
   #inFlight = 0;

@@ -30,7 +30,8 @@ export interface RedisStoreOptions {
 
 type Send = (args: string[]) => Promise<unknown>;
 
-function sender(client: unknown): Send {
+/** @internal The generic command method of a node-redis or ioredis client; `who` names the caller in the error. */
+export function sender(client: unknown, who = 'redisStore'): Send {
   const c = client as Record<string, unknown> | null;
   // ioredis also has a sendCommand, taking a Command object, so `call` is looked for first;
   // node-redis has no `call`.
@@ -43,7 +44,7 @@ function sender(client: unknown): Send {
     return (args) => send.call(c, args);
   }
   throw new ConfigurationError(
-    'redisStore: pass a connected node-redis client (createClient() from "redis") or an ioredis client (new Redis()).',
+    `${who}: pass a connected node-redis client (createClient() from "redis") or an ioredis client (new Redis()).`,
     'client',
   );
 }

@@ -14,6 +14,7 @@ import {
   type Source,
 } from '../../core/pool.js';
 import type { RequestOptions } from '../../core/options.js';
+import { checkPacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
 import { describeIssue, parseInput } from '../../core/schema.js';
 import type { BulkCreateParams, BulkJob } from './bulk.js';
 import { LIMITS } from '../../limits.js';
@@ -49,6 +50,12 @@ export interface BulkCreateAllOptions extends Omit<RequestOptions, 'idempotencyK
   concurrency?: number | undefined;
   /** Called after every chunk settles, sent or failed; a returned promise is awaited before that worker goes on. */
   onProgress?: ((progress: BulkCreateAllProgress) => void | PromiseLike<void>) | undefined;
+  /**
+   * Decides when each attempt may go out, shared with other calls or, with `redisPacer(redis)`,
+   * other processes: a 429's `Retry-After` then holds all of them. @default none: each chunk's
+   * retries honour `Retry-After` on their own
+   */
+  pacer?: Pacer | undefined;
 }
 
 /** Where a campaign stands, passed to `onProgress` after every chunk. */
@@ -150,7 +157,9 @@ export async function createAll(
   options: BulkCreateAllOptions = {},
 ): Promise<BulkCreateAllResult> {
   checkBatchOptions(options);
-  const { idempotencyKey, chunkSize: size, concurrency, onProgress, ...request } = options;
+  const { idempotencyKey, chunkSize: size, concurrency, onProgress, pacer, ...unpaced } = options;
+  const paced = checkPacer(pacer);
+  const request = paced === undefined ? unpaced : pacedOptions(unpaced, paced);
   const base = baseKeyFor(idempotencyKey);
   const chunkSize = intOption(size, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
   const workers = intOption(concurrency, 'concurrency', [1, 64], 2);

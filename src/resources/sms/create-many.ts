@@ -12,13 +12,8 @@ import {
   ValidationError,
 } from '../../core/errors.js';
 import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
-import {
-  type Hooks,
-  type InternalRequestOptions,
-  OBSERVE_RESPONSE,
-  type RequestOptions,
-} from '../../core/options.js';
-import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../core/retry.js';
+import type { RequestOptions } from '../../core/options.js';
+import { checkPacer, gatePacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
 import type { Message, MessageCreateParams } from './messages.js';
 import { checkKeys, keyGuard } from './batch-keys.js';
 
@@ -41,6 +36,11 @@ export interface CreateManyOptions extends Omit<RequestOptions, 'idempotencyKey'
   idempotencyKey?: string | undefined;
   /** Sends in flight at once, 1 to 64. @default 8 */
   concurrency?: number | undefined;
+  /**
+   * Decides when each attempt may go out; share one across calls, or across processes with
+   * `redisPacer(redis)`, to share one pace. @default a new memoryPacer() for this call
+   */
+  pacer?: Pacer | undefined;
 }
 
 /** What every result of `messages.createMany` carries. */
@@ -92,9 +92,9 @@ export function createMany(
   options: CreateManyOptions = {},
 ): CreateManyIterator {
   let base = '';
-  const pool = new Pool<unknown, CreateManyResult>((pool) => {
+  const pool = new Pool<unknown, CreateManyResult>(() => {
     checkBatchOptions(options);
-    const { idempotencyKey, concurrency, ...request } = options;
+    const { idempotencyKey, concurrency, pacer, ...rest } = options;
     base = baseKeyFor(idempotencyKey);
     // One key, one message (batch-keys.ts): an array is refused whole before anything is sent;
     // any other source item by item, before that item is sent, and the run then ends.
@@ -102,24 +102,10 @@ export function createMany(
     if (refusedUpFront !== undefined) throw refusedUpFront;
     const guard = Array.isArray(items) ? undefined : keyGuard(base);
     let refused: GatewayError | undefined;
-    const signal = request.signal;
-    const { gate } = pool;
-    const user = request.hooks;
-    // Shared pacing: every attempt of every send of this call (retries included) waits at the gate
-    // (ky hooks, outside the attempt's timeout: ky 2 runs `beforeRequest` before the first attempt
-    // and `beforeRetry` before each other), and any 429 that names a wait closes it for all.
-    // The 429 is seen by the call's own observer: an `afterResponse` hook would copy every response.
-    const pace = ({ request }: { request: Request }) => gate.wait(request.signal);
-    const hooks: Hooks = {
-      ...user,
-      beforeRequest: [...(user?.beforeRequest ?? []), pace],
-      beforeRetry: [...(user?.beforeRetry ?? []), pace],
-    };
-    const observe = (response: Response) => {
-      if (response.status !== 429) return;
-      const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-      if (ms !== undefined) gate.closeFor(Math.min(ms, RETRY_AFTER_CAP_MS));
-    };
+    const signal = rest.signal;
+    // Shared pacing: every attempt of every send of this call (retries included) waits for the
+    // pacer, and any 429 that names a wait holds it for all (pacer/pacer.ts).
+    const request = pacedOptions(rest, checkPacer(pacer) ?? gatePacer());
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
@@ -139,14 +125,7 @@ export function createMany(
           return Promise.resolve({ ...outcome, ok: false, error });
         }
         const { idempotencyKey: _own, ...body } = item;
-        return Promise.resolve(
-          messages.create(body, {
-            ...request,
-            hooks,
-            idempotencyKey: key,
-            [OBSERVE_RESPONSE]: observe,
-          } as InternalRequestOptions),
-        ).then(
+        return Promise.resolve(messages.create(body, { ...request, idempotencyKey: key })).then(
           (message) => ({ ...outcome, ok: true, message }),
           (error: unknown) => ({ ...outcome, ok: false, error: error as GatewayError }),
         );

@@ -1,0 +1,80 @@
+// A campaign across machines with BullMQ: the producer splits a CSV (`phone,name`) into jobs of at
+// most 1,000 rows; any number of workers, on any machines, send each job with createMany under one
+// shared pace (redisPacer). Row r is sent with the key `${campaign}:${r}`, so a job that failed, or
+// that BullMQ took back from a worker that died, is simply run again: rows sent are replayed.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Queue, QueueEvents } from 'bullmq';
+import { Worker, type ConnectionOptions } from 'bullmq';
+import type { Client, Pacer } from 'gateway-sdk';
+
+export type Row = { row: number; phone: string; name: string };
+export type CampaignJob = { campaign: string; text: string; rows: Row[] };
+
+async function* rowsOf(csv: string): AsyncGenerator<Row> {
+  let row = 0;
+  for await (const line of createInterface({ input: createReadStream(csv), crlfDelay: Infinity })) {
+    const [phone = '', name = ''] = line.split(',');
+    if (row++ > 0 && phone.trim() !== '') yield { row: row - 2, phone: phone.trim(), name: name.trim() };
+  }
+}
+
+/** Producer: one job per 1,000 rows; BullMQ retries a job up to 10 times. Returns the job count. */
+export async function produce(queue: Queue, campaign: string, csv: string, text: string) {
+  let rows: Row[] = [];
+  let jobs = 0;
+  const add = async () => {
+    const data: CampaignJob = { campaign, text, rows };
+    const opts = {
+      jobId: `${campaign}-${jobs++}`,
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1000 },
+    };
+    await queue.add('send', data, opts);
+    rows = [];
+  };
+  for await (const row of rowsOf(csv)) if (rows.push(row) === 1000) await add();
+  if (rows.length > 0) await add();
+  return jobs;
+}
+
+/** Worker: sends each job's rows; a row that failed fails the job, which BullMQ then runs again. */
+export function work(queue: string, connection: ConnectionOptions, client: Client, pacer: Pacer) {
+  return new Worker<CampaignJob>(
+    queue,
+    async (job) => {
+      const { campaign, text, rows } = job.data;
+      const items = rows.map((r) => ({
+        to: r.phone,
+        message: text.replace('{name}', r.name).replace('{row}', String(r.row)),
+        idempotencyKey: `${campaign}:${r.row}`,
+      }));
+      let settled = 0;
+      const failed: string[] = [];
+      for await (const r of client.sms.messages.createMany(items, { concurrency: 16, pacer })) {
+        if (!r.ok) failed.push(`${r.idempotencyKey}: ${r.error.message}`);
+        if (++settled % 250 === 0) await job.updateProgress(Math.round((100 * settled) / items.length));
+      }
+      if (failed.length > 0) throw new Error(`${failed.length} rows failed, e.g. ${failed[0]}`);
+      return { sent: items.length };
+    },
+    // A worker that dies loses its lock within lockDuration; BullMQ then gives the job to another.
+    { connection, concurrency: 1, lockDuration: 30_000, stalledInterval: 10_000, maxStalledCount: 3 },
+  );
+}
+
+/** Follows the queue's events until all `jobs` have completed, or one has failed for good. */
+export async function follow(queue: Queue, events: QueueEvents, jobs: number, log = console.log) {
+  events.on('progress', ({ jobId, data }) => log(`${jobId}: ${String(data)}%`));
+  events.on('failed', ({ jobId, failedReason }) => log(`${jobId} failed: ${failedReason}`));
+  return new Promise<{ completed: number; failed: number }>((resolve) => {
+    const check = async () => {
+      const { completed = 0, failed = 0 } = await queue.getJobCounts('completed', 'failed');
+      log(`${completed} of ${jobs} jobs completed`);
+      if (completed + failed >= jobs) resolve({ completed, failed });
+    };
+    events.on('completed', () => void check());
+    events.on('failed', () => void check());
+    void check();
+  });
+}

@@ -1,0 +1,209 @@
+// `npm run test:fleet`: the campaign of examples/campaign-bullmq.ts on real parts, in real time
+// (about a minute: 10,000 rows at 200 a second), so it is a CI step of its own, not in `npm test`.
+// A producer and three worker processes share one redis-server (loopback, free port, stopped at
+// the end) and one redisPacer({ maxPerSecond: 200 }); they send to the loopback mock through a
+// recording proxy while 503s, connection resets and 429 storms are injected, and one worker is
+// killed with SIGKILL mid-job. Prints one line; exits 1 (with the reasons on stderr) if:
+// - the mock does not hold exactly one message per row;
+// - a request was sent inside a Retry-After window. The window of a 429 runs from the moment the
+//   proxy answered it, on the machine's clock, which every process here shares; each attempt says
+//   when it left its worker (x-fleet-sent, stamped after the pacer let it go). One that left in the
+//   window's first GRACE_MS, the time the fleet needs to learn of the 429 (the answer read, one
+//   Redis write), or before it, was on its way already: no client can call it back. Those, and
+//   every arrival inside a window, are logged;
+// - a 1-second window saw more than 210 requests (retries included).
+// Details go to .tmp/fleet/log.txt.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { request as httpRequest, createServer, Agent } from 'node:http';
+import { Queue, QueueEvents } from 'bullmq';
+import { startMockServer } from 'gateway-sdk/testing';
+import { follow } from '../../examples/campaign-bullmq.js';
+import { startRedisServer } from '../helpers/redis-server.js';
+
+const ROWS = 10_000;
+const WORKERS = 3;
+const RATE = 200;
+const GRACE_MS = 50;
+const DEADLINE_MS = 900_000;
+const dir = new URL('../../.tmp/fleet/', import.meta.url).pathname;
+mkdirSync(dir, { recursive: true });
+const logFile = `${dir}log.txt`;
+writeFileSync(logFile, '');
+const log = (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+
+const csv = `${dir}campaign.csv`;
+const names = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken'];
+writeFileSync(
+  csv,
+  [
+    'phone,name',
+    ...Array.from({ length: ROWS }, (_, i) => `+4477009${String(i).padStart(5, '0')},${names[i % 8]}`),
+  ].join('\n'),
+);
+
+const redis = await startRedisServer();
+const mock = await startMockServer();
+// The proxy stamps every send on arrival and every 429 as it is answered, on one clock.
+const arrivals: number[] = [];
+const sent: number[] = [];
+const windows: { from: number; to: number }[] = [];
+const agent = new Agent({ keepAlive: true });
+const upstream = new URL(mock.url);
+const proxy = createServer((req, res) => {
+  if (req.method === 'POST') {
+    // Faults in proportion to the sends, so they never outrun a slow machine: every 25th send is
+    // followed by two 503s, every 75th by a reset, every 1,000th by a storm of two 429s.
+    const n = arrivals.length + 1;
+    if (n % 1000 === 0)
+      mock.mock.inject('POST /sms/messages', { kind: 'status', status: 429, retryAfter: 1 }, { times: 2 });
+    else if (n % 75 === 0) mock.mock.inject('POST /sms/messages', { kind: 'reset' });
+    else if (n % 25 === 0)
+      mock.mock.inject('POST /sms/messages', { kind: 'status', status: 503 }, { times: 2 });
+    arrivals.push(Date.now());
+    sent.push(Number(req.headers['x-fleet-sent']));
+  }
+  const out = httpRequest(
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+      agent,
+    },
+    (answer) => {
+      const after = Number(answer.headers['retry-after']);
+      if (answer.statusCode === 429 && after > 0) {
+        const now = Date.now();
+        windows.push({ from: now, to: now + after * 1000 });
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  // An injected reset reaches the client as a reset.
+  out.on('error', () => req.socket.destroy());
+  req.pipe(out);
+});
+await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+
+const queueName = `fleet-${Date.now()}`;
+const connection = { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null };
+const env = {
+  ...process.env,
+  FLEET_REDIS_PORT: String(redis.port),
+  FLEET_QUEUE: queueName,
+  FLEET_CAMPAIGN: 'spring',
+  FLEET_CSV: csv,
+  FLEET_RATE: String(RATE),
+  FLEET_URL: url,
+  FLEET_API_KEY: mock.clientOptions.apiKey,
+};
+const start = (role: string) =>
+  fork(new URL('./worker.ts', import.meta.url).pathname, [role], {
+    env,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+
+const children: ChildProcess[] = [];
+const queue = new Queue(queueName, { connection });
+const events = new QueueEvents(queueName, { connection });
+const failures: string[] = [];
+let killed = 0;
+try {
+  await events.waitUntilReady();
+  const workers = Array.from({ length: WORKERS }, () => start('worker'));
+  children.push(...workers);
+  for (const [i, w] of workers.entries()) {
+    w.stderr?.on('data', (chunk: Buffer) => log(`worker ${i}: ${String(chunk).trim()}`));
+    w.on('message', (m) => log(`worker ${i}: ${JSON.stringify(m)}`));
+  }
+  // Worker 0 is killed 2 s into its first job, with its rows half sent.
+  workers[0]?.once('message', () => {
+    setTimeout(() => {
+      log('SIGKILL worker 0');
+      workers[0]?.kill('SIGKILL');
+      killed++;
+    }, 2_000);
+  });
+  const producer = start('producer');
+  children.push(producer);
+  const jobs = await new Promise<number>((resolve, reject) => {
+    producer.on('message', (m) => resolve((m as { produced: number }).produced));
+    producer.once('exit', (code) => code !== 0 && reject(new Error(`producer exited with ${code}`)));
+  });
+  log(`${jobs} jobs queued`);
+
+  const timer = setTimeout(() => {
+    failures.push(`the queue did not drain within ${DEADLINE_MS / 1000}s`);
+    void queue.getJobCounts().then((c) => log(`counts at deadline: ${JSON.stringify(c)}`));
+  }, DEADLINE_MS);
+  const done = await Promise.race([
+    follow(queue, events, jobs, log),
+    new Promise<undefined>((resolve) => setTimeout(resolve, DEADLINE_MS + 1_000)),
+  ]);
+  clearTimeout(timer);
+  if (done === undefined || done.failed > 0) failures.push(`jobs: ${JSON.stringify(done)}`);
+} finally {
+  for (const child of children) if (child.connected) child.send('stop');
+  await Promise.all(
+    children.map((c) =>
+      c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : undefined,
+    ),
+  );
+  await Promise.all([queue.close(), events.close()]);
+  proxy.close();
+  proxy.closeAllConnections();
+  agent.destroy();
+}
+
+const rows = new Map<number, number>();
+for (const m of mock.mock.store.messages.values()) {
+  const row = Number(/your code is (\d+)$/.exec(m.body)?.[1] ?? -1);
+  rows.set(row, (rows.get(row) ?? 0) + 1);
+}
+const stored = mock.mock.store.messages.size;
+const duplicates = [...rows.values()].reduce((n, count) => n + count - 1, 0);
+const missing = Array.from({ length: ROWS }, (_, i) => i).filter((i) => !rows.has(i)).length;
+let inside = 0;
+let arrivedInside = 0;
+let inFlight = 0;
+for (const [i, a] of arrivals.entries()) {
+  const left = sent[i] as number;
+  for (const w of windows) {
+    if (a > w.from && a < w.to) arrivedInside++;
+    if (left > w.from + GRACE_MS && left < w.to) {
+      inside++;
+      log(`inside: sent ${(left - w.from).toFixed(0)}ms into a ${(w.to - w.from).toFixed(0)}ms window`);
+    } else if (a > w.from && a < w.to) inFlight++;
+  }
+}
+let busiest = 0;
+for (let i = 0, j = 0; i < arrivals.length; i++) {
+  while ((arrivals[i] as number) - (arrivals[j] as number) >= 1000) j++;
+  busiest = Math.max(busiest, i - j + 1);
+}
+const seconds = (Math.max(...arrivals) - Math.min(...arrivals)) / 1000;
+log(
+  `${arrivals.length} requests in ${seconds.toFixed(1)}s, ${windows.length} 429 windows, ${arrivedInside} arrived inside a window, ${inFlight} of them sent before it or in its first ${GRACE_MS}ms, busiest second ${busiest}`,
+);
+await mock.close();
+await redis.stop();
+
+if (stored !== ROWS || missing > 0)
+  failures.push(`the mock holds ${stored} messages, ${missing} rows missing`);
+if (duplicates > 0) failures.push(`${duplicates} duplicate messages`);
+if (inside > 0) failures.push(`${inside} requests reached the mock inside a Retry-After window`);
+if (busiest > 210) failures.push(`${busiest} requests in one second (limit ${RATE}, at most 210 allowed)`);
+if (killed !== 1) failures.push('the worker to be killed never started a job');
+if (windows.length === 0) failures.push('no 429 storm reached the fleet');
+console.log(
+  `fleet: ${ROWS} rows, ${WORKERS} workers, ${killed} killed: ${stored} stored, ${duplicates} duplicates, ${inside} sends inside Retry-After`,
+);
+if (failures.length > 0) {
+  console.error(`fleet failed (details in ${logFile}):\n- ${failures.join('\n- ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,52 @@
+// One process of the fleet proof (run.ts): `worker` runs examples/campaign-bullmq.ts's worker with
+// a redisPacer until told to stop; `producer` queues the campaign's CSV and exits.
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { Client, redisPacer } from 'gateway-sdk';
+import { produce, work } from '../../examples/campaign-bullmq.js';
+
+const env = (name: string) => process.env[name] ?? '';
+const connection = { host: '127.0.0.1', port: Number(env('FLEET_REDIS_PORT')), maxRetriesPerRequest: null };
+const tell = (message: unknown) => process.send?.(message);
+
+if (process.argv[2] === 'producer') {
+  const queue = new Queue(env('FLEET_QUEUE'), { connection });
+  const jobs = await produce(queue, env('FLEET_CAMPAIGN'), env('FLEET_CSV'), 'Hi {name}, your code is {row}');
+  await queue.close();
+  tell({ produced: jobs });
+  process.disconnect?.();
+} else {
+  const redis = new Redis({ host: '127.0.0.1', port: connection.port });
+  // The pacer's own Redis commands, counted (bench/fleet.ts reports round trips per send).
+  let commands = 0;
+  const counted = {
+    call: (command: string, ...args: (string | number)[]) => (commands++, redis.call(command, ...args)),
+  };
+  const rate = env('FLEET_RATE') === '' ? undefined : Number(env('FLEET_RATE'));
+  const pacer = redisPacer(counted, { key: env('FLEET_QUEUE'), maxPerSecond: rate });
+  // Each attempt says when it left this process (after the pacer let it go): run.ts tells a send
+  // that left inside a Retry-After window from one already on its way when the 429 was answered.
+  const stamped: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('x-fleet-sent', String(Date.now()));
+    return fetch(request);
+  };
+  const client = new Client({
+    apiKey: env('FLEET_API_KEY'),
+    baseURL: env('FLEET_URL'),
+    maxRetries: 8,
+    logLevel: 'off',
+    fetch: stamped,
+  });
+  const worker = work(env('FLEET_QUEUE'), connection, client, pacer);
+  worker.on('active', (job) => tell({ active: job.id }));
+  worker.on('completed', (job) => tell({ completed: job.id }));
+  process.on('message', (message) => {
+    if (message !== 'stop') return;
+    void worker.close().then(() => {
+      tell({ commands });
+      redis.disconnect();
+      process.disconnect?.();
+    });
+  });
+}

@@ -1,0 +1,212 @@
+// redisPacer against a real redis-server (test/helpers/redis-server.ts) with both client
+// libraries, and against stand-in clients that fail or never answer, on fake timers.
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError, redisPacer, type Logger, type RedisClientLike } from 'gateway-sdk';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+
+let server: RedisServer;
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface Connected {
+  client: RedisClientLike;
+  commands: string[];
+  run(...args: string[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** A client whose every command through the pacer's method is recorded by name. */
+const libraries: [string, () => Promise<Connected>][] = [
+  [
+    'node-redis',
+    async () => {
+      const c = await createClient({ url: server.url }).connect();
+      const commands: string[] = [];
+      const client = {
+        sendCommand: (args: string[]) => (commands.push(args[0] ?? ''), c.sendCommand(args)),
+      };
+      return {
+        client,
+        commands,
+        run: (...args) => c.sendCommand(args),
+        close: async () => void (await c.quit()),
+      };
+    },
+  ],
+  [
+    'ioredis',
+    async () => {
+      const c = new Redis({ host: '127.0.0.1', port: server.port });
+      const commands: string[] = [];
+      const client = {
+        call: (command: string, ...args: (string | number)[]) => (
+          commands.push(command),
+          c.call(command, ...args)
+        ),
+      };
+      return {
+        client,
+        commands,
+        run: (command, ...args) => c.call(command, ...args),
+        close: async () => void (await c.quit()),
+      };
+    },
+  ],
+];
+
+describe.each(libraries)('redisPacer over %s', (name, connect) => {
+  it('takes one Redis round trip per send when no limit is active', async () => {
+    const redis = await connect();
+    try {
+      const pacer = redisPacer(redis.client, { key: `trips:${name}` });
+      for (let i = 0; i < 50; i++) await pacer.acquire();
+      expect(redis.commands).toHaveLength(50);
+      expect(redis.commands[0]).toBe('EVAL');
+      expect(new Set(redis.commands.slice(1))).toEqual(new Set(['EVALSHA']));
+    } finally {
+      await redis.close();
+    }
+  });
+
+  it("a 429 seen by one process holds the sends of another that shares the key, and not of another key's", async () => {
+    const [a, b] = await Promise.all([connect(), connect()]);
+    try {
+      const key = `hold:${name}`;
+      await redisPacer(a.client, { key }).hold(30_000);
+      const ttl = Number(await a.run('PTTL', `{${key}}:hold`));
+      expect(ttl).toBeGreaterThan(30_000);
+      expect(ttl).toBeLessThanOrEqual(31_000);
+      const controller = new AbortController();
+      const waiting = redisPacer(b.client, { key }).acquire(controller.signal);
+      let settled = 'pending';
+      void waiting?.then(
+        () => (settled = 'sent'),
+        () => (settled = 'aborted'),
+      );
+      // Two round trips on another connection: B has had its answer by then.
+      await b.run('PING');
+      await b.run('PING');
+      expect(settled).toBe('pending');
+      controller.abort(new Error('stop'));
+      await expect(waiting).rejects.toThrow('stop');
+      await expect(redisPacer(b.client, { key: `other:${name}` }).acquire()).resolves.toBeUndefined();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('maxPerSecond is one bucket for every sharer: the second send of the fleet waits its slot', async () => {
+    const [a, b] = await Promise.all([connect(), connect()]);
+    try {
+      const key = `rate:${name}`;
+      const options = { key, maxPerSecond: 2 };
+      await redisPacer(a.client, options).acquire();
+      const controller = new AbortController();
+      const second = redisPacer(b.client, options).acquire(controller.signal);
+      let settled = 'pending';
+      void second?.then(
+        () => (settled = 'sent'),
+        () => (settled = 'aborted'),
+      );
+      await b.run('PING');
+      await b.run('PING');
+      expect(settled).toBe('pending');
+      // Two slots taken, 500 ms apart: the next free one is about a second away on Redis's clock.
+      const [seconds, micros] = (await a.run('TIME')) as [string, string];
+      const next = Number(await a.run('GET', `{${key}}:bucket`));
+      const ahead = next - (Number(seconds) * 1000 + Number(micros) / 1000);
+      expect(ahead).toBeGreaterThan(900);
+      expect(ahead).toBeLessThanOrEqual(1000);
+      expect(Number(await a.run('ZCARD', `{${key}}:senders`))).toBe(2);
+      controller.abort(new Error('stop'));
+      await expect(second).rejects.toThrow('stop');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('redisPacer when Redis fails', () => {
+  const logger = () => {
+    const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    return log satisfies Logger;
+  };
+
+  it('goes on alone at a tenth of the rate, warns once, and still honours its own 429s', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const log = logger();
+    const broken = { call: vi.fn(() => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'))) };
+    const pacer = redisPacer(broken, { maxPerSecond: 100, logger: log });
+    await pacer.acquire();
+    let second = false;
+    void pacer.acquire()?.then(() => (second = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(second).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(second).toBe(true);
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(String(log.warn.mock.calls[0]?.[0])).toMatch(
+      /redisPacer: Redis failed \(connect ECONNREFUSED.*paces itself at 10\.0 requests per second/,
+    );
+    await pacer.hold(1_000);
+    let third = false;
+    void pacer.acquire()?.then(() => (third = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(third).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(third).toBe(true);
+    // Redis is not asked again until 5 s have passed.
+    const asked = broken.call.mock.calls.length;
+    void pacer.acquire();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(broken.call.mock.calls.length).toBe(asked);
+  });
+
+  it('a Redis that never answers costs one timeout, then this process paces itself', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const log = logger();
+    const stuck = { sendCommand: vi.fn(() => new Promise<never>(() => undefined)) };
+    const pacer = redisPacer(stuck, { timeout: 200, logger: log });
+    let sent = false;
+    void pacer.acquire()?.then(() => (sent = true));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(sent).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toBe(true);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/no answer within 200ms/));
+  });
+
+  it('asks Redis again after 5 s and shares the fleet pace once it answers', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const log = logger();
+    let up = false;
+    const flaky = {
+      call: vi.fn(() => (up ? Promise.resolve([1, 0, 1]) : Promise.reject(new Error('READONLY')))),
+    };
+    const pacer = redisPacer(flaky, { logger: log });
+    await pacer.acquire();
+    up = true;
+    await vi.advanceTimersByTimeAsync(5_000);
+    await pacer.acquire();
+    expect(flaky.call).toHaveBeenCalledTimes(2);
+    expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/Redis answers again/));
+  });
+
+  it('refuses what is not a Redis client, and a bad key, rate or timeout', () => {
+    expect(() => redisPacer({} as never)).toThrow(ConfigurationError);
+    expect(() => redisPacer({} as never)).toThrow(/redisPacer: pass a connected node-redis client/);
+    const client = { call: () => Promise.resolve(null) };
+    expect(() => redisPacer(client, { key: '' })).toThrow(/key must be a non-empty string/);
+    expect(() => redisPacer(client, { maxPerSecond: -5 })).toThrow(/maxPerSecond must be a positive number/);
+    expect(() => redisPacer(client, { timeout: 0 })).toThrow(/timeout must be a positive integer/);
+  });
+});
