@@ -144,9 +144,9 @@ describe('the caller in the stack', () => {
     }
     expect((await rejection(myAppWithResponse())).stack).toContain('myAppWithResponse');
     function myAppCatch() {
-      return client.sms.messages.retrieve('msg_1').catch((e: unknown) => e as Error);
+      return client.sms.messages.retrieve('msg_1').catch((e: unknown) => e);
     }
-    expect((await myAppCatch()).stack).toContain('myAppCatch');
+    expect(((await myAppCatch()) as Error).stack).toContain('myAppCatch');
   });
 
   it('an error on a later page of a list walk', async () => {
