@@ -69,18 +69,17 @@ export class Client {
    * const quick = client.withOptions({ maxRetries: 0, timeout: 5_000 });
    * const tenant = client.withOptions({ apiKey: tenantKey, defaultHeaders: { 'x-tenant': 'acme' } });
    */
-  withOptions(overrides: ClientOptions): this {
-    if (overrides === null || typeof overrides !== 'object') {
-      throw new ConfigurationError(
-        'withOptions needs an object of client options, such as { maxRetries: 0 }.',
-        'withOptions',
-      );
-    }
+  withOptions(overrides: ClientOptions): Client {
     const base = this.#options;
-    const options: ClientOptions = { ...base, ...overrides };
-    if (overrides.defaultHeaders !== undefined)
-      options.defaultHeaders = mergeHeaders(base.defaultHeaders, overrides.defaultHeaders);
-    return new (this.constructor as new (options: ClientOptions) => this)(options);
+    // Merged by name in any case: both maps are read with lowercased names (HTTP's are
+    // case-insensitive), the given one last.
+    const defaultHeaders: Record<string, string> = {};
+    for (const [name, value] of [
+      ...Object.entries(base.defaultHeaders ?? {}),
+      ...Object.entries(overrides.defaultHeaders ?? {}),
+    ])
+      defaultHeaders[name.toLowerCase()] = value;
+    return new Client({ ...base, ...overrides, defaultHeaders });
   }
 }
 
@@ -90,21 +89,8 @@ function resolvedOptions(options: ClientOptions, settings: ClientSettings): Clie
     ...options,
     ...settings.credentials,
     ...settings.addresses,
-    serviceVersion: settings.serviceVersion,
     logLevel: settings.logLevel,
     // A copy: changing the object passed in later changes neither client.
     defaultHeaders: { ...settings.defaultHeaders },
   };
-}
-
-/** `base` with `overrides` over it, by header name in any case. */
-function mergeHeaders(
-  base: Record<string, string> | undefined,
-  overrides: Record<string, string>,
-): Record<string, string> {
-  // A non-object is left for the constructor to refuse with its usual message.
-  if (overrides === null || typeof overrides !== 'object') return overrides;
-  const names = new Set(Object.keys(overrides).map((name) => name.toLowerCase()));
-  const kept = Object.entries(base ?? {}).filter(([name]) => !names.has(name.toLowerCase()));
-  return { ...Object.fromEntries(kept), ...overrides };
 }

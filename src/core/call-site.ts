@@ -2,8 +2,8 @@
 // a ky hook, after a timer, when a body is read), where the stack holds no frame of the code that
 // called the method. So the call site is captured when the method is called and appended to the
 // error's `stack` when the call rejects, as stripe-node does. Capturing costs one `new Error()`:
-// engines record the frames and build the text only if `stack` is read, and the appended text is
-// built only when the error's own `stack` is read (docs/decisions.md).
+// engines record the frames and build the text only if `stack` is read, which the SDK does only
+// when the error's `stack` is read (docs/decisions.md).
 import { GatewayError } from './errors.js';
 
 /** Where a call entered the SDK: an Error whose `stack` text is built only if read. */
@@ -21,83 +21,35 @@ export interface SitedOptions {
   [CALL_SITE]?: CallSite | undefined;
 }
 
-/** Captures the current call site (cheap: the stack text is formatted only if read). */
-export function captureCallSite(): CallSite {
-  return new Error();
-}
-
-/** The site `opts` carries from a batch helper, else the current one. */
-export function callSiteOf(opts: unknown): CallSite {
-  return (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? captureCallSite();
-}
-
 /** `opts` with `site` added, for a batch helper to pass to each send; anything else as it is, to be refused. */
 export function withCallSite<O>(opts: O, site: CallSite): O {
   if (opts === undefined) return { [CALL_SITE]: site } as O;
-  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) return opts;
-  return { ...opts, [CALL_SITE]: site };
+  return typeof opts === 'object' && opts !== null ? { ...opts, [CALL_SITE]: site } : opts;
 }
-
-/** Errors that already carry a site: the first (innermost) one attached wins. */
-const sited = new WeakSet<object>();
 
 /**
- * Appends the frames of `site` to `error.stack`, once, lazily; errors that are not the SDK's are
- * left as they are. Returns `error`.
+ * Appends the frames of `site` to `error.stack` when it is read; errors that are not the SDK's are
+ * left as they are. Returns `error`. The error's own stack is read now: V8 and JavaScriptCore keep
+ * it as a data property, which formats it when read anyway, and only a call that failed pays.
  */
 export function attachCallSite<E>(error: E, site: CallSite): E {
-  if (!(error instanceof GatewayError) || sited.has(error)) return error;
-  sited.add(error);
-  const own = ownStack(error);
-  let text: unknown;
-  try {
-    Object.defineProperty(error, 'stack', {
-      configurable: true,
-      enumerable: false,
-      get: () => (text ??= appendSite(own(), site.stack)) as string | undefined,
-      set(value: unknown) {
-        // Assigning a stack (some loggers do) replaces it, as on any error.
-        Object.defineProperty(this, 'stack', {
-          value,
-          writable: true,
-          configurable: true,
-          enumerable: false,
-        });
-      },
-    });
-  } catch {
-    // A frozen error keeps its own stack.
-  }
+  if (!(error instanceof GatewayError)) return error;
+  const own = error.stack;
+  let text: string | undefined;
+  // The SDK's own error, fresh from the call: never frozen.
+  Object.defineProperty(error, 'stack', {
+    configurable: true,
+    // The site's first line is its empty message, `Error`, in V8 and JavaScriptCore.
+    get: () => (text ??= `${own}\n${site.stack?.replace(/^Error\n/, '')}`),
+    set(value: unknown) {
+      // Assigning a stack (some loggers do) replaces it, as on any error.
+      Object.defineProperty(this, 'stack', { value, writable: true, configurable: true });
+    },
+  });
   return error;
-}
-
-/** A rejected promise of `error` with `site` attached. */
-export function rejectWithSite(error: unknown, site: CallSite): Promise<never> {
-  return Promise.reject(attachCallSite(error, site));
 }
 
 /** `promise`, whose rejection carries `site`. */
 export function sitedPromise<T>(promise: Promise<T>, site: CallSite): Promise<T> {
-  return promise.then(undefined, (error: unknown) => rejectWithSite(error, site));
-}
-
-/**
- * Reads the error's own stack later, without formatting it now where the engine formats lazily
- * through an accessor (own, or on the prototype as in Firefox). V8 and JavaScriptCore keep it as a
- * data property, whose value is read here.
- */
-function ownStack(error: Error): () => unknown {
-  const own = Object.getOwnPropertyDescriptor(error, 'stack');
-  if (own === undefined) return () => Reflect.get(Object.getPrototypeOf(error) as object, 'stack', error);
-  const get = own.get;
-  if (get !== undefined) return () => get.call(error);
-  const value: unknown = own.value;
-  return () => value;
-}
-
-/** The error's stack followed by the site's frames (its first line, `Error`, left out). */
-function appendSite(stack: unknown, site: string | undefined): unknown {
-  if (typeof stack !== 'string' || site === undefined) return stack;
-  const frames = site.startsWith('Error\n') ? site.slice('Error\n'.length) : site;
-  return frames === '' ? stack : `${stack.replace(/\n+$/, '')}\n${frames}`;
+  return promise.then(undefined, (error: unknown) => Promise.reject(attachCallSite(error, site)));
 }

@@ -39,7 +39,8 @@ export abstract class APIResource {
     // stack keeps one SDK frame less and one frame of the app more.
     const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
     // Not an async arrow: one promise less per call. A validation error thrown by build() still
-    // becomes a rejection, never a synchronous throw.
+    // becomes a rejection, never a synchronous throw; being thrown in this call, its stack holds
+    // the caller's frame already.
     return new APIPromise(() => {
       try {
         return sitedPromise(
@@ -47,7 +48,7 @@ export abstract class APIResource {
           site,
         );
       } catch (error) {
-        return Promise.reject(attachCallSite(error, site));
+        return Promise.reject(error);
       }
     });
   }
@@ -64,7 +65,8 @@ export abstract class APIResource {
     try {
       target = build();
     } catch (error) {
-      return new PagePromise<T>(() => Promise.reject(attachCallSite(error, site)));
+      // Thrown in this call: its stack holds the caller's frame already.
+      return new PagePromise<T>(() => Promise.reject(error));
     }
     const { path, query } = target;
     // Every page repeats the caller's filters; only `after` changes.

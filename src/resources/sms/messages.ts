@@ -6,7 +6,7 @@ import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
-import { captureCallSite, withCallSite } from '../../core/call-site.js';
+import { withCallSite } from '../../core/call-site.js';
 import {
   type CreateManyItem,
   type CreateManyIterator,
@@ -74,7 +74,7 @@ export class Messages extends APIResource {
    */
   createMany(items: Source<CreateManyItem>, opts?: CreateManyOptions): CreateManyIterator {
     // Every item's error names the frame that called createMany (core/call-site.ts).
-    return createMany(this, items, withCallSite(opts, captureCallSite()));
+    return createMany(this, items, withCallSite(opts, new Error()));
   }
 
   /**
