@@ -1,6 +1,6 @@
 import { ConfigurationError } from './core/errors.js';
 import { SafeLogger } from './core/logger.js';
-import { type ClientOptions, clientSettings } from './core/options.js';
+import { type ClientOptions, type ClientSettings, clientSettings } from './core/options.js';
 import type { PipelineConfig } from './core/request.js';
 import { isBrowserPage, runtimeName } from './core/runtime.js';
 import { Transport } from './core/transport.js';
@@ -23,6 +23,12 @@ export class Client {
   readonly payment: Payment;
   /** Account: organization members (uses `accessToken` and `baseURL`). */
   readonly account: Account;
+  /**
+   * The options this client was built from, with what was read from the environment filled in:
+   * what `withOptions` starts from. Private (`#`), so no dump of the client (util.inspect,
+   * JSON.stringify, a debugger's preview) shows the credentials in it.
+   */
+  readonly #options: ClientOptions;
 
   constructor(options: ClientOptions = {}) {
     if (isBrowserPage() && options.dangerouslyAllowBrowser !== true) {
@@ -34,6 +40,7 @@ export class Client {
       );
     }
     const settings = clientSettings(options);
+    this.#options = resolvedOptions(options, settings);
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);
     const config: PipelineConfig = {
       transport: new Transport({
@@ -59,4 +66,41 @@ export class Client {
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return this.toJSON();
   }
+
+  /**
+   * A new client with `overrides` applied over this client's options, checked as a constructor's
+   * are (a bad credential or option is a `ConfigurationError`), sharing nothing mutable with this
+   * one (settings, headers, logger, transport), which is left unchanged. Every option given
+   * replaces this client's, except `defaultHeaders`, which are merged by name (any case): a header
+   * given replaces the one of the same name, the others are kept. Options read from the
+   * environment are carried over as read.
+   *
+   * @example
+   * const quick = client.withOptions({ maxRetries: 0, timeout: 5_000 });
+   * const tenant = client.withOptions({ apiKey: tenantKey, defaultHeaders: { 'x-tenant': 'acme' } });
+   */
+  withOptions(overrides: ClientOptions): Client {
+    const base = this.#options;
+    // Merged by name in any case: both maps are read with lowercased names (HTTP's are
+    // case-insensitive), the given one last.
+    const defaultHeaders: Record<string, string> = {};
+    for (const [name, value] of [
+      ...Object.entries(base.defaultHeaders ?? {}),
+      ...Object.entries(overrides.defaultHeaders ?? {}),
+    ])
+      defaultHeaders[name.toLowerCase()] = value;
+    return new Client({ ...base, ...overrides, defaultHeaders });
+  }
+}
+
+/** `options` as the client read them: credentials, addresses and levels from the environment filled in. */
+function resolvedOptions(options: ClientOptions, settings: ClientSettings): ClientOptions {
+  return {
+    ...options,
+    ...settings.credentials,
+    ...settings.addresses,
+    logLevel: settings.logLevel,
+    // A copy: changing the object passed in later changes neither client.
+    defaultHeaders: { ...settings.defaultHeaders },
+  };
 }

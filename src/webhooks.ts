@@ -13,7 +13,7 @@ import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
  */
 export const Webhooks: WebhooksApi = /* @__PURE__ */ createWebhooks(defaultHmac);
 
-export { ConfigurationError, WebhookVerificationError } from './core/errors.js';
+export { ConfigurationError, WebhookVerificationError, isGatewayError } from './core/errors.js';
 export type { WebhookVerificationReason } from './core/errors.js';
 export type {
   UnknownWebhookEvent,

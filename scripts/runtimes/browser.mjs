@@ -1,7 +1,14 @@
 // The smoke test in a browser page: run.mjs bundles this file with esbuild (platform browser) from
 // the installed package and serves it on loopback; the mock service is another origin, so every
 // call is a real cross-origin fetch. The page reads its configuration from /config.json.
-import { Client, ConfigurationError, GatewayError, ValidationError } from 'gateway-sdk';
+import {
+  Client,
+  ConfigurationError,
+  GatewayError,
+  isAPIError,
+  isGatewayError,
+  ValidationError,
+} from 'gateway-sdk';
 import { createWebhookHandler, Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
 import smoke from './smoke-core.cjs';
 
@@ -19,7 +26,16 @@ globalThis.smokeResult = (async () => {
   const makeClient = (options) =>
     new Client({ ...config.clientOptions, dangerouslyAllowBrowser: true, ...options });
   const result = await smoke(
-    { makeClient, GatewayError, ValidationError, Webhooks, WebhookVerificationError, createWebhookHandler },
+    {
+      makeClient,
+      GatewayError,
+      ValidationError,
+      Webhooks,
+      WebhookVerificationError,
+      createWebhookHandler,
+      isGatewayError,
+      isAPIError,
+    },
     config,
   );
   // The user agent string is frozen at MAJOR.0.0.0; the client hints give the full version.

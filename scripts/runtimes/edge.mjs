@@ -5,7 +5,14 @@
 // APIConnectionTimeoutError, and run.mjs checks that the hanging server it was sent to saw its
 // connection closed (edge-runtime has no AbortSignal.any, which is how a
 // fetch wrapper typically joins a timeout to the caller's signal).
-import { APIConnectionTimeoutError, Client, GatewayError, ValidationError } from 'gateway-sdk';
+import {
+  APIConnectionTimeoutError,
+  Client,
+  GatewayError,
+  isAPIError,
+  isGatewayError,
+  ValidationError,
+} from 'gateway-sdk';
 import { createWebhookHandler, Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
 import smoke from './smoke-core.cjs';
 
@@ -13,7 +20,16 @@ import smoke from './smoke-core.cjs';
 export async function edgeSmoke(config) {
   const makeClient = (options) => new Client({ ...config.clientOptions, ...options });
   const result = await smoke(
-    { makeClient, GatewayError, ValidationError, Webhooks, WebhookVerificationError, createWebhookHandler },
+    {
+      makeClient,
+      GatewayError,
+      ValidationError,
+      Webhooks,
+      WebhookVerificationError,
+      createWebhookHandler,
+      isGatewayError,
+      isAPIError,
+    },
     config,
   );
   let checks = result.checks;

@@ -146,5 +146,30 @@ module.exports = async function smoke(sdk, config) {
   );
   check(handled.length === 1 && handled[0] === eventId, 'handler ran once for the event');
 
+  await checkErrors(client, sdk, check);
+
   return { sent: sent.id, pages, checks: passed.length };
 };
+
+/**
+ * 5. An API error names the app's function that made the call in its stack (each engine formats
+ * stacks its own way), and the guards recognise it.
+ */
+async function checkErrors(client, sdk, check) {
+  async function smokeLookupMissingMessage() {
+    return client.sms.messages.retrieve('msg_smoke_missing');
+  }
+  const error = await smokeLookupMissingMessage().then(
+    () => undefined,
+    (e) => e,
+  );
+  check(error !== undefined && error.status === 404, 'retrieving an unknown message rejects with a 404');
+  check(
+    typeof error.stack === 'string' && error.stack.includes('smokeLookupMissingMessage'),
+    "the 404's stack names the calling function",
+  );
+  check(
+    sdk.isGatewayError(error) && sdk.isAPIError(error) && !sdk.isAPIError(new Error('x')),
+    'isGatewayError and isAPIError recognise it',
+  );
+}

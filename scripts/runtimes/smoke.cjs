@@ -1,7 +1,7 @@
 // The smoke test by `require`, for Node. See smoke.mjs.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- this file is the require() test */
-const { Client, GatewayError, ValidationError } = require('gateway-sdk');
+const { Client, GatewayError, ValidationError, isGatewayError, isAPIError } = require('gateway-sdk');
 const { createWebhookHandler, Webhooks, WebhookVerificationError } = require('gateway-sdk/webhooks');
 const smoke = require('./smoke-core.cjs');
 
@@ -17,6 +17,8 @@ smoke(
     Webhooks,
     WebhookVerificationError,
     createWebhookHandler,
+    isGatewayError,
+    isAPIError,
   },
   JSON.parse(process.env.SMOKE_CONFIG),
 ).then(

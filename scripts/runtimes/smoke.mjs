@@ -1,6 +1,6 @@
 // The smoke test by `import`, for Node, Bun and Deno. Configuration comes from the environment:
 // the GATEWAY_* variables the Client reads by itself, and SMOKE_CONFIG (JSON) from run.mjs.
-import { Client, GatewayError, ValidationError } from 'gateway-sdk';
+import { Client, GatewayError, isAPIError, isGatewayError, ValidationError } from 'gateway-sdk';
 import { createWebhookHandler, Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
 import smoke from './smoke-core.cjs';
 
@@ -20,6 +20,8 @@ const result = await smoke(
     Webhooks,
     WebhookVerificationError,
     createWebhookHandler,
+    isGatewayError,
+    isAPIError,
   },
   JSON.parse(env.SMOKE_CONFIG),
 );

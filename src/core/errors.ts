@@ -2,6 +2,39 @@
 // webhooks entry can use it without pulling in ky or zod.
 import { cleanText } from './text.js';
 
+// A brand every copy of the SDK in the process shares, so `isGatewayError` / `isAPIError`
+// recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
+// `instanceof` compares with this copy's class only. A string key on the prototype, not a
+// Symbol.for() one: a computed key makes bundlers keep every error class, used or not, and the
+// webhooks entry's 2 KB budget has no room for it (docs/decisions.md).
+const ERROR_BRAND = '@@GatewayError';
+const API_ERROR_BRAND = '@@APIError';
+
+/** The `name` of every error class the SDK throws: what `switch (err.name)` can match. */
+export type GatewayErrorName =
+  | 'GatewayError'
+  | 'ConfigurationError'
+  | 'ValidationError'
+  | APIErrorName
+  | 'APIConnectionError'
+  | 'APIConnectionTimeoutError'
+  | 'APIUserAbortError'
+  | 'ResponseValidationError'
+  | 'ResponseTooLargeError'
+  | 'WebhookVerificationError';
+
+/** The `name` of `APIError` and of each of its status classes. */
+export type APIErrorName =
+  | 'APIError'
+  | 'BadRequestError'
+  | 'AuthenticationError'
+  | 'PermissionDeniedError'
+  | 'NotFoundError'
+  | 'ConflictError'
+  | 'UnprocessableEntityError'
+  | 'RateLimitError'
+  | 'InternalServerError';
+
 /** One problem found by validation: where it is and what is wrong. */
 export interface ValidationIssue {
   /** Path to the offending value, e.g. `['recipients', 3]`. */
@@ -19,7 +52,12 @@ export interface ValidationIssue {
  */
 export class GatewayError extends Error {
   /** The class name, e.g. `'RateLimitError'`: survives serialization where `instanceof` does not. */
-  override name = 'GatewayError';
+  override name: GatewayErrorName = 'GatewayError';
+
+  /** @internal The brand `isGatewayError` reads: set by every copy of the SDK. */
+  get '@@GatewayError'(): true {
+    return true;
+  }
 
   /**
    * Set on an error thrown while a list walk (`for await`, `iterPages()`, `toArray()`) fetched a
@@ -43,7 +81,7 @@ export class GatewayError extends Error {
  * @example new Client() // then client.sms.messages.retrieve('m_1') rejects: set `apiKey` or GATEWAY_API_KEY
  */
 export class ConfigurationError extends GatewayError {
-  override name = 'ConfigurationError';
+  override readonly name = 'ConfigurationError' as const;
   /** The option at fault, e.g. `apiKey`. */
   readonly option: string;
   constructor(message: string, option: string) {
@@ -54,7 +92,7 @@ export class ConfigurationError extends GatewayError {
 
 /** Input broke a rule of the API reference; nothing was sent. `issues` lists every breach. */
 export class ValidationError extends GatewayError {
-  override name = 'ValidationError';
+  override readonly name = 'ValidationError' as const;
   /** Every breach found, with its path. */
   readonly issues: ValidationIssue[];
   constructor(message: string, issues: ValidationIssue[]) {
@@ -98,7 +136,12 @@ export interface APIErrorInit {
  * @example if (err instanceof APIError && err.status === 400) console.error(err.code, err.body)
  */
 export class APIError extends GatewayError {
-  override name = 'APIError';
+  override name: APIErrorName = 'APIError';
+
+  /** @internal The brand `isAPIError` reads: set by every copy of the SDK. */
+  get '@@APIError'(): true {
+    return true;
+  }
   /** HTTP status of the response. */
   readonly status: number;
   /** Response headers (not serialized by `toJSON()`). */
@@ -226,31 +269,45 @@ function errorFields(body: unknown): { code: string | undefined; message: string
 
 /** 400: the service refused the request as malformed. */
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
+  override readonly name = 'BadRequestError' as const;
+  /** Always 400. */
+  declare readonly status: 400;
 }
 /** 401: the credential is missing, wrong or revoked. */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  override readonly name = 'AuthenticationError' as const;
+  /** Always 401. */
+  declare readonly status: 401;
 }
 /** 403: the credential may not do this. */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  override readonly name = 'PermissionDeniedError' as const;
+  /** Always 403. */
+  declare readonly status: 403;
 }
 /** 404: no such resource. */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  override readonly name = 'NotFoundError' as const;
+  /** Always 404. */
+  declare readonly status: 404;
 }
 /** 409: a conflict, such as an `Idempotency-Key` reused with another body. */
 export class ConflictError extends APIError {
-  override name = 'ConflictError';
+  override readonly name = 'ConflictError' as const;
+  /** Always 409. */
+  declare readonly status: 409;
 }
 /** 422: the request was well-formed but could not be processed. */
 export class UnprocessableEntityError extends APIError {
-  override name = 'UnprocessableEntityError';
+  override readonly name = 'UnprocessableEntityError' as const;
+  /** Always 422. */
+  declare readonly status: 422;
 }
 /** 429: too many requests; `retryAfterMs` says how long the service asked to wait. */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
+  override readonly name = 'RateLimitError' as const;
+  /** Always 429. */
+  declare readonly status: 429;
   /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
   readonly retryAfterMs: number | undefined;
   constructor(init: APIErrorInit) {
@@ -260,7 +317,7 @@ export class RateLimitError extends APIError {
 }
 /** 500 and above: the service failed. Retried automatically before it reaches you. */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  override readonly name = 'InternalServerError' as const;
 }
 
 /** What a connection, timeout or abort error's message is built from. */
@@ -282,7 +339,7 @@ const sameKeyHint = (key: string | undefined) =>
 
 /** The request never got a response: DNS, refused or reset connection, unreadable body. */
 export class APIConnectionError extends GatewayError {
-  override name = 'APIConnectionError';
+  override name: 'APIConnectionError' | 'APIConnectionTimeoutError' = 'APIConnectionError';
   /** The `Idempotency-Key` the request carried, if any. */
   readonly idempotencyKey: string | undefined;
   constructor(init: ConnectionErrorInit = {}) {
@@ -309,7 +366,7 @@ export interface TimeoutErrorInit extends ConnectionErrorInit {
  * `totalTimeout` ms; `limit` says which.
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
-  override name = 'APIConnectionTimeoutError';
+  override readonly name = 'APIConnectionTimeoutError' as const;
   /** Which limit ran out: `'timeout'` (one attempt) or `'totalTimeout'` (the whole call). */
   readonly limit: 'timeout' | 'totalTimeout';
   /** That limit, in milliseconds. */
@@ -333,7 +390,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 
 /** The caller's `AbortSignal` fired; nothing more is attempted. */
 export class APIUserAbortError extends GatewayError {
-  override name = 'APIUserAbortError';
+  override readonly name = 'APIUserAbortError' as const;
   /** The `Idempotency-Key` the request carried, if any. */
   readonly idempotencyKey: string | undefined;
   constructor(init: ConnectionErrorInit = {}) {
@@ -346,7 +403,7 @@ export class APIUserAbortError extends GatewayError {
 
 /** A 2xx response did not have the documented shape. `body` holds what arrived. */
 export class ResponseValidationError extends GatewayError {
-  override name = 'ResponseValidationError';
+  override readonly name = 'ResponseValidationError' as const;
   /** Every mismatch, with its path in the body. */
   readonly issues: ValidationIssue[];
   /** The raw response text. */
@@ -381,7 +438,7 @@ export class ResponseValidationError extends GatewayError {
  * further, and the call was not retried, as every attempt would get the same answer.
  */
 export class ResponseTooLargeError extends GatewayError {
-  override name = 'ResponseTooLargeError';
+  override readonly name = 'ResponseTooLargeError' as const;
   /** The limit in force, in bytes (the `maxResponseBytes` option). */
   readonly limit: number;
   /** HTTP status of the response. */
@@ -425,7 +482,7 @@ export type WebhookVerificationReason =
  * }
  */
 export class WebhookVerificationError extends GatewayError {
-  override name = 'WebhookVerificationError';
+  override readonly name = 'WebhookVerificationError' as const;
   /** Which check failed. */
   readonly reason: WebhookVerificationReason;
   constructor(reason: WebhookVerificationReason, message: string) {
@@ -454,4 +511,59 @@ export function errorForStatus(init: APIErrorInit): APIError {
     default:
       return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
+}
+
+/**
+ * Every error the SDK throws, told apart by `name`: after `isGatewayError(err)`,
+ * `switch (err.name)` narrows `err` to that class.
+ */
+export type AnyGatewayError =
+  | (GatewayError & { readonly name: 'GatewayError' })
+  | ConfigurationError
+  | ValidationError
+  | AnyAPIError
+  | (APIConnectionError & { readonly name: 'APIConnectionError' })
+  | APIConnectionTimeoutError
+  | APIUserAbortError
+  | ResponseValidationError
+  | ResponseTooLargeError
+  | WebhookVerificationError;
+
+/** `APIError` and its status classes, told apart by `name` (and by `status` where it is one value). */
+export type AnyAPIError =
+  | (APIError & { readonly name: 'APIError' })
+  | BadRequestError
+  | AuthenticationError
+  | PermissionDeniedError
+  | NotFoundError
+  | ConflictError
+  | UnprocessableEntityError
+  | RateLimitError
+  | InternalServerError;
+
+/**
+ * Whether `value` is an error of the SDK, built by this copy or any other in the process (the ESM
+ * and CJS builds, another installed version), where `instanceof GatewayError` sees this copy's only.
+ *
+ * @example if (isGatewayError(err) && err.name === 'RateLimitError') await sleep(err.retryAfterMs ?? 1000)
+ */
+export function isGatewayError(value: unknown): value is AnyGatewayError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND] === true
+  );
+}
+
+/**
+ * Whether `value` is an `APIError` (the service answered with a non-2xx status) of any copy of the SDK.
+ *
+ * @example if (isAPIError(err) && err.status === 404) return undefined
+ */
+export function isAPIError(value: unknown): value is AnyAPIError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true
+  );
 }

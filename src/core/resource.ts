@@ -2,7 +2,8 @@
 // work they describe (path, query, body) is built inside the call, so a validation error
 // rejects the returned promise instead of throwing, and nothing is sent.
 import type { z } from 'zod/mini';
-import { APIPromise } from './api-promise.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
+import { attachCallSite, CALL_SITE, type SitedOptions, sitedPromise } from './call-site.js';
 import { CursorPage, PagePromise } from './pagination.js';
 import type { RequestOptions } from './options.js';
 import { type PipelineConfig, send } from './request.js';
@@ -33,11 +34,19 @@ export abstract class APIResource {
     response: S,
     opts: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
+    // The caller's frame for the error's stack (core/call-site.ts): captured here, in the method's
+    // own call, unless a batch helper passed its caller's. Inline, not through a helper, so the
+    // stack keeps one SDK frame less and one frame of the app more.
+    const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
     // Not an async arrow: one promise less per call. A validation error thrown by build() still
-    // becomes a rejection, never a synchronous throw.
+    // becomes a rejection, never a synchronous throw; being thrown in this call, its stack holds
+    // the caller's frame already.
     return new APIPromise(() => {
       try {
-        return send(this._config, { area: this.area, method, ...build(), response }, opts);
+        return sitedPromise(
+          send(this._config, { area: this.area, method, ...build(), response }, opts),
+          site,
+        );
       } catch (error) {
         return Promise.reject(error);
       }
@@ -50,21 +59,29 @@ export abstract class APIResource {
     pageSchema: z.ZodMiniType<CursorPageWire<T>>,
     opts: RequestOptions | undefined,
   ): PagePromise<T> {
+    // Every page's error names the frame that called list() (core/call-site.ts).
+    const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
     let target: Target;
     try {
       target = build();
     } catch (error) {
+      // Thrown in this call: its stack holds the caller's frame already.
       return new PagePromise<T>(() => Promise.reject(error));
     }
     const { path, query } = target;
     // Every page repeats the caller's filters; only `after` changes.
     const fetchPage = (after: string | undefined): PagePromise<T> => {
       return new PagePromise(async () => {
-        const result = await send(
-          this._config,
-          { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
-          opts,
-        );
+        let result: WithResponse<CursorPageWire<T>>;
+        try {
+          result = await send(
+            this._config,
+            { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
+            opts,
+          );
+        } catch (error) {
+          throw attachCallSite(error, site);
+        }
         return { ...result, data: new CursorPage<T>(result.data, after, fetchPage) };
       });
     };

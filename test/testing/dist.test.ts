@@ -193,3 +193,46 @@ describe('the gateway-sdk command', () => {
     expect(help.stdout).toContain('gateway-sdk mock [--port N]');
   });
 });
+
+describe('two copies of the SDK in one process (the ESM and the CJS build)', () => {
+  it('the guards see each other’s errors, where instanceof does not', async () => {
+    const file = script(
+      'two-copies.mjs',
+      `import { createRequire } from 'node:module';
+       import * as esm from './index.js';
+       const require = createRequire(import.meta.url);
+       const cjs = require('./index.cjs');
+       const cjsWebhooks = require('./webhooks.cjs');
+       const init = { status: 404, headers: new Headers(), body: { error: { code: 'not_found' } } };
+       const fromEsm = new esm.NotFoundError(init);
+       const fromCjs = new cjs.NotFoundError(init);
+       const webhook = new cjsWebhooks.WebhookVerificationError('missing_signature', 'No signature.');
+       const fetch = async () => Response.json({ error: { code: 'not_found' } }, { status: 404 });
+       const client = new cjs.Client({ apiKey: 'k', baseURL: 'https://api.gateway.test', fetch, maxRetries: 0 });
+       async function myAppLookupMessage() { return client.sms.messages.retrieve('msg_1'); }
+       const rejected = await myAppLookupMessage().catch((e) => e);
+       console.log(JSON.stringify({
+         twoCopies: esm.GatewayError !== cjs.GatewayError,
+         instanceofAcross: fromCjs instanceof esm.GatewayError,
+         esmSeesCjs: [esm.isGatewayError(fromCjs), esm.isAPIError(fromCjs), esm.isAPIError(rejected)],
+         cjsSeesEsm: [cjs.isGatewayError(fromEsm), cjs.isAPIError(fromEsm)],
+         webhookSeen: [esm.isGatewayError(webhook), esm.isAPIError(webhook), cjsWebhooks.isGatewayError(fromEsm)],
+         validation: [cjs.isGatewayError(new esm.ValidationError('x', [])), cjs.isAPIError(new esm.ValidationError('x', []))],
+         others: [esm.isGatewayError(new Error('x')), esm.isGatewayError({ name: 'NotFoundError' }), esm.isAPIError(null), cjs.isGatewayError('APIError')],
+         rejected: { name: rejected.name, status: rejected.status, caller: rejected.stack.includes('myAppLookupMessage') },
+       }));`,
+    );
+    const result = JSON.parse((await run(process.execPath, [file], { cwd: out })).stdout);
+    expect(result).toEqual({
+      twoCopies: true,
+      // docs/decisions.md: instanceof stays this copy's own; the guards are the check across copies.
+      instanceofAcross: false,
+      esmSeesCjs: [true, true, true],
+      cjsSeesEsm: [true, true],
+      webhookSeen: [true, false, true],
+      validation: [true, false],
+      others: [false, false, false, false],
+      rejected: { name: 'NotFoundError', status: 404, caller: true },
+    });
+  });
+});

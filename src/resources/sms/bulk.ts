@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
+import { withCallSite } from '../../core/call-site.js';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import {
   type Accepts,
@@ -55,7 +56,9 @@ export class Bulk extends APIResource {
    *   { idempotencyKey: 'spring-sale' })
    */
   createAll(body: BulkCreateAllParams, opts?: BulkCreateAllOptions): Promise<BulkCreateAllResult> {
-    return createAll(this, BulkCreateParamsSchema, body, opts);
+    // Every chunk's error names the frame that called createAll (core/call-site.ts); its own
+    // refusals are thrown before its first await, with that frame on the stack already.
+    return createAll(this, BulkCreateParamsSchema, body, withCallSite(opts, new Error()));
   }
 }
 

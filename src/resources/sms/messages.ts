@@ -6,6 +6,7 @@ import { cursorPageSchema } from '../../core/pagination.js';
 import { path } from '../../core/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
+import { withCallSite } from '../../core/call-site.js';
 import {
   type CreateManyItem,
   type CreateManyIterator,
@@ -72,7 +73,8 @@ export class Messages extends APIResource {
    *   if (!r.ok) console.error(r.index, r.error)
    */
   createMany(items: Source<CreateManyItem>, opts?: CreateManyOptions): CreateManyIterator {
-    return createMany(this, items, opts);
+    // Every item's error names the frame that called createMany (core/call-site.ts).
+    return createMany(this, items, withCallSite(opts, new Error()));
   }
 
   /**

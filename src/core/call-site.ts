@@ -1,0 +1,55 @@
+// The app's frame in every error a method rejects with. Errors are built deep inside the call (in
+// a ky hook, after a timer, when a body is read), where the stack holds no frame of the code that
+// called the method. So the call site is captured when the method is called and appended to the
+// error's `stack` when the call rejects, as stripe-node does. Capturing costs one `new Error()`:
+// engines record the frames and build the text only if `stack` is read, which the SDK does only
+// when the error's `stack` is read (docs/decisions.md).
+import { GatewayError } from './errors.js';
+
+/** Where a call entered the SDK: an Error whose `stack` text is built only if read. */
+export type CallSite = Error;
+
+/**
+ * The request option under which the batch helpers (`createAll`, `createMany`) hand the site of
+ * the user's call to each send, so that a chunk's or an item's error names the app's frame, not the
+ * pool's.
+ */
+export const CALL_SITE: unique symbol = Symbol('gateway-sdk.callSite');
+
+/** Request options that may carry the site of the call they belong to. */
+export interface SitedOptions {
+  [CALL_SITE]?: CallSite | undefined;
+}
+
+/** `opts` with `site` added, for a batch helper to pass to each send; anything else as it is, to be refused. */
+export function withCallSite<O>(opts: O, site: CallSite): O {
+  if (opts === undefined) return { [CALL_SITE]: site } as O;
+  return typeof opts === 'object' && opts !== null ? { ...opts, [CALL_SITE]: site } : opts;
+}
+
+/**
+ * Appends the frames of `site` to `error.stack` when it is read; errors that are not the SDK's are
+ * left as they are. Returns `error`. The error's own stack is read now: V8 and JavaScriptCore keep
+ * it as a data property, which formats it when read anyway, and only a call that failed pays.
+ */
+export function attachCallSite<E>(error: E, site: CallSite): E {
+  if (!(error instanceof GatewayError)) return error;
+  const own = error.stack;
+  let text: string | undefined;
+  // The SDK's own error, fresh from the call: never frozen.
+  Object.defineProperty(error, 'stack', {
+    configurable: true,
+    // The site's first line is its empty message, `Error`, in V8 and JavaScriptCore.
+    get: () => (text ??= `${own}\n${site.stack?.replace(/^Error\n/, '')}`),
+    set(value: unknown) {
+      // Assigning a stack (some loggers do) replaces it, as on any error.
+      Object.defineProperty(this, 'stack', { value, writable: true, configurable: true });
+    },
+  });
+  return error;
+}
+
+/** `promise`, whose rejection carries `site`. */
+export function sitedPromise<T>(promise: Promise<T>, site: CallSite): Promise<T> {
+  return promise.then(undefined, (error: unknown) => Promise.reject(attachCallSite(error, site)));
+}
