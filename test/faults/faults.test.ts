@@ -148,7 +148,7 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
         `rejected=${JSON.stringify(sorted(rejected))} faults=${JSON.stringify(sorted(Object.fromEntries(service.injected)))} ` +
         `duplicates=${service.duplicates().length} stored=${service.stored.size} in ${elapsed}ms`,
     );
-  });
+  }, 60_000); // 1,200 sends in real time: generous on a loaded two-core machine
   afterAll(async () => {
     vi.restoreAllMocks();
     await service.close();

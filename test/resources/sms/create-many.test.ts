@@ -449,7 +449,7 @@ describe('a million items', () => {
     expect(calls).toBe(TOTAL);
     // A million items or results kept would hold well over 100 MB; the stream holds a few dozen.
     expect(Math.max(...sent)).toBeLessThan(8 * 1024 * 1024);
-  });
+  }, 60_000); // a real-time run of thousands of sends: generous on a loaded two-core machine
 });
 
 describe('against a loopback server with injected faults', () => {
@@ -537,5 +537,5 @@ describe('against a loopback server with injected faults', () => {
       expect(message?.to).toBe(orders[r.index]?.to.slice(1));
       if (r.ok) expect(r.message.id).toBe(message?.id);
     }
-  });
+  }, 60_000); // a real-time run of thousands of sends: generous on a loaded two-core machine
 });
