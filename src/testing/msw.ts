@@ -1,7 +1,9 @@
 // The MSW adapter: one handler per address of the mock, each passing the request to mock.fetch.
 // The core matches paths itself (strictly), so MSW only has to hand over everything under the
-// mock's addresses.
-import type { HttpHandler, UnhandledRequestCallback } from 'msw';
+// mock's addresses. It works with msw 2 and msw 3. The public declarations name no msw type (they
+// must compile without msw, and msw 3 dropped some of msw 2's names): the few shapes the adapter
+// shows are declared here, structurally (docs/decisions.md).
+import type { HttpHandler } from 'msw';
 import { MockConnectionReset } from './faults.js';
 import { loadedMsw } from './msw-loader.js';
 
@@ -14,7 +16,7 @@ export function mswHandlers(
   if (msw === undefined) {
     const why = error instanceof Error ? ` (${error.message})` : '';
     throw new Error(
-      `mock.handlers needs msw 2.x, an optional peer dependency of gateway-sdk: run \`npm install -D msw\`${why}. ` +
+      `mock.handlers needs msw (2.7 or newer, or 3.x), an optional peer dependency of gateway-sdk: run \`npm install -D msw\`${why}. ` +
         'Without msw, pass mock.fetch to the Client ' +
         '(new Client({ ...mock.clientOptions, fetch: mock.fetch })) or use startMockServer().',
     );
@@ -36,16 +38,97 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
+/**
+ * An MSW request handler as `mock.handlers` holds it. msw's handler classes have private members,
+ * so no declared shape is assignable to them; this opaque type is, wherever msw 2 or 3 takes
+ * handlers (`setupServer`, `setupWorker`, `server.use`, `server.resetHandlers`, `getResponse`),
+ * and it keeps the declarations free of msw's own types.
+ */
+export type MswHandler = never;
+
+/** What msw 2 passes an `onUnhandledRequest` callback after the request: MSW's own messages. */
+export interface UnhandledRequestPrint {
+  /** Prints MSW's warning about the request. */
+  warning(): void;
+  /** Prints MSW's error about the request and fails it. */
+  error(): void;
+}
+
+/** The part of an msw 3 network frame (an HTTP request or a WebSocket connection) allowLoopback reads. */
+export interface UnhandledFrame {
+  /** `'http'` or `'ws'`. */
+  readonly protocol: string;
+  /** `{ request }` for HTTP, `{ connection }` for WebSocket. */
+  readonly data: unknown;
+}
+
+/** What msw 3 passes an `onUnhandledFrame` callback. */
+export interface UnhandledFrameArgs {
+  /** The request or connection no handler answered. */
+  readonly frame: UnhandledFrame;
+  /** MSW's own messages (in msw 3 they only print). */
+  readonly defaults: { warn(): unknown; error(): unknown };
+}
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /**
- * An MSW `onUnhandledRequest` strategy for testing an app that serves HTTP: requests to loopback
- * (`127.0.0.1`, `localhost`, `[::1]`), such as your test calling your own server, go through;
- * any other request no handler answers fails the test, like `'error'`.
+ * An MSW strategy for unhandled requests when testing an app that serves HTTP: requests to
+ * loopback (`127.0.0.1`, `localhost`, `[::1]`), such as your test calling your own server, go
+ * through silently; any other request no handler answers fails, like `'error'` (MSW prints its
+ * error and the request fails).
  *
- * @example server.listen({ onUnhandledRequest: allowLoopback })
+ * @example server.listen({ onUnhandledFrame: allowLoopback }) // msw 3
+ * @example server.listen({ onUnhandledRequest: allowLoopback }) // msw 2
  */
-export function allowLoopback(request: Request, print: Parameters<UnhandledRequestCallback>[1]): void {
-  if (LOOPBACK.has(new URL(request.url).hostname)) return;
-  print.error();
+export function allowLoopback(args: UnhandledFrameArgs): Promise<void>;
+/** msw 2's `onUnhandledRequest` form: the request, then MSW's printers. */
+export function allowLoopback(request: Request, print: UnhandledRequestPrint): void;
+export function allowLoopback(
+  first: UnhandledFrameArgs | Request,
+  print?: UnhandledRequestPrint,
+): Promise<void> | void {
+  if (!isFrameArgs(first)) {
+    // msw 2: print.error() prints and throws, which fails the request.
+    if (!isLoopback(first.url)) print?.error();
+    return;
+  }
+  return unhandledFrame(first);
+}
+
+async function unhandledFrame({ frame, defaults }: UnhandledFrameArgs): Promise<void> {
+  const url = frameUrl(frame);
+  if (url !== undefined && isLoopback(url)) return;
+  // msw 3's defaults.error() only prints; failing the request is the callback's to do, by throwing.
+  // msw answers a thrown Response with it, and Response.error() is a network error, so the request
+  // fails as under msw's own 'error' (any other thrown value becomes a 500 "Unhandled Exception").
+  // A WebSocket connection is failed with an Error, which msw dispatches as the socket's error.
+  await defaults.error();
+  if (frame.protocol === 'http') {
+    throw Response.error();
+  }
+  throw new Error(
+    `allowLoopback: ${url ?? `a ${frame.protocol} frame`} has no MSW handler and is not loopback. ` +
+      'Add a handler for it (server.use(...)) or connect to 127.0.0.1.',
+  );
+}
+
+function isFrameArgs(value: UnhandledFrameArgs | Request): value is UnhandledFrameArgs {
+  return 'frame' in value && 'defaults' in value;
+}
+
+/** The URL of an HTTP frame's request or a WebSocket frame's connection. */
+function frameUrl(frame: UnhandledFrame): string | undefined {
+  const data = frame.data as
+    { request?: { url?: unknown }; connection?: { client?: { url?: unknown } } } | null | undefined;
+  const url = data?.request?.url ?? data?.connection?.client?.url;
+  return typeof url === 'string' || url instanceof URL ? String(url) : undefined;
+}
+
+function isLoopback(url: string): boolean {
+  try {
+    return LOOPBACK.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,5 @@
 // createMockService: one store, one clock, and the eleven endpoints behind one Fetch-API function.
 // MSW (`mock.handlers`) and node:http (`startMockServer`) are adapters over `mock.fetch`.
-import type { HttpHandler } from 'msw';
 import { type DeliverFunction, Dispatcher, type MockDelivery } from './dispatch.js';
 import {
   FaultQueue,
@@ -13,7 +12,7 @@ import {
   sleep,
 } from './faults.js';
 import { SEEDED_WEBHOOK_SECRET } from './fixtures.js';
-import { mswHandlers } from './msw.js';
+import { mswHandlers, type MswHandler } from './msw.js';
 import { type Area, answerRequest, matchPath, type Route, routeKey, type ServiceContext } from './router.js';
 import { accountRoutes } from './routes/account.js';
 import { paymentRoutes } from './routes/payment.js';
@@ -102,9 +101,10 @@ export interface MockService {
   readonly fetch: MockFetch;
   /**
    * MSW handlers over `mock.fetch`: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`.
-   * Needs msw (`npm install -D msw`); throws a clear error without it.
+   * Needs msw 2 or 3 (`npm install -D msw`); throws a clear error without it. Typed opaquely
+   * ({@link MswHandler}) so the declarations compile with either major and without msw.
    */
-  readonly handlers: HttpHandler[];
+  readonly handlers: MswHandler[];
   /** Credentials and addresses for `new Client(mock.clientOptions)`. */
   readonly clientOptions: MockClientOptions;
   /** The in-memory state the routes read and write. */
@@ -197,11 +197,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     return answerRequest(ROUTES, context, request);
   };
 
-  let handlers: HttpHandler[] | undefined;
+  let handlers: MswHandler[] | undefined;
   return {
     fetch: mockFetch,
     get handlers() {
-      handlers ??= mswHandlers(mockFetch, [clientOptions.baseURL, clientOptions.sandboxBaseURL]);
+      // msw's own handler type stays out of the declarations (MswHandler says why).
+      handlers ??= mswHandlers(mockFetch, [
+        clientOptions.baseURL,
+        clientOptions.sandboxBaseURL,
+      ]) as MswHandler[];
       return handlers;
     },
     clientOptions,

@@ -4,13 +4,14 @@ import { http, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { Client, type ClientOptions } from 'gateway-sdk';
+import { onUnhandled } from './msw-options.js';
 import { memoryLogger, recordRequests } from './wire.js';
 
 /** Starts the file's MSW server with `handlers`; after each test, forgets the wire and any `server.use`. */
 export function useMsw(...handlers: RequestHandler[]) {
   const server = setupServer(...handlers);
   const wire = recordRequests(server);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen(onUnhandled('error')));
   afterEach(() => {
     server.resetHandlers();
     wire.length = 0;

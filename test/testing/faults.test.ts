@@ -9,6 +9,7 @@ import {
   type MockServer,
   type MockService,
 } from 'gateway-sdk/testing';
+import { onUnhandled } from '../helpers/msw-options.js';
 
 interface Adapter {
   mock: MockService;
@@ -26,7 +27,7 @@ const msw = setupServer(...viaMsw.handlers);
 let server: MockServer;
 
 beforeAll(async () => {
-  msw.listen({ onUnhandledRequest: allowLoopback });
+  msw.listen(onUnhandled(allowLoopback));
   server = await startMockServer();
 });
 afterEach(() => {

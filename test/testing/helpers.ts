@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from 'gateway-sdk/testing';
+import { onUnhandled } from '../helpers/msw-options.js';
 
 /** A clock tests move by hand; starts at 2026-01-01T09:00:00Z. */
 export function manualClock(start = '2026-01-01T09:00:00.000Z') {
@@ -29,7 +30,7 @@ export function useMockService(
   const { clock, ...rest } = options;
   const mock = createMockService({ ...rest, ...(clock ? { now: clock.now } : {}) });
   const server = setupServer(...mock.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen(onUnhandled('error')));
   beforeEach(() => {
     clock?.reset();
     mock.store.reset();

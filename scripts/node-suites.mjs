@@ -1,0 +1,92 @@
+// The whole test suite on every supported Node line beside this machine's (.ci/run): Node 22, 24
+// and 26 from the `node-<os>-<cpu>` npm package (newest of each line, scripts/runtimes/install.mjs),
+// each running `npm test` with that Node first on PATH, one after the other (the machine has two
+// cores). Prints one line per line, e.g.
+//   suite node 26.10.0: 1234 passed, 0 failed
+// and keeps each run's output in .tmp/node-suites/node<line>.log.
+//
+//   node scripts/node-suites.mjs                 Node 22, 24 and 26
+//   node scripts/node-suites.mjs --only=26       one line
+//   node scripts/node-suites.mjs --this-node     the line of this machine's Node, from the JSON
+//                                                report `npm test` just wrote (.ci/run's main run)
+//
+// On the extra lines vitest skips its type tests (test/types/*.test-d.ts): tsc checks them, and
+// tsc's result does not depend on the Node that runs it; the main run on this machine's Node has
+// them. Every runtime test runs on every line.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { exec, installRuntime, NODE_LINES, nodeRuntime, root, tail } from './runtimes/install.mjs';
+
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const out = join(root, '.tmp/node-suites');
+
+/** "N passed, M failed" from a vitest JSON report; anything unreadable or unfinished is a failure. */
+function totals(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    let failed = r.numFailedTests + (r.numPendingTests || 0) + (r.numTodoTests || 0);
+    if (!r.success && failed === 0) failed = 1;
+    return { passed: r.numPassedTests, failed };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+async function suite(line) {
+  const started = Date.now();
+  const runtime = await installRuntime(nodeRuntime(line));
+  const report = join(out, `node${line}.json`);
+  rmSync(report, { force: true });
+  const run = await exec('npm', ['test', '--', '--typecheck.enabled=false'], {
+    keepHome: true,
+    timeout: 900_000,
+    env: {
+      PATH: `${dirname(runtime.path)}${delimiter}${process.env.PATH ?? ''}`,
+      GATEWAY_VITEST_RESULTS: report,
+    },
+  });
+  writeFileSync(join(out, `node${line}.log`), `${run.stdout}\n${run.stderr}`);
+  const { passed, failed } = existsSync(report) ? totals(report) : { passed: 0, failed: 1 };
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`suite node ${runtime.version}: ${passed} passed, ${failed} failed`);
+  console.log(
+    `  (node ${runtime.version}: ${seconds}s, output in ${join('.tmp/node-suites', `node${line}.log`)})`,
+  );
+  if (failed > 0 || run.code !== 0) {
+    console.log(tail(run.stdout + run.stderr, 30));
+    return false;
+  }
+  return true;
+}
+
+async function main() {
+  if (process.argv.includes('--this-node')) {
+    const { passed, failed } = totals(join(root, '.tmp/vitest-results.json'));
+    console.log(`suite node ${process.versions.node}: ${passed} passed, ${failed} failed`);
+    return failed === 0;
+  }
+  mkdirSync(out, { recursive: true });
+  let ok = true;
+  for (const line of NODE_LINES.filter((l) => only === undefined || only.includes(l))) {
+    try {
+      ok = (await suite(line)) && ok;
+    } catch (error) {
+      console.log(`suite node ${line}: FAILED\n    ${error.message.replace(/\n/g, '\n    ')}`);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+main().then(
+  (ok) => {
+    process.exitCode = ok ? 0 : 1;
+  },
+  (error) => {
+    console.error(`node-suites: ${error.message}`);
+    process.exitCode = 1;
+  },
+);

