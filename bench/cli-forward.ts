@@ -1,6 +1,6 @@
 // The local webhook loop end to end: `gateway-sdk mock --auto-advance --forward-to URL` (the built
 // dist/cli.js, as `npx gateway-sdk` runs it) and a receiver on 127.0.0.1 made with
-// createWebhookHandler, verifying with the printed GATEWAY_WEBHOOK_SECRET. Times each message from
+// createWebhookHandler (from src/), verifying with the printed GATEWAY_WEBHOOK_SECRET. Times each message from
 // the messages.create call to its verified `message.delivered` at the receiver (target: under 5 s).
 // Run after `npm run build`: npm run bench:cli -- [messages=10]
 import { spawn } from 'node:child_process';
@@ -8,8 +8,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Client } from '../dist/index.js';
-import { createWebhookHandler, toNodeHandler } from '../dist/webhooks.js';
+import { Client } from '../src/index.js';
+import { createWebhookHandler, type NodeWebhookHandler, toNodeHandler } from '../src/webhooks.js';
 import { median } from './stats.js';
 
 const COUNT = Number(process.argv[2] ?? 10);
@@ -17,7 +17,7 @@ const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 const delivered = new Map<string, number>();
 const waiting = new Map<string, () => void>();
-let handle: ((req: never, res: never) => Promise<void>) | undefined;
+let handle: NodeWebhookHandler | undefined;
 const secret: { value?: string } = {};
 const receiver = createServer((req, res) => {
   handle ??= toNodeHandler(
@@ -30,8 +30,8 @@ const receiver = createServer((req, res) => {
         },
       },
     }),
-  ) as typeof handle;
-  void handle?.(req as never, res as never);
+  );
+  void handle(req, res);
 });
 receiver.listen(0, '127.0.0.1');
 await once(receiver, 'listening');
