@@ -1,15 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 
-// CommonJS has no top-level await: its build loads msw with require (src/testing/msw-loader-cjs.ts).
-const mswLoaderForCjs: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'msw-loader-cjs',
+// How each build loads msw (the optional peer), on the first read of `mock.handlers`: ESM through
+// createRequire (src/testing/msw-loader.ts), CommonJS with require, and the browser build by
+// importing it with the entry, a page having no synchronous loader.
+const mswLoader = (file: string): NonNullable<Options['esbuildPlugins']>[number] => ({
+  name: `msw-loader:${file}`,
   setup(build) {
     build.onResolve({ filter: /\/msw-loader\.js$/ }, () => ({
-      path: fileURLToPath(new URL('./src/testing/msw-loader-cjs.ts', import.meta.url)),
+      path: fileURLToPath(new URL(`./src/testing/${file}`, import.meta.url)),
     }));
   },
-};
+});
 
 const shared: Options = {
   entry: {
@@ -36,7 +38,17 @@ export default defineConfig([
   { ...shared, format: 'esm', clean: true },
   // Split like the ESM build, so that both entries share one copy of the error classes and
   // `instanceof` holds across require('gateway-sdk') and require('gateway-sdk/webhooks').
-  { ...shared, format: 'cjs', esbuildPlugins: [mswLoaderForCjs] },
+  { ...shared, format: 'cjs', esbuildPlugins: [mswLoader('msw-loader-cjs.ts')] },
+  // gateway-sdk/testing for browser bundlers (package.json: every condition but `node`): no
+  // node: import and no startMockServer. Its declarations are the Node build's (one set for both).
+  {
+    ...shared,
+    entry: { 'testing/browser': 'src/testing/browser.ts' },
+    format: ['esm', 'cjs'],
+    platform: 'browser',
+    dts: false,
+    esbuildPlugins: [mswLoader('msw-loader-browser.ts')],
+  },
   // The `gateway-sdk` command (package.json `bin`): Node only, self-contained.
   {
     entry: { cli: 'src/cli/main.ts' },

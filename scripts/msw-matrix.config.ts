@@ -2,6 +2,7 @@
 // import of `msw` and `msw/*` (the tests' and src/testing's alike, so both get one copy) resolved
 // from the project in $GATEWAY_MSW_DIR instead of the repository's own msw 2.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { mergeConfig, type Plugin } from 'vitest/config';
 import base from '../vitest.config.js';
 
@@ -23,4 +24,21 @@ const mswFromDir: Plugin = {
   },
 };
 
-export default mergeConfig(base, { plugins: [mswFromDir] });
+// src/testing/msw-loader.ts loads msw with createRequire (synchronously, on the first read of
+// mock.handlers), which vite does not resolve: point that require at the same project.
+const mswLoaderFromDir: Plugin = {
+  name: 'msw-loader-from-dir',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.endsWith('/src/testing/msw-loader.ts')) return null;
+    const from = JSON.stringify(pathToFileURL(join(dir, 'package.json')).href);
+    const out = code.replace('createRequire(import.meta.url)', `createRequire(${from})`);
+    if (out === code)
+      throw new Error(
+        'msw-loader-from-dir: src/testing/msw-loader.ts no longer calls createRequire(import.meta.url)',
+      );
+    return out;
+  },
+};
+
+export default mergeConfig(base, { plugins: [mswFromDir, mswLoaderFromDir] });

@@ -2,24 +2,12 @@
 // `trigger` sends one signed webhook delivery. Node only, so it lives apart from the web-API code
 // of src/ (eslint.config.js allows node: imports here) and is built as its own tsup entry.
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import { makeEvent, signedDelivery, startMockServer } from '../testing/index.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { makeEvent, type RouteTimeline, signedDelivery, startMockServer } from '../testing/index.js';
 import { MOCK_API_VERSION } from '../testing/deliveries.js';
-
-const USAGE = `Usage:
-  gateway-sdk mock [--port N] [--auto-advance] [--allow-origin ORIGIN]...
-      Serves the mock service on http://127.0.0.1:N (default: a free port) with fresh keys, and
-      prints the GATEWAY_* variables that point a Client at it. Only pages on localhost,
-      127.0.0.1 and [::1] may call it from a browser; --allow-origin adds one more origin
-      (e.g. https://app.example.test, or * for any). Webhook deliveries go to loopback
-      addresses only. Ctrl-C stops it.
-  GATEWAY_WEBHOOK_SECRET=SECRET gateway-sdk trigger <event-type> --url URL [--data JSON] [--timeout S]
-      POSTs one signed delivery of <event-type> (e.g. message.delivered) to URL, signed with
-      GATEWAY_WEBHOOK_SECRET (or --secret SECRET, which other users can see in ps) as the
-      service signs them, and prints the receiver's answer. --data is the event's data.object
-      (a JSON object). Gives up after --timeout seconds (default 10). Exits 0 on a 2xx or 3xx
-      answer, 1 otherwise.
-`;
+import { closest, EVENT_TYPES, isEventType } from './events.js';
+import { deliveryLine } from './report.js';
+import { MOCK_USAGE, TRIGGER_USAGE, USAGE } from './usage.js';
 
 /**
  * Control characters (C0 but tab and newline, DEL, C1) and bidirectional overrides in text that
@@ -30,43 +18,134 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u20
 const printable = (text: string) =>
   text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
-class UsageError extends Error {}
+/** A mistake in the command line: printed with the usage of `usage`, exit 2. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly usage: string = USAGE,
+  ) {
+    super(message);
+  }
+}
+
+const COMMANDS = { mock: MOCK_USAGE, trigger: TRIGGER_USAGE } as const;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return command === undefined ? 2 : 0;
+  if (command === undefined) throw new UsageError('Name a command.');
+  if (command === '--help' || command === '-h') return help(USAGE);
+  if (command === 'help') {
+    const topic = rest[0];
+    return help(topic !== undefined && topic in COMMANDS ? COMMANDS[topic as keyof typeof COMMANDS] : USAGE);
   }
   if (command === 'mock') return mock(rest);
   if (command === 'trigger') return trigger(rest);
-  throw new UsageError(`Unknown command ${JSON.stringify(command)}.`);
+  const near = closest(command, Object.keys(COMMANDS));
+  throw new UsageError(
+    `Unknown command ${JSON.stringify(printable(command))}${near === undefined ? '' : `; did you mean ${near}?`}`,
+  );
+}
+
+function help(text: string): number {
+  process.stdout.write(text);
+  return 0;
+}
+
+/**
+ * Parses a command's arguments; `--help` or `-h` anywhere (before `--`) wins over every other
+ * argument, right or wrong, so that `gateway-sdk trigger --help` explains rather than complains.
+ */
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+  usage: string,
+  allowPositionals = false,
+) {
+  const all = { ...options, help: { type: 'boolean', short: 'h' } } as const;
+  const { tokens } = parseArgs({ args, options: all, strict: false, allowPositionals: true, tokens: true });
+  if (tokens.some((t) => t.kind === 'option' && t.name === 'help')) return undefined;
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), usage);
+  }
+}
+
+/**
+ * The CLI's `--auto-advance` steps, quicker than the reference's targets (ROUTE_TIMELINE_MS) so a
+ * local loop sees `message.delivered` in seconds: every route is delivered within 3 s of creation.
+ */
+const CLI_TIMELINE: Record<'otp' | 'transactional' | 'promotional', RouteTimeline> = {
+  otp: { sent: 200, final: 700 },
+  transactional: { sent: 500, final: 1_500 },
+  promotional: { sent: 1_000, final: 3_000 },
+};
+
+/** How often the CLI looks for status changes and deliveries due. */
+const POLL_MS = 100;
+
+function forwardUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(
+      `--forward-to must be an absolute http(s) URL such as http://127.0.0.1:3000/webhooks (got ${JSON.stringify(printable(value))}).`,
+      MOCK_USAGE,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError('--forward-to must be an http:// or https:// URL.', MOCK_USAGE);
+  if (url.username !== '' || url.password !== '')
+    throw new UsageError('--forward-to must not carry a user name or password.', MOCK_USAGE);
+  return url.href;
 }
 
 async function mock(args: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const parsed = parse(
     args,
-    options: {
+    {
       port: { type: 'string' },
       'auto-advance': { type: 'boolean', default: false },
+      'forward-to': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
     },
-    strict: true,
-  });
+    MOCK_USAGE,
+  );
+  if (parsed === undefined) return help(MOCK_USAGE);
+  const { values } = parsed;
+  const forwardTo = forwardUrl(values['forward-to']);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new UsageError(
       `--port must be a port number from 0 to 65535 (got ${JSON.stringify(values.port)}).`,
+      MOCK_USAGE,
     );
   // Fresh keys each start: the published defaults would let anything that knows them use the mock.
   const fresh = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
+  // Signs what goes to --forward-to and to a message's callback_url, as a webhook's secret does.
+  const secret = fresh('whsec_');
+  const print = (line: string) => process.stderr.write(`${line}\n`);
+  const notSent = new Set<string>();
   const server = await startMockServer({
     port,
     autoAdvance: values['auto-advance'],
+    routeTimeline: CLI_TIMELINE,
     allowedOrigins: values['allow-origin'] ?? [],
     apiKey: fresh('sk_live_mock_'),
     testApiKey: fresh('sk_test_mock_'),
     accessToken: fresh('at_mock_'),
+    callbackSecret: secret,
+    forward: forwardTo === undefined ? undefined : { url: forwardTo, secret },
+    onAttempt: (delivery, cause) => {
+      // One "not sent" line per URL: the seeded webhook (https://example.com) would repeat it for every event.
+      if (delivery.state === 'not_sent') {
+        if (notSent.has(delivery.url)) return;
+        notSent.add(delivery.url);
+      }
+      print(printable(deliveryLine(delivery, cause, forwardTo, new Date())));
+    },
   });
   const o = server.clientOptions;
   process.stdout.write(
@@ -76,12 +155,30 @@ async function mock(args: string[]): Promise<number> {
       `export GATEWAY_ACCESS_TOKEN=${o.accessToken}`,
       `export GATEWAY_BASE_URL=${o.baseURL}`,
       `export GATEWAY_SANDBOX_BASE_URL=${o.sandboxBaseURL}`,
+      `export GATEWAY_WEBHOOK_SECRET=${secret}`,
       '',
     ].join('\n'),
   );
-  process.stderr.write(`gateway-sdk mock: listening on ${server.url} (Ctrl-C to stop)\n`);
-  // Webhook deliveries of status changes go out as their attempts fall due.
-  const timer = setInterval(() => void server.mock.runDeliveries().catch(() => undefined), 1000);
+  print(`gateway-sdk mock: listening on ${server.url} (Ctrl-C to stop)`);
+  if (forwardTo !== undefined)
+    print(
+      `gateway-sdk mock: forwarding every event to ${printable(forwardTo)}, signed with GATEWAY_WEBHOOK_SECRET`,
+    );
+  // Status changes and the deliveries due go out every POLL_MS, one run at a time (a slow
+  // receiver delays the next run rather than piling runs up). A run that fails says so.
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    server.mock
+      .runDeliveries()
+      .catch((error: unknown) =>
+        print(
+          `gateway-sdk mock: delivering webhooks failed: ${printable(error instanceof Error ? error.message : String(error))}`,
+        ),
+      )
+      .finally(() => (running = false));
+  }, POLL_MS);
   return new Promise<number>((resolve) => {
     const stop = () => {
       clearInterval(timer);
@@ -117,40 +214,58 @@ function sampleObject(type: string): Record<string, unknown> {
 }
 
 async function trigger(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const parsed = parse(
     args,
-    options: {
+    {
       url: { type: 'string' },
       secret: { type: 'string' },
       data: { type: 'string' },
       timeout: { type: 'string' },
     },
-    allowPositionals: true,
-    strict: true,
-  });
+    TRIGGER_USAGE,
+    true,
+  );
+  if (parsed === undefined) return help(TRIGGER_USAGE);
+  const { values, positionals } = parsed;
   const [type, ...extra] = positionals;
-  if (type === undefined || !/^[a-z_]+(\.[a-z_]+)+$/.test(type))
-    throw new UsageError('trigger needs an event type such as message.delivered.');
-  if (extra.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}.`);
-  if (values.url === undefined) throw new UsageError('trigger needs --url, the receiver to POST to.');
+  if (type === undefined)
+    throw new UsageError('trigger needs an event type such as message.delivered.', TRIGGER_USAGE);
+  // The service sends these names only: a typo would test a receiver against an event that never comes.
+  if (!isEventType(type)) {
+    const near = closest(type, EVENT_TYPES);
+    throw new UsageError(
+      `The service sends no ${JSON.stringify(printable(type))} event` +
+        (near === undefined ? '; see the event types below.' : `; did you mean ${near}?`),
+      TRIGGER_USAGE,
+    );
+  }
+  if (extra.length > 0)
+    throw new UsageError(`Unexpected argument ${JSON.stringify(printable(extra[0] ?? ''))}.`, TRIGGER_USAGE);
+  if (values.url === undefined)
+    throw new UsageError('trigger needs --url, the receiver to POST to.', TRIGGER_USAGE);
   let url: URL;
   try {
     url = new URL(values.url);
   } catch {
-    throw new UsageError(`--url must be an absolute http(s) URL (got ${JSON.stringify(values.url)}).`);
+    throw new UsageError(
+      `--url must be an absolute http(s) URL (got ${JSON.stringify(printable(values.url))}).`,
+      TRIGGER_USAGE,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError('--url must be an http:// or https:// URL.');
+    throw new UsageError('--url must be an http:// or https:// URL.', TRIGGER_USAGE);
   const secret = values.secret ?? process.env['GATEWAY_WEBHOOK_SECRET'];
   if (secret === undefined || secret === '')
     throw new UsageError(
       'trigger needs the webhook secret the receiver verifies with: set GATEWAY_WEBHOOK_SECRET ' +
         '(or pass --secret, which other users of this machine can see in ps).',
+      TRIGGER_USAGE,
     );
   const timeout = values.timeout === undefined ? 10 : Number(values.timeout);
   if (!(timeout > 0) || timeout > 86_400)
     throw new UsageError(
       `--timeout must be a number of seconds above 0 (got ${JSON.stringify(values.timeout)}).`,
+      TRIGGER_USAGE,
     );
   let object: Record<string, unknown> = sampleObject(type);
   if (values.data !== undefined) {
@@ -158,10 +273,13 @@ async function trigger(args: string[]): Promise<number> {
     try {
       parsed = JSON.parse(values.data);
     } catch {
-      throw new UsageError('--data must be JSON, e.g. --data \'{"id":"msg_1","status":"delivered"}\'.');
+      throw new UsageError(
+        '--data must be JSON, e.g. --data \'{"id":"msg_1","status":"delivered"}\'.',
+        TRIGGER_USAGE,
+      );
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      throw new UsageError("--data must be a JSON object (the event's data.object).");
+      throw new UsageError("--data must be a JSON object (the event's data.object).", TRIGGER_USAGE);
     object = parsed as Record<string, unknown>;
   }
   const event = makeEvent(type, object, { api_version: MOCK_API_VERSION });
@@ -203,8 +321,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
-      process.stderr.write(`gateway-sdk: ${error.message}\n\n${USAGE}`);
+    if (error instanceof UsageError) {
+      process.stderr.write(`gateway-sdk: ${error.message}\n\n${error.usage}`);
       process.exitCode = 2;
     } else {
       process.stderr.write(`gateway-sdk: ${error instanceof Error ? error.message : String(error)}\n`);

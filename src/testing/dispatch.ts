@@ -18,6 +18,8 @@ export interface MockDeliveryAttempt {
   status: number | null;
   /** The network error's message, or null when the receiver answered. */
   error: string | null;
+  /** How long the attempt took, in real milliseconds (until the answer's status or the error). */
+  durationMs: number;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface MockDelivery {
   event: MockEvent;
   /** Where it is POSTed. */
   url: string;
-  /** The SMS webhook it is for, or null for a message's `callback_url`. */
+  /** The SMS webhook it is for, or null for a message's `callback_url` and the CLI's `--forward-to`. */
   webhookId: string | null;
   /** The exact body sent (and signed). */
   body: string;
@@ -66,7 +68,21 @@ interface Internal {
   secret: string;
   createdMs: number;
   dueMs: number;
+  // A URL the user named (the CLI's --forward-to): sent wherever it is, like a `deliver` of theirs.
+  named: boolean;
 }
+
+/** @internal Where every event also goes, signed with its own secret (`gateway-sdk mock --forward-to`). */
+export interface ForwardTarget {
+  url: string;
+  secret: string;
+}
+
+/**
+ * @internal Called once an attempt is recorded (or a delivery is found not sendable), with the
+ * network error's cause when there is one: the CLI prints a line for each.
+ */
+export type AttemptListener = (delivery: MockDelivery, cause: string | undefined) => void;
 
 /**
  * Whether `url` names this machine: `localhost`, 127.0.0.0/8 or `[::1]` (as the URL parser writes
@@ -93,6 +109,13 @@ const notSent = (url: string) =>
   'to send it to a local receiver, (request) => fetch(request) to send it where it says); on the ' +
   'CLI, --forward-to URL.';
 
+interface Target {
+  url: string;
+  webhookId: string | null;
+  secret: string;
+  named?: boolean;
+}
+
 /** @internal Queues, signs and runs the deliveries of one mock service. */
 export class Dispatcher {
   readonly deliveries: MockDelivery[] = [];
@@ -107,6 +130,10 @@ export class Dispatcher {
     private readonly now: () => Date,
     deliver: DeliverFunction | undefined,
     private readonly callbackSecret: string,
+    private readonly extras: {
+      forward?: ForwardTarget | undefined;
+      onAttempt?: AttemptListener | undefined;
+    } = {},
   ) {
     this.#deliver = deliver ?? ((request) => fetch(request));
     this.#loopbackOnly = deliver === undefined;
@@ -116,7 +143,7 @@ export class Dispatcher {
   statusChanged(message: MockMessage, at: string, callbackUrl: string | undefined): void {
     const type = `message.${message.status as MockMessageStatus}`;
     const event = makeEvent(type, { ...message }, { id: this.store.nextId('evt_'), created: new Date(at) });
-    const targets: { url: string; webhookId: string | null; secret: string }[] = [];
+    const targets: Target[] = [];
     if (callbackUrl !== undefined) {
       targets.push({ url: callbackUrl, webhookId: null, secret: this.callbackSecret });
     } else {
@@ -124,10 +151,13 @@ export class Dispatcher {
         if (hook.enabled && hook.events.includes(type))
           targets.push({ url: hook.url, webhookId: hook.id, secret: hook.secret });
     }
+    // As if a webhook subscribed to every event type pointed there, whatever the message's own targets.
+    const forward = this.extras.forward;
+    if (forward !== undefined) targets.push({ ...forward, webhookId: null, named: true });
     for (const target of targets) this.#queue(event, target, Date.parse(at));
   }
 
-  #queue(event: MockEvent, target: { url: string; webhookId: string | null; secret: string }, at: number) {
+  #queue(event: MockEvent, target: Target, at: number) {
     const body = JSON.stringify(event);
     const delivery: MockDelivery = {
       id: this.store.nextId('dlv_'),
@@ -142,7 +172,13 @@ export class Dispatcher {
       reason: null,
     };
     this.deliveries.push(delivery);
-    this.#pending.add({ delivery, secret: target.secret, createdMs: at, dueMs: at });
+    this.#pending.add({
+      delivery,
+      secret: target.secret,
+      createdMs: at,
+      dueMs: at,
+      named: target.named ?? false,
+    });
   }
 
   /** Runs every attempt due at the mock's `now`, one after another; resolves to the deliveries attempted. */
@@ -170,9 +206,10 @@ export class Dispatcher {
   async #attempt(item: Internal, nowMs: number): Promise<void> {
     const { delivery } = item;
     if (delivery.signature === '') delivery.signature = await Webhooks.sign(delivery.body, item.secret);
-    if (this.#loopbackOnly && !isLoopbackUrl(delivery.url)) {
+    if (this.#loopbackOnly && !item.named && !isLoopbackUrl(delivery.url)) {
       delivery.reason = notSent(delivery.url);
-      return this.#finish(item, 'not_sent');
+      this.#finish(item, 'not_sent');
+      return this.extras.onAttempt?.(delivery, undefined);
     }
     const request = new Request(delivery.url, {
       method: 'POST',
@@ -192,6 +229,8 @@ export class Dispatcher {
     let status: number | null = null;
     let error: string | null = null;
     let redirected = false;
+    let cause: string | undefined;
+    const started = performance.now();
     try {
       const response = await this.#deliver(request);
       status = response.status;
@@ -201,23 +240,29 @@ export class Dispatcher {
       void response.body?.cancel().catch(() => undefined);
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
+      if (failure instanceof Error && failure.cause instanceof Error) cause = failure.cause.message;
     }
+    const durationMs = Math.round(performance.now() - started);
     const at = new Date(nowMs).toISOString();
-    delivery.attempts.push({ at, status, error });
+    delivery.attempts.push({ at, status, error, durationMs });
     const hook = delivery.webhookId === null ? undefined : this.store.smsWebhooks.get(delivery.webhookId);
     if (redirected || (status !== null && status >= 200 && status < 400)) {
       if (hook) {
         hook.last_triggered_at = at;
         hook.failure_count = 0;
       }
-      return this.#finish(item, 'succeeded');
+      this.#finish(item, 'succeeded');
+    } else {
+      if (hook) hook.failure_count += 1;
+      const retryable = status === null || status >= 500;
+      const wait = RETRY_DELAYS_MS[delivery.attempts.length - 1];
+      if (!retryable || wait === undefined) this.#finish(item, 'failed');
+      else {
+        item.dueMs = nowMs + wait;
+        delivery.nextAttemptAt = new Date(item.dueMs).toISOString();
+      }
     }
-    if (hook) hook.failure_count += 1;
-    const retryable = status === null || status >= 500;
-    const wait = RETRY_DELAYS_MS[delivery.attempts.length - 1];
-    if (!retryable || wait === undefined) return this.#finish(item, 'failed');
-    item.dueMs = nowMs + wait;
-    delivery.nextAttemptAt = new Date(item.dueMs).toISOString();
+    this.extras.onAttempt?.(delivery, cause);
   }
 
   #finish(item: Internal, state: MockDeliveryState): void {

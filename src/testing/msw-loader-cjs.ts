@@ -1,7 +1,15 @@
-// The CommonJS build's msw-loader.ts: top-level await is ESM only, so CommonJS requires msw.
+// The CommonJS build's msw-loader.ts: msw is required the first time `mock.handlers` is read.
 import type * as Msw from 'msw';
+import type { LoadedMsw } from './msw-loader.js';
 
-function load(): { msw?: typeof Msw; error?: unknown } {
+let loaded: LoadedMsw | undefined;
+
+/** @internal Loads msw on first call. */
+export function loadMsw(): LoadedMsw {
+  return (loaded ??= load());
+}
+
+function load(): LoadedMsw {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return { msw: require('msw') as typeof Msw };
@@ -9,6 +17,3 @@ function load(): { msw?: typeof Msw; error?: unknown } {
     return { error };
   }
 }
-
-/** @internal msw, or why it could not be loaded. */
-export const loadedMsw = load();

@@ -5,14 +5,14 @@
 // shows are declared here, structurally (docs/decisions.md).
 import type { HttpHandler } from 'msw';
 import { MockConnectionReset } from './faults.js';
-import { loadedMsw } from './msw-loader.js';
+import { loadMsw } from './msw-loader.js';
 
 /** @internal MSW handlers over a Fetch-API function, one per distinct address. */
 export function mswHandlers(
   fetchMock: (request: Request) => Promise<Response>,
   addresses: readonly string[],
 ): HttpHandler[] {
-  const { msw, error } = loadedMsw;
+  const { msw, error } = loadMsw();
   if (msw === undefined) {
     const why = error instanceof Error ? ` (${error.message})` : '';
     throw new Error(

@@ -1,6 +1,12 @@
 // createMockService: one store, one clock, and the eleven endpoints behind one Fetch-API function.
 // MSW (`mock.handlers`) and node:http (`startMockServer`) are adapters over `mock.fetch`.
-import { type DeliverFunction, Dispatcher, type MockDelivery } from './dispatch.js';
+import {
+  type AttemptListener,
+  type DeliverFunction,
+  Dispatcher,
+  type ForwardTarget,
+  type MockDelivery,
+} from './dispatch.js';
 import {
   FaultQueue,
   faultResponse,
@@ -17,8 +23,8 @@ import { type Area, answerRequest, matchPath, type Route, routeKey, type Service
 import { accountRoutes } from './routes/account.js';
 import { paymentRoutes } from './routes/payment.js';
 import { smsRoutes } from './routes/sms.js';
-import { MockStore, type StatusFields } from './store.js';
-import type { MockMessage, MockMessageStatus } from './types.js';
+import { MockStore, type RouteTimeline, type StatusFields } from './store.js';
+import type { MockMessage, MockMessageStatus, MockRoute } from './types.js';
 
 /** The mock's `{base_url}` when none is given. */
 export const DEFAULT_BASE_URL = 'https://api.gateway.test';
@@ -73,6 +79,12 @@ export interface MockServiceOptions {
    * @default 'whsec_mock_secret'
    */
   callbackSecret?: string | undefined;
+  /** @internal Every event also goes here (`gateway-sdk mock --forward-to`), even off loopback. */
+  forward?: ForwardTarget | undefined;
+  /** @internal Told of every attempt as it is recorded (the CLI prints them). */
+  onAttempt?: AttemptListener | undefined;
+  /** @internal `autoAdvance` steps per route, instead of `ROUTE_TIMELINE_MS` (the CLI's quicker ones). */
+  routeTimeline?: Record<MockRoute, RouteTimeline> | undefined;
 }
 
 /** What to pass to `new Client(...)` to talk to the mock. */
@@ -147,6 +159,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     sandboxBaseURL: trimSlash(options.sandboxBaseURL ?? DEFAULT_SANDBOX_BASE_URL),
   };
   const store = new MockStore(now);
+  if (options.routeTimeline !== undefined) store.timeline = options.routeTimeline;
   const addresses: Record<Area, string> = {
     sms: clientOptions.baseURL,
     account: clientOptions.baseURL,
@@ -169,6 +182,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     now,
     options.deliver,
     options.callbackSecret ?? SEEDED_WEBHOOK_SECRET,
+    { forward: options.forward, onAttempt: options.onAttempt },
   );
   store.hooks = {
     statusChanged: (message, at, callbackUrl) => dispatcher.statusChanged(message, at, callbackUrl),

@@ -115,6 +115,8 @@ export class MockStore {
 
   /** @internal Set by the service. */
   hooks: StoreHooks = {};
+  /** @internal The `autoAdvance` steps of each route. */
+  timeline: Record<MockRoute, RouteTimeline> = ROUTE_TIMELINE_MS;
 
   readonly #now: () => Date;
   readonly #ids = new Map<string, number>();
@@ -266,7 +268,7 @@ export class MockStore {
    */
   advanceTo(now: number): void {
     for (const message of [...this.#moving]) {
-      const timeline = ROUTE_TIMELINE_MS[message.route];
+      const timeline = this.timeline[message.route];
       if (message.status === 'queued') {
         const due = Math.max(
           Date.parse(message.created_at),

@@ -116,7 +116,7 @@ async function withMock(args: string[], use: (env: Record<string, string>) => Pr
       child.stdout.on('data', (chunk: Buffer) => {
         text += chunk.toString();
         const lines = text.split('\n').filter((l) => l.startsWith('export '));
-        if (lines.length >= 5)
+        if (lines.length >= 6)
           resolve(
             Object.fromEntries(lines.map((l) => /^export ([A-Z_]+)=(.*)$/.exec(l)?.slice(1, 3) ?? ['', ''])),
           );

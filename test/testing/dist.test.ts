@@ -86,7 +86,7 @@ describe('the gateway-sdk command', () => {
         let text = '';
         child.stdout.on('data', (chunk: Buffer) => {
           text += chunk.toString();
-          if (text.split('\n').length > 5) resolve(text.trim().split('\n'));
+          if (text.split('\n').length > 6) resolve(text.trim().split('\n'));
         });
         child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
       });
@@ -103,7 +103,9 @@ describe('the gateway-sdk command', () => {
         'GATEWAY_BASE_URL',
         'GATEWAY_SANDBOX_BASE_URL',
         'GATEWAY_TEST_API_KEY',
+        'GATEWAY_WEBHOOK_SECRET',
       ]);
+      expect(env['GATEWAY_WEBHOOK_SECRET']).toMatch(/^whsec_[0-9a-f]{24}$/);
       expect(env['GATEWAY_BASE_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const client = new Client({
         apiKey: env['GATEWAY_API_KEY'],
@@ -191,6 +193,8 @@ describe('the gateway-sdk command', () => {
     expect(badData).toMatchObject({ code: 2, stderr: expect.stringContaining('JSON object') });
     const help = await run(process.execPath, [cli(), '--help']);
     expect(help.stdout).toContain('gateway-sdk mock [--port N]');
+    const mockHelp = await run(process.execPath, [cli(), 'mock', '--help']);
+    expect(mockHelp.stdout).toContain('--forward-to URL');
   });
 });
 

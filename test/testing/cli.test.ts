@@ -1,0 +1,260 @@
+// The `gateway-sdk` command as a new user meets it, run from src/ through tsx: `mock --forward-to`
+// delivers every event to a real receiver (createWebhookHandler, verifying with the printed
+// GATEWAY_WEBHOOK_SECRET) and prints a line per attempt, failures and their next attempt included;
+// `--help` explains every command; `trigger` refuses an event type the service does not send.
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from 'gateway-sdk';
+import { createWebhookHandler, toNodeHandler } from 'gateway-sdk/webhooks';
+
+const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const clean = { ...process.env };
+    delete clean['GATEWAY_WEBHOOK_SECRET'];
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', MAIN, ...args],
+      { cwd: ROOT, env: { ...clean, ...env } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const servers: Server[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
+});
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Starts `gateway-sdk mock …`; resolves to its exported variables and a reader of its stderr. */
+async function startMock(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mock', ...args], { cwd: ROOT });
+  children.push(child);
+  let stderr = '';
+  const waiters: { test: RegExp; resolve: (line: string) => void }[] = [];
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const w of [...waiters]) {
+      const line = stderr.split('\n').find((l) => w.test.test(l));
+      if (line !== undefined) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  });
+  const env = await new Promise<Record<string, string>>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const lines = text.split('\n').filter((l) => l.startsWith('export '));
+      if (lines.length >= 6)
+        resolve(
+          Object.fromEntries(lines.map((l) => /^export ([A-Z_]+)=(.*)$/.exec(l)?.slice(1, 3) ?? ['', ''])),
+        );
+    });
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
+  });
+  const client = new Client({
+    apiKey: env['GATEWAY_API_KEY'] ?? '',
+    testApiKey: env['GATEWAY_TEST_API_KEY'] ?? '',
+    accessToken: env['GATEWAY_ACCESS_TOKEN'] ?? '',
+    baseURL: env['GATEWAY_BASE_URL'] ?? '',
+    sandboxBaseURL: env['GATEWAY_SANDBOX_BASE_URL'] ?? '',
+    maxRetries: 0,
+  });
+  /** The first stderr line matching `test`, now or once printed. */
+  const line = (test: RegExp) =>
+    new Promise<string>((resolve) => {
+      const found = stderr.split('\n').find((l) => test.test(l));
+      if (found !== undefined) resolve(found);
+      else waiters.push({ test, resolve });
+    });
+  return { env, client, line, stderr: () => stderr };
+}
+
+describe('gateway-sdk mock --forward-to', () => {
+  it('delivers every event of a message to the receiver, which verifies it with the printed secret', async () => {
+    // The receiver needs the secret, printed only once the mock runs: it reads it from here.
+    const secret: { value?: string } = {};
+    const received: { type: string; id: string; status: unknown }[] = [];
+    const handlerFor = (value: string) =>
+      toNodeHandler(
+        createWebhookHandler({
+          secret: value,
+          onEvent: (event) => {
+            received.push({
+              type: event.type,
+              id: event.id,
+              status: (event.data.object as { status?: unknown }).status,
+            });
+          },
+        }),
+      );
+    let handler: ReturnType<typeof handlerFor> | undefined;
+    const origin = await listen(
+      createServer((req, res) => {
+        handler ??= handlerFor(secret.value ?? 'unset');
+        void handler(req, res);
+      }),
+    );
+    const mock = await startMock(['--auto-advance', '--forward-to', `${origin}/webhooks`]);
+    secret.value = mock.env['GATEWAY_WEBHOOK_SECRET'];
+    expect(secret.value).toMatch(/^whsec_[0-9a-f]{24}$/);
+    expect(await mock.line(/forwarding every event to/)).toContain(`${origin}/webhooks`);
+
+    const sent = await mock.client.sms.messages.create({ to: '447700900123', message: 'Hi' });
+    const line = await mock.line(/^message\.delivered evt_\w+ → /);
+    expect(line).toMatch(/^message\.delivered evt_\w+ → 200 \(\d+ ms\)$/);
+    expect(await mock.line(/^message\.queued evt_\w+ → /)).toMatch(/ → 200 \(\d+ ms\)$/);
+    expect(await mock.line(/^message\.sent evt_\w+ → /)).toMatch(/ → 200 \(\d+ ms\)$/);
+    // Verified and parsed by the handler: a bad signature would have been answered 400, not handled.
+    expect(received.map((r) => [r.type, r.status])).toEqual([
+      ['message.queued', 'queued'],
+      ['message.sent', 'sent'],
+      ['message.delivered', 'delivered'],
+    ]);
+    expect(line).toContain(received[2]?.id);
+    expect((await mock.client.sms.messages.retrieve(sent.id)).status).toBe('delivered');
+    // The seeded webhook's https://example.com is not on this machine: said once, not silently dropped.
+    expect(mock.stderr().match(/to webhook wh_123 \S+: not sent, not a loopback address/g)).toHaveLength(1);
+  }, 60_000);
+
+  it('prints a failing receiver’s answer and when the next attempt is due', async () => {
+    let hits = 0;
+    const origin = await listen(
+      createServer((req, res) => {
+        hits++;
+        req.resume();
+        res.writeHead(500).end('down');
+      }),
+    );
+    const mock = await startMock(['--forward-to', `${origin}/webhooks`]);
+    const before = Date.now();
+    await mock.client.sms.messages.create({ to: '447700900123', message: 'Hi' });
+    const line = await mock.line(/^message\.queued evt_\w+ → /);
+    expect(line).toMatch(
+      /^message\.queued evt_\w+ → 500 \(\d+ ms\); attempt 1 failed, next attempt in 1 min \(\d\d:\d\d:\d\d UTC\)$/,
+    );
+    const due = /\((\d\d:\d\d:\d\d) UTC\)$/.exec(line)?.[1] ?? '';
+    const expected = new Date(before + 60_000).toISOString().slice(11, 19);
+    // Within a few seconds of a minute after the message was created.
+    expect(Math.abs(Date.parse(`1970-01-01T${due}Z`) - Date.parse(`1970-01-01T${expected}Z`))).toBeLessThan(
+      5_000,
+    );
+    expect(hits).toBe(1);
+  }, 60_000);
+
+  it('says when the receiver is not listening', async () => {
+    const origin = await listen(createServer());
+    const closed = servers.pop();
+    await new Promise((resolve) => closed?.close(resolve));
+    const mock = await startMock(['--forward-to', `${origin}/webhooks`]);
+    await mock.client.sms.messages.create({ to: '447700900123', message: 'Hi' });
+    expect(await mock.line(/^message\.queued evt_\w+ → /)).toMatch(
+      / → no answer: fetch failed \(.*ECONNREFUSED.*\) \(\d+ ms\); attempt 1 failed, next attempt in 1 min/,
+    );
+  }, 60_000);
+
+  it.each([
+    ['ftp://127.0.0.1/x', 'http:// or https://'],
+    ['127.0.0.1:3000/webhooks', 'absolute http(s) URL'],
+  ])(
+    'refuses --forward-to %s with exit 2',
+    async (url, message) => {
+      const result = await cli(['mock', '--forward-to', url]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).toContain('Usage: gateway-sdk mock');
+    },
+    30_000,
+  );
+});
+
+describe('gateway-sdk --help', () => {
+  it.each([
+    [['--help'], 'Usage: gateway-sdk <command>'],
+    [['-h'], 'Usage: gateway-sdk <command>'],
+    [['mock', '--help'], 'Usage: gateway-sdk mock'],
+    [['mock', '-h'], 'Usage: gateway-sdk mock'],
+    [['mock', '--port', 'x', '--help'], 'Usage: gateway-sdk mock'],
+    [['trigger', '--help'], 'Usage: GATEWAY_WEBHOOK_SECRET=SECRET gateway-sdk trigger'],
+    [['trigger', 'message.sent', '-h'], 'Usage: GATEWAY_WEBHOOK_SECRET=SECRET gateway-sdk trigger'],
+    [['help', 'trigger'], 'Usage: GATEWAY_WEBHOOK_SECRET=SECRET gateway-sdk trigger'],
+  ])(
+    '%j prints the usage on stdout and exits 0',
+    async (args, usage) => {
+      const result = await cli(args);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout.startsWith(usage)).toBe(true);
+    },
+    30_000,
+  );
+
+  it('lists --forward-to under mock and every event type under trigger', async () => {
+    expect((await cli(['mock', '--help'])).stdout).toContain('--forward-to URL');
+    const trigger = (await cli(['trigger', '--help'])).stdout;
+    for (const type of ['message.delivered', 'payment_intent.payment_failed', 'badge.earned'])
+      expect(trigger).toContain(type);
+  }, 30_000);
+
+  it('names the closest command for a typo and exits 2', async () => {
+    const result = await cli(['mokc']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('did you mean mock?');
+  }, 30_000);
+});
+
+describe('gateway-sdk trigger with an event type the service does not send', () => {
+  it('names the closest, exits 2 and sends nothing', async () => {
+    let hits = 0;
+    const origin = await listen(
+      createServer((req, res) => {
+        hits++;
+        res.writeHead(200).end();
+      }),
+    );
+    const result = await cli(['trigger', 'message.delivred', '--url', `${origin}/hooks`], {
+      GATEWAY_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'The service sends no "message.delivred" event; did you mean message.delivered?',
+    );
+    expect(result.stdout).toBe('');
+    expect(hits).toBe(0);
+  }, 30_000);
+
+  it('lists the event types when nothing is close', async () => {
+    const result = await cli(['trigger', 'order.shipped', '--url', 'http://127.0.0.1:9/'], {
+      GATEWAY_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('The service sends no "order.shipped" event; see the event types below.');
+    expect(result.stderr).toContain('message.expired');
+  }, 30_000);
+});
