@@ -6,8 +6,8 @@
 //                                      (ky, zod) included, bundled with code splitting as a bundler
 //                                      splits it (ky loads on the first request, by dynamic import):
 //                                      first chunk (what loads with the import: the entry chunk and
-//                                      the chunks it imports statically)  budget 22.5 KB (23040 B), target 20 KB (20480 B)
-//                                      all chunks together                budget 31.25 KB (32000 B), target 26 KB (26624 B)
+//                                      the chunks it imports statically)  budget 24.5 KB (25088 B), target 20 KB (20480 B)
+//                                      all chunks together                budget 33.5 KB (34304 B), target 26 KB (26624 B)
 //   gateway-sdk/webhooks { Webhooks }  verify, constructEvent, sign and the error  budget  2 KB  (2048 B)
 //   … { createWebhookHandler, memoryStore }  the receiver with its default store     budget  4 KB  (4096 B)
 //   gateway-sdk/webhooks *             everything the entry exports (Node adapter and
@@ -39,9 +39,9 @@ const BUNDLES = [
     entry: 'gateway-sdk',
     source: "export { Client } from 'gateway-sdk';",
     split: true,
-    budget: 32_000,
+    budget: 34_304,
     target: 26_624,
-    firstBudget: 23_040,
+    firstBudget: 25_088,
     firstTarget: 20_480,
     forbid: [],
   },
