@@ -69,7 +69,8 @@ const proxy = createServer((req, res) => {
       port: upstream.port,
       method: req.method,
       path: req.url,
-      headers: req.headers,
+      // Addressed to the mock itself: the mock refuses a Host that is not its own (DNS rebinding).
+      headers: { ...req.headers, host: upstream.host },
       agent,
     },
     (answer) => {
