@@ -51,14 +51,14 @@ export {
   type TimeoutErrorInit,
   type WebhookVerificationReason,
 } from './core/errors.js';
+export type { MessageStatus, Route, MessageListParams } from './resources/sms/messages.js';
 export type {
   Message,
-  MessageStatus,
-  Route,
   MessageCreateParams,
-  MessageListParams,
-} from './resources/sms/messages.js';
-export type { BulkJob, BulkJobStatus, BulkCreateParams } from './resources/sms/bulk.js';
+  BulkJob,
+  BulkJobStatus,
+  BulkCreateParams,
+} from './resources/sms/models.js';
 export type {
   BulkCreateAllParams,
   BulkCreateAllOptions,

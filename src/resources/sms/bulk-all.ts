@@ -16,7 +16,7 @@ import {
 import type { RequestOptions } from '../../core/options.js';
 import { checkPacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
 import { describeIssue, parseInput } from '../../core/schema.js';
-import type { BulkCreateParams, BulkJob } from './bulk.js';
+import type { BulkCreateParams, BulkJob } from './models.js';
 import { LIMITS } from '../../limits.js';
 import { phone } from './fields.js';
 

@@ -5,7 +5,7 @@ import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../core/resource.js';
 import { type Accepts, type Assert, parseInput, closedObject } from '../../core/schema.js';
 import { phone, type Route, routeParam, senderId } from './fields.js';
-import { type Message, MessageSchema } from './messages.js';
+import { type Message, MessageSchema } from './models.js';
 
 /** Templates: messages built from a stored text with variables. */
 export class Templates extends APIResource {
