@@ -1,9 +1,9 @@
 import { ConfigurationError } from './core/errors.js';
 import { SafeLogger } from './core/logger.js';
 import { type ClientOptions, type ClientSettings, clientSettings } from './core/options.js';
-import type { PipelineConfig } from './core/request.js';
-import { isBrowserPage, runtimeName } from './core/runtime.js';
-import { Transport } from './core/transport.js';
+import type { PipelineConfig } from './internal/request.js';
+import { isBrowserPage, runtimeName } from './internal/runtime.js';
+import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
 import { Payment } from './resources/payment/index.js';
 import { Sms } from './resources/sms/index.js';

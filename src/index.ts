@@ -76,7 +76,7 @@ export type {
   CreateManyFailed,
   CreateManyIterator,
 } from './resources/sms/create-many.js';
-export type { Source } from './core/pool.js';
+export type { Source } from './resources/sms/pool.js';
 export type { Pacer } from './pacer/pacer.js';
 export { memoryPacer, type MemoryPacerOptions } from './pacer/memory.js';
 export { redisPacer, type RedisPacerOptions } from './pacer/redis.js';

@@ -1,7 +1,7 @@
 // Logging that is safe to leave on: credentials never reach it, and the personal data an SMS
 // API carries (phone numbers, message text, template variables) is masked before it is written.
-import { secretForms } from './scrub.js';
-import { cleanText } from './text.js';
+import { secretForms } from '../internal/scrub.js';
+import { cleanText } from '../internal/text.js';
 
 /** The longest log line written: the service's own text in it is already cut to 500 characters. */
 const LINE_MAX = 2_000;
@@ -56,7 +56,7 @@ export class SafeLogger {
 
 /**
  * Replaces every occurrence of each secret in `text` with `***`: as written, percent-encoded in
- * either case, and in base64 (core/scrub.ts).
+ * either case, and in base64 (internal/scrub.ts).
  */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;

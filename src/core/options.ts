@@ -1,12 +1,12 @@
 // Every option a user can pass, and every check on it, in one place: the Client's options (a
 // breach is a ConfigurationError at construction) and each call's (a breach is a ValidationError,
 // and nothing is sent). Both share the same ranges and header rules.
-import { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../internal/body.js';
 import { ConfigurationError, ValidationError } from './errors.js';
-import { idempotencyKeyFor } from './idempotency.js';
+import { idempotencyKeyFor } from '../internal/idempotency.js';
 import { isLogLevel, type Logger, type LogLevel } from './logger.js';
 import type { Hooks } from './hooks.js';
-import { readEnv } from './runtime.js';
+import { readEnv } from '../internal/runtime.js';
 
 export type { Hooks };
 

@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { PipelineConfig } from '../../internal/request.js';
 import { Organizations } from './organizations.js';
 
 /** The account area: `client.account`. */

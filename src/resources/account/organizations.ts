@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { PipelineConfig } from '../../internal/request.js';
 import { Members } from './members.js';
 
 /** Organizations: `client.account.organizations`. */

@@ -1,8 +1,8 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../core/path.js';
+import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
-import type { PipelineConfig } from '../../core/request.js';
-import { APIResource } from '../../core/resource.js';
+import type { PipelineConfig } from '../../internal/request.js';
+import { APIResource } from '../../internal/resource.js';
 import { type Customer, CustomerSchema } from './models.js';
 import { PaymentMethods } from './payment-methods.js';
 

@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { PipelineConfig } from '../../internal/request.js';
 import { Customers } from './customers.js';
 import { PaymentWebhooks } from './webhooks.js';
 

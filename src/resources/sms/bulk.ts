@@ -1,8 +1,8 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../core/resource.js';
-import { withCallSite } from '../../core/call-site.js';
-import { parseInput } from '../../core/schema.js';
+import { APIResource } from '../../internal/resource.js';
+import { withCallSite } from '../../internal/call-site.js';
+import { parseInput } from '../../internal/schema.js';
 import { type BulkCreateParams, BulkCreateParamsSchema, type BulkJob, BulkJobSchema } from './models.js';
 import {
   type BulkCreateAllOptions,
@@ -43,7 +43,7 @@ export class Bulk extends APIResource {
    *   { idempotencyKey: 'spring-sale' })
    */
   createAll(body: BulkCreateAllParams, opts?: BulkCreateAllOptions): Promise<BulkCreateAllResult> {
-    // Every chunk's error names the frame that called createAll (core/call-site.ts); its own
+    // Every chunk's error names the frame that called createAll (internal/call-site.ts); its own
     // refusals are thrown before its first await, with that frame on the stack already.
     return createAll(this, BulkCreateParamsSchema, body, withCallSite(opts, new Error()));
   }

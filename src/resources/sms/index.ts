@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { PipelineConfig } from '../../internal/request.js';
 import { Bulk } from './bulk.js';
 import { Messages } from './messages.js';
 import { Templates } from './templates.js';

@@ -1,21 +1,26 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
-import type { Source } from '../../core/pool.js';
+import type { Source } from './pool.js';
 import { cursorPageSchema } from '../../core/pagination.js';
-import { path } from '../../core/path.js';
+import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../core/resource.js';
-import { withCallSite } from '../../core/call-site.js';
+import { APIResource } from '../../internal/resource.js';
+import { withCallSite } from '../../internal/call-site.js';
 import {
   type CreateManyItem,
   type CreateManyIterator,
   type CreateManyOptions,
   createMany,
 } from './create-many.js';
-import { type Accepts, type Assert, inputDateTime, parseInput, closedObject } from '../../core/schema.js';
+import { type Accepts, type Assert, inputDateTime, parseInput, closedObject } from '../../internal/schema.js';
 import { type MessageStatus, messageStatusParam, type Route, routeParam } from './fields.js';
-import { type Message, type MessageCreateParams, MessageCreateParamsSchema, MessageSchema } from './models.js';
+import {
+  type Message,
+  type MessageCreateParams,
+  MessageCreateParamsSchema,
+  MessageSchema,
+} from './models.js';
 import { pageLimit } from '../fields.js';
 
 export type { MessageStatus, Route } from './fields.js';
@@ -51,7 +56,7 @@ export class Messages extends APIResource {
    *   if (!r.ok) console.error(r.index, r.error)
    */
   createMany(items: Source<CreateManyItem>, opts?: CreateManyOptions): CreateManyIterator {
-    // Every item's error names the frame that called createMany (core/call-site.ts).
+    // Every item's error names the frame that called createMany (internal/call-site.ts).
     return createMany(this, items, withCallSite(opts, new Error()));
   }
 

@@ -13,7 +13,7 @@ import {
   wireDateTime,
   typedAs,
   closedObject,
-} from '../../core/schema.js';
+} from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
 import {
   futureScheduleAt,

@@ -1,10 +1,10 @@
 // The request pipeline's entry: one logical call, from checked options to a typed value or a
 // typed error. Input is validated by the resource before this runs, so a bad call never reaches
-// the network; core/call.ts holds the call itself, ky runs its attempts.
+// the network; internal/call.ts holds the call itself, ky runs its attempts.
 import type { z } from 'zod/mini';
-import type { WithResponse } from './api-promise.js';
+import type { WithResponse } from '../core/api-promise.js';
 import { Call, type RequestSpec } from './call.js';
-import { checkRequestOptions, type RequestOptions } from './options.js';
+import { checkRequestOptions, type RequestOptions } from '../core/options.js';
 import type { Transport } from './transport.js';
 
 export type { RequestSpec };

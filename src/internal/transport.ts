@@ -1,7 +1,7 @@
 // One ky instance per API area, each holding only that area's credential, address and headers,
 // so a key can never be sent to another area's host. ky owns the URL prefix, the header merge,
-// the JSON body, the per-attempt and whole-call timeouts and the retry loop (core/retry.ts states
-// its policy); core/call.ts adds what ky lacks, through the instance's `fetch` and one
+// the JSON body, the per-attempt and whole-call timeouts and the retry loop (internal/retry.ts states
+// its policy); internal/call.ts adds what ky lacks, through the instance's `fetch` and one
 // `beforeRetry` hook.
 //
 // ky is loaded on the first request, not with the SDK: at import it probes for request streams
@@ -13,9 +13,9 @@ import type { BeforeRetryState, Hooks as KyHooks, KyInstance, Options } from 'ky
 
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];
-import { ConfigurationError } from './errors.js';
-import type { SafeLogger } from './logger.js';
-import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './options.js';
+import { ConfigurationError } from '../core/errors.js';
+import type { SafeLogger } from '../core/logger.js';
+import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from '../core/options.js';
 import { RETRY_OPTIONS } from './retry.js';
 
 /** The three areas of the API; each has its own credential and address. */

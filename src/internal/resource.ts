@@ -2,10 +2,10 @@
 // work they describe (path, query, body) is built inside the call, so a validation error
 // rejects the returned promise instead of throwing, and nothing is sent.
 import type { z } from 'zod/mini';
-import { APIPromise, type WithResponse } from './api-promise.js';
+import { APIPromise, type WithResponse } from '../core/api-promise.js';
 import { attachCallSite, CALL_SITE, type SitedOptions, sitedPromise } from './call-site.js';
-import { CursorPage, PagePromise } from './pagination.js';
-import type { RequestOptions } from './options.js';
+import { CursorPage, PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/options.js';
 import { type PipelineConfig, send } from './request.js';
 import type { Area } from './transport.js';
 
@@ -34,7 +34,7 @@ export abstract class APIResource {
     response: S,
     opts: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
-    // The caller's frame for the error's stack (core/call-site.ts): captured here, in the method's
+    // The caller's frame for the error's stack (internal/call-site.ts): captured here, in the method's
     // own call, unless a batch helper passed its caller's. Inline, not through a helper, so the
     // stack keeps one SDK frame less and one frame of the app more.
     const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
@@ -59,7 +59,7 @@ export abstract class APIResource {
     pageSchema: z.ZodMiniType<CursorPageWire<T>>,
     opts: RequestOptions | undefined,
   ): PagePromise<T> {
-    // Every page's error names the frame that called list() (core/call-site.ts).
+    // Every page's error names the frame that called list() (internal/call-site.ts).
     const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
     let target: Target;
     try {

@@ -15,14 +15,19 @@ import {
   GatewayError,
   ResponseTooLargeError,
   ValidationError,
-} from './errors.js';
+} from '../core/errors.js';
 // issue 26: the bounded body reader, and what a connection error keeps of its cause.
 import { isNetworkFailure, readBody } from './body.js';
 import { safeCause } from './scrub.js';
 import { cleanText } from './text.js';
 import { idempotencyKeyFor } from './idempotency.js';
-import { maskText, scrub, scrubDeep } from './logger.js';
-import { type Hooks, type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from './options.js';
+import { maskText, scrub, scrubDeep } from '../core/logger.js';
+import {
+  type Hooks,
+  type InternalRequestOptions,
+  OBSERVE_RESPONSE,
+  type RequestOptions,
+} from '../core/options.js';
 import { backoff, isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
 import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
@@ -274,7 +279,7 @@ export class Call implements CallHooks {
       if (fetched && !isNetworkFailure(cause)) throw cause;
       const clean = (text: string) => scrub(cleanText(text), [area.credential]);
       const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
-      // The cause is a sanitized copy: undici's errors keep raw response bytes (core/scrub.ts).
+      // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
       throw new APIConnectionError({
         area: area.area,
         reason,
@@ -288,7 +293,7 @@ export class Call implements CallHooks {
     }
   };
 
-  /** issue 26: what an answer over `maxResponseBytes` throws, for `readBody` (core/body.ts). */
+  /** issue 26: what an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
   #tooLarge(response: Response): () => ResponseTooLargeError {
     const credential = this.area.credential;
     return () =>
