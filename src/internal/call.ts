@@ -30,7 +30,8 @@ import {
 } from '../core/options.js';
 import { backoff, isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
-import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
+import type { CallHooks, KyStop } from './call-hooks.js';
+import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 /**
  * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
@@ -80,12 +81,12 @@ export class Call implements CallHooks {
   readonly #rebuffer: boolean;
 
   constructor(
-    readonly client: ClientContext,
+    readonly context: TransportContext,
     readonly area: AreaTransport,
     readonly spec: RequestSpec<z.ZodMiniType>,
     readonly options: RequestOptions,
   ) {
-    const { settings } = client;
+    const { settings } = context;
     this.idempotencyKey =
       spec.method === 'POST'
         ? idempotencyKeyFor(options.idempotencyKey ?? headerKey(options.headers))
@@ -109,7 +110,7 @@ export class Call implements CallHooks {
       const text =
         response === this.#response
           ? this.#text
-          : await readBody(response, this.client.settings.maxResponseBytes, this.#tooLarge(response));
+          : await readBody(response, this.context.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
       const credential = this.area.credential;
       const status = response.status;
@@ -199,7 +200,7 @@ export class Call implements CallHooks {
     this.attempts++;
     this.#attemptStarted = Date.now();
     this.#attemptEnded = undefined;
-    const log = this.client.logger;
+    const log = this.context.logger;
     if (log.enabled('debug')) {
       log.log(
         'debug',
@@ -231,7 +232,7 @@ export class Call implements CallHooks {
       signal = controller.signal;
       init = { ...init, signal };
     }
-    const doFetch = this.client.settings.fetch;
+    const doFetch = this.context.settings.fetch;
     // issue 26: once fetch has answered, only a failure of the body's stream is a connection error.
     let fetched = false;
     try {
@@ -251,7 +252,7 @@ export class Call implements CallHooks {
           ? ''
           : await readBody(
               response,
-              this.client.settings.maxResponseBytes,
+              this.context.settings.maxResponseBytes,
               this.#tooLarge(response),
               watch ? signal : undefined,
             );
@@ -260,7 +261,7 @@ export class Call implements CallHooks {
         ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
         : undefined;
       // Clients told the same wait would come back together: it is made a little later.
-      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.client.random);
+      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.context.random);
       this.#response = result;
       this.#text = text;
       if (log.enabled('debug')) {
@@ -298,7 +299,7 @@ export class Call implements CallHooks {
     const credential = this.area.credential;
     return () =>
       new ResponseTooLargeError(
-        this.client.settings.maxResponseBytes,
+        this.context.settings.maxResponseBytes,
         response.status,
         scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
         this.idempotencyKey,
@@ -314,12 +315,12 @@ export class Call implements CallHooks {
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
    * its `jitter` would spread a `Retry-After` wait too (docs/decisions.md).
    */
-  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.client.random);
+  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.context.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined {
     if (this.signal?.aborted) return this.area.stop;
-    const log = this.client.logger;
+    const log = this.context.logger;
     if (log.enabled('info')) {
       const failure = this.#failureNow(state.error);
       const ended = this.#attemptEnded ?? this.#attemptStarted + this.timeout;
@@ -401,7 +402,7 @@ export class Call implements CallHooks {
     const sunset = headers.get('sunset');
     if (deprecation === null && sunset === null) return;
     const operation = operationOf(this.spec.method, this.spec.path);
-    const warned = this.client.deprecationsWarned;
+    const warned = this.context.deprecationsWarned;
     if (warned.has(operation)) return;
     warned.add(operation);
     const said = [
@@ -411,7 +412,7 @@ export class Call implements CallHooks {
       .filter((s) => s !== undefined)
       .join('; ');
     const link = headers.get('link');
-    this.client.logger.log(
+    this.context.logger.log(
       'warn',
       `${operation} is ${deprecation === null ? 'scheduled to be retired' : 'deprecated'} ` +
         `by the service (${said}). Move off it before it stops working; ` +

@@ -1,13 +1,15 @@
 // The base of every resource class: methods are one line over `_request` / `_list`, and the
 // work they describe (path, query, body) is built inside the call, so a validation error
-// rejects the returned promise instead of throwing, and nothing is sent.
+// rejects the returned promise instead of throwing, and nothing is sent. `send` starts each
+// logical call on the client's transport; internal/call.ts holds the call itself, ky runs its
+// attempts.
 import type { z } from 'zod/mini';
 import { APIPromise, type WithResponse } from '../core/api-promise.js';
 import { attachCallSite, CALL_SITE, type SitedOptions, sitedPromise } from './call-site.js';
 import { CursorPage, PagePromise } from '../core/pagination.js';
-import type { RequestOptions } from '../core/options.js';
-import { type PipelineConfig, send } from './request.js';
-import type { Area } from './transport.js';
+import { checkRequestOptions, type RequestOptions } from '../core/options.js';
+import { Call, type RequestSpec } from './call.js';
+import type { Area, Transport } from './transport.js';
 
 /** The validated parts of one request. */
 export interface Target {
@@ -21,10 +23,10 @@ export abstract class APIResource {
   /** @internal */
   protected abstract readonly area: Area;
   /** @internal */
-  protected readonly _config: PipelineConfig;
+  protected readonly _transport: Transport;
   /** @internal */
-  constructor(config: PipelineConfig) {
-    this._config = config;
+  constructor(transport: Transport) {
+    this._transport = transport;
   }
 
   /** @internal */
@@ -44,7 +46,7 @@ export abstract class APIResource {
     return new APIPromise(() => {
       try {
         return sitedPromise(
-          send(this._config, { area: this.area, method, ...build(), response }, opts),
+          send(this._transport, { area: this.area, method, ...build(), response }, opts),
           site,
         );
       } catch (error) {
@@ -75,7 +77,7 @@ export abstract class APIResource {
         let result: WithResponse<CursorPageWire<T>>;
         try {
           result = await send(
-            this._config,
+            this._transport,
             { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
             opts,
           );
@@ -92,3 +94,15 @@ export abstract class APIResource {
 
 /** The list wrapper's fields the SDK reads. */
 export type CursorPageWire<T> = { data: T[]; has_more: boolean; next_cursor?: string | null | undefined };
+
+/** Sends one logical call with the contract's retry policy; its input was validated by the resource. */
+function send<S extends z.ZodMiniType>(
+  transport: Transport,
+  spec: RequestSpec<S>,
+  options?: RequestOptions | null,
+): Promise<WithResponse<z.output<S>>> {
+  const opts = options ?? {};
+  checkRequestOptions(opts);
+  const area = transport.get(spec.area) ?? transport.open(spec.area);
+  return new Call(transport.context, area, spec, opts).run(spec.response);
+}

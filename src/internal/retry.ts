@@ -2,7 +2,7 @@
 // the loop and the waits and retries on timeout; this module states the policy and the waits.
 import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
 import { APIConnectionError, APIConnectionTimeoutError, isIdempotencyKeyReuse } from '../core/errors.js';
-import type { CallHooks } from './transport.js';
+import type { CallHooks } from './call-hooks.js';
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */
 export const BACKOFF_BASE_MS = 500;
