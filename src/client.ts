@@ -1,5 +1,5 @@
 import { ConfigurationError } from './core/errors.js';
-import { SafeLogger } from './core/logger.js';
+import { SafeLogger } from './internal/safe-logger.js';
 import { type ClientOptions, type ClientSettings, clientSettings } from './core/options.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport } from './internal/transport.js';

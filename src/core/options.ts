@@ -4,7 +4,8 @@
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../internal/body.js';
 import { ConfigurationError, ValidationError } from './errors.js';
 import { idempotencyKeyFor } from '../internal/idempotency.js';
-import { isLogLevel, type Logger, type LogLevel } from './logger.js';
+import type { Logger, LogLevel } from './logger.js';
+import { isLogLevel } from '../internal/safe-logger.js';
 import type { Hooks } from './hooks.js';
 import { readEnv } from '../internal/runtime.js';
 

@@ -14,14 +14,15 @@ import {
   errorForStatus,
   GatewayError,
   ResponseTooLargeError,
-  ValidationError,
 } from '../core/errors.js';
 // issue 26: the bounded body reader, and what a connection error keeps of its cause.
 import { isNetworkFailure, readBody } from './body.js';
-import { safeCause } from './scrub.js';
+import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
+import { parseJson, queryString, wireJson } from './encoding.js';
+import { noteDeprecation } from './deprecation.js';
 import { cleanText } from './text.js';
 import { idempotencyKeyFor } from './idempotency.js';
-import { maskText, scrub, scrubDeep } from '../core/logger.js';
+import { maskText } from './safe-logger.js';
 import {
   type Hooks,
   type InternalRequestOptions,
@@ -269,7 +270,7 @@ export class Call implements CallHooks {
           requestId: requestIdOf(response.headers),
         });
       }
-      this.#noteDeprecation(response.headers);
+      noteDeprecation(this.context, this.spec.method, this.spec.path, response.headers);
       (this.options as InternalRequestOptions)[OBSERVE_RESPONSE]?.(response);
       return result;
     } catch (cause) {
@@ -395,30 +396,6 @@ export class Call implements CallHooks {
     }
     return error;
   }
-
-  /** Logs a `Deprecation` (RFC 9745) or `Sunset` (RFC 8594) header at warn, once per client and operation. */
-  #noteDeprecation(headers: Headers): void {
-    const deprecation = headers.get('deprecation');
-    const sunset = headers.get('sunset');
-    if (deprecation === null && sunset === null) return;
-    const operation = operationOf(this.spec.method, this.spec.path);
-    const warned = this.context.deprecationsWarned;
-    if (warned.has(operation)) return;
-    warned.add(operation);
-    const said = [
-      deprecation === null ? undefined : `Deprecation: ${deprecation.slice(0, 200)}`,
-      sunset === null ? undefined : `Sunset: ${sunset.slice(0, 200)}`,
-    ]
-      .filter((s) => s !== undefined)
-      .join('; ');
-    const link = headers.get('link');
-    this.context.logger.log(
-      'warn',
-      `${operation} is ${deprecation === null ? 'scheduled to be retired' : 'deprecated'} ` +
-        `by the service (${said}). Move off it before it stops working; ` +
-        `see the API changelog${link ? ` (Link: ${link.slice(0, 300)})` : ''}. Logged once per client.`,
-    );
-  }
 }
 
 /** Whether any of these hooks can see a response or an HTTP error, and so read its body. */
@@ -445,16 +422,6 @@ function unread(response: Response, text: string): Response {
   return copy;
 }
 
-/**
- * `GET /sms/messages/{id}` from `sms/messages/msg_1`: every path in the reference keeps its one
- * parameter, when it has one, in the third segment.
- */
-function operationOf(method: string, path: string): string {
-  const segments = path.split('/');
-  if (segments.length > 2) segments[2] = '{id}';
-  return `${method} /${segments.join('/')}`;
-}
-
 function describeCause(error: Error): string {
   const code = (error.cause as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? `${error.message}: ${code}` : error.message;
@@ -466,81 +433,6 @@ function requestIdOf(headers: Headers): string | undefined {
     if (value) return value;
   }
   return undefined;
-}
-
-/**
- * The body an error keeps, every copy of a secret replaced: in the raw text, and again in each
- * string once parsed (a key written with JSON escapes only shows once decoded). Too deep a body
- * to walk is withheld rather than shown unscrubbed.
- */
-function scrubBody(text: string, secrets: readonly string[]): unknown {
-  const body = parseJson(scrub(text, secrets));
-  try {
-    return scrubDeep(body, secrets);
-  } catch {
-    return '[too deep to scrub]';
-  }
-}
-
-/** The raw text an error keeps, as sent unless a secret shows once it is parsed. */
-export function scrubText(text: string, secrets: readonly string[]): string {
-  const raw = scrub(text, secrets);
-  const body = parseJson(raw);
-  if (typeof body === 'string') return body === raw ? raw : JSON.stringify(scrub(body, secrets));
-  if (typeof body !== 'object' || body === null) return raw;
-  const clean = scrubBody(raw, secrets);
-  if (typeof clean === 'string') return clean;
-  return JSON.stringify(clean) === JSON.stringify(body) ? raw : JSON.stringify(clean);
-}
-
-/** JSON when it parses, the text itself when not (an HTML error page, a truncated body). */
-function parseJson(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function queryString(query: Record<string, string | number | undefined> | undefined): string {
-  if (query === undefined) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    // URLSearchParams would send a lone surrogate as U+FFFD: another value than the one given.
-    if (typeof value === 'string' && LONE_SURROGATE.test(value))
-      throw invalid([key], 'must be valid Unicode text (it holds half of a surrogate pair)');
-    params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-const LONE_SURROGATE = /\p{Cs}/u;
-
-function invalid(path: string[], problem: string): ValidationError {
-  return new ValidationError(`${path.join('.') || 'The request body'} ${problem}. Nothing was sent.`, [
-    { path, message: problem },
-  ]);
-}
-
-/**
- * The body as JSON, before any I/O: a BigInt or a circular reference would otherwise fail inside
- * ky as JSON.stringify's TypeError, and a `toJSON()` method would replace the fields that were
- * validated with whatever it returns, so it is refused (docs/decisions.md).
- */
-function wireJson(body: unknown): string {
-  if (typeof (body as { toJSON?: unknown }).toJSON === 'function')
-    throw invalid(
-      [],
-      'has a toJSON() method, which would replace its fields on the wire: pass a plain object',
-    );
-  try {
-    return JSON.stringify(body);
-  } catch {
-    throw invalid([], 'holds a BigInt or a circular reference: pass plain JSON values');
-  }
 }
 
 /** The Idempotency-Key set through `headers`, in any spelling (options.ts checked they agree). */

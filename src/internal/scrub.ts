@@ -1,7 +1,9 @@
 // How a credential may be spelt in what a server sends back or a library keeps (issue 26): as
 // written, percent-encoded in upper or lower case (an echoed URL or query), and in base64 (an
 // echoed Basic header, a debug dump) at each of the three alignments a base64 blob can put it in.
-// `scrub` (core/logger.ts) replaces every one of them.
+// `scrub` replaces every one of them, in a text or, once parsed, in a JSON value; a call's errors
+// (internal/call.ts) and the logger (internal/safe-logger.ts) scrub through this module.
+import { parseJson } from './encoding.js';
 
 /** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by options.ts). */
 export function secretForms(secret: string): string[] {
@@ -34,4 +36,54 @@ export function safeCause(error: unknown, clean: (text: string) => string, depth
   );
   copy.stack = `${copy.name}: ${copy.message}`;
   return copy;
+}
+
+/**
+ * Replaces every occurrence of each secret in `text` with `***`: as written, percent-encoded in
+ * either case, and in base64 (`secretForms`).
+ */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets)
+    if (secret.length > 0) for (const form of secretForms(secret)) out = out.split(form).join('***');
+  return out;
+}
+
+/**
+ * A parsed JSON value with `scrub` applied to every string in it, keys included: an escaped
+ * secret (`\/`, `\u002B`, `\"`) only shows its real spelling once parsed. Rebuilt with
+ * `Object.fromEntries`, so an own `__proto__` key stays a plain key.
+ */
+export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return scrub(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, secrets));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [scrub(k, secrets), scrubDeep(v, secrets)]),
+  );
+}
+
+/**
+ * The body an error keeps, every copy of a secret replaced: in the raw text, and again in each
+ * string once parsed (a key written with JSON escapes only shows once decoded). Too deep a body
+ * to walk is withheld rather than shown unscrubbed.
+ */
+export function scrubBody(text: string, secrets: readonly string[]): unknown {
+  const body = parseJson(scrub(text, secrets));
+  try {
+    return scrubDeep(body, secrets);
+  } catch {
+    return '[too deep to scrub]';
+  }
+}
+
+/** The raw text an error keeps, as sent unless a secret shows once it is parsed. */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  const raw = scrub(text, secrets);
+  const body = parseJson(raw);
+  if (typeof body === 'string') return body === raw ? raw : JSON.stringify(scrub(body, secrets));
+  if (typeof body !== 'object' || body === null) return raw;
+  const clean = scrubBody(raw, secrets);
+  if (typeof clean === 'string') return clean;
+  return JSON.stringify(clean) === JSON.stringify(body) ? raw : JSON.stringify(clean);
 }

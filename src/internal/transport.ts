@@ -12,7 +12,7 @@ import type * as Ky from 'ky';
 import type { Hooks as KyHooks, KyInstance, Options } from 'ky';
 import { ConfigurationError } from '../core/errors.js';
 import type { CallHooks, KyStop } from './call-hooks.js';
-import type { SafeLogger } from '../core/logger.js';
+import type { SafeLogger } from './safe-logger.js';
 import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from '../core/options.js';
 import { RETRY_OPTIONS } from './retry.js';
 

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError, Client, ConflictError } from 'gateway-sdk';
 import { isIdempotencyKeyReuse } from '../../src/core/errors.js';
-import { maskText, scrub } from '../../src/core/logger.js';
+import { maskText } from '../../src/internal/safe-logger.js';
+import { scrub, scrubText } from '../../src/internal/scrub.js';
 import { parseRetryAfter } from '../../src/internal/retry.js';
-import { scrubText } from '../../src/internal/call.js';
 import { cleanText, TEXT_MAX } from '../../src/internal/text.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';

@@ -64,9 +64,11 @@ describe('import-cycles', () => {
     const graph = graphOf(
       ['/x/a.ts', '/x/b.ts', '/x/s.ts'],
       (file: string) =>
-        ({ '/x/a.ts': "import('./b.js');", '/x/b.ts': "export * from './a.js';", '/x/s.ts': "import './s.js';" })[
-          file
-        ] ?? '',
+        ({
+          '/x/a.ts': "import('./b.js');",
+          '/x/b.ts': "export * from './a.js';",
+          '/x/s.ts': "import './s.js';",
+        })[file] ?? '',
     );
     expect(cyclesOf(graph)).toEqual([['/x/a.ts', '/x/b.ts'], ['/x/s.ts']]);
   });
