@@ -1,6 +1,7 @@
 import { ConfigurationError } from './core/errors.js';
 import { SafeLogger } from './internal/safe-logger.js';
-import { type ClientOptions, type ClientSettings, clientSettings } from './core/options.js';
+import type { ClientOptions } from './core/options.js';
+import { type ClientSettings, clientSettings } from './internal/settings.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';

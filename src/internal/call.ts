@@ -23,12 +23,9 @@ import { noteDeprecation } from './deprecation.js';
 import { cleanText } from './text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
-import {
-  type Hooks,
-  type InternalRequestOptions,
-  OBSERVE_RESPONSE,
-  type RequestOptions,
-} from '../core/options.js';
+import type { Hooks } from '../core/hooks.js';
+import type { RequestOptions } from '../core/options.js';
+import { type InternalRequestOptions, OBSERVE_RESPONSE } from './settings.js';
 import { backoff, isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
 import type { CallHooks, KyStop } from './call-hooks.js';
@@ -435,7 +432,7 @@ function requestIdOf(headers: Headers): string | undefined {
   return undefined;
 }
 
-/** The Idempotency-Key set through `headers`, in any spelling (options.ts checked they agree). */
+/** The Idempotency-Key set through `headers`, in any spelling (settings.ts checked they agree). */
 function headerKey(headers: Record<string, string> | undefined): string | undefined {
   if (headers !== undefined)
     for (const name in headers) if (/^idempotency-key$/i.test(name)) return headers[name];

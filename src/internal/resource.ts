@@ -7,7 +7,8 @@ import type { z } from 'zod/mini';
 import { APIPromise, type WithResponse } from '../core/api-promise.js';
 import { attachCallSite, CALL_SITE, type SitedOptions, sitedPromise } from './call-site.js';
 import { CursorPage, PagePromise } from '../core/pagination.js';
-import { checkRequestOptions, type RequestOptions } from '../core/options.js';
+import type { RequestOptions } from '../core/options.js';
+import { checkRequestOptions } from './settings.js';
 import { Call, type RequestSpec } from './call.js';
 import type { Area, Transport } from './transport.js';
 

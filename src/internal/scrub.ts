@@ -5,7 +5,7 @@
 // (internal/call.ts) and the logger (internal/safe-logger.ts) scrub through this module.
 import { parseJson } from './encoding.js';
 
-/** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by options.ts). */
+/** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts). */
 export function secretForms(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
   const forms = new Set([secret, encoded, encoded.replace(/%../g, (e) => e.toLowerCase())]);

@@ -13,7 +13,7 @@ import type { Hooks as KyHooks, KyInstance, Options } from 'ky';
 import { ConfigurationError } from '../core/errors.js';
 import type { CallHooks, KyStop } from './call-hooks.js';
 import type { SafeLogger } from './safe-logger.js';
-import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from '../core/options.js';
+import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './settings.js';
 import { RETRY_OPTIONS } from './retry.js';
 
 /** The three areas of the API; each has its own credential and address. */

@@ -3,7 +3,8 @@
 // each attempt, retries included, and outside the attempt's timeout), and the call's own response
 // observer tells the pacer about each 429 that names a wait.
 import { Gate, invalidOption } from '../resources/sms/pool.js';
-import { type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from '../core/options.js';
+import type { RequestOptions } from '../core/options.js';
+import { type InternalRequestOptions, OBSERVE_RESPONSE } from '../internal/settings.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../internal/retry.js';
 
 /**

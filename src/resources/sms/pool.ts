@@ -4,7 +4,7 @@
 // memory pacer's, src/pacer/memory.ts).
 import { ValidationError } from '../../core/errors.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../../internal/idempotency.js';
-import { checkRequestOptions, isIntIn } from '../../core/options.js';
+import { checkRequestOptions, isIntIn } from '../../internal/settings.js';
 
 /** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
 export type Source<T> = Iterable<T> | AsyncIterable<T>;
