@@ -7,11 +7,11 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { scrubText } from '../src/core/call.js';
 import { APIError, isIdempotencyKeyReuse } from '../src/core/errors.js';
-import { maskText, scrub } from '../src/core/logger.js';
-import { parseRetryAfter } from '../src/core/retry.js';
-import { cleanText } from '../src/core/text.js';
+import { maskText } from '../src/internal/safe-logger.js';
+import { scrub, scrubText } from '../src/internal/scrub.js';
+import { parseRetryAfter } from '../src/internal/retry.js';
+import { cleanText } from '../src/internal/text.js';
 
 const MiB = 1024 * 1024;
 const KEY = 'sk_live_BENCH_hostile_0123456789';

@@ -44,7 +44,7 @@ export interface OverheadRow {
   wallOverKy: number;
 }
 
-// The SDK's retry policy (src/core/retry.ts), spelled out for bare ky.
+// The SDK's retry policy (src/internal/retry.ts), spelled out for bare ky.
 const RETRY_STATUSES = [408, 409, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 /**

@@ -2,7 +2,7 @@
 // typedoc-plugin-missing-exports. It prunes plumbing: typedoc-plugin-missing-exports documents the
 // types users meet but cannot import (client.sms is an `Sms`, whose `messages` is a `Messages`, …)
 // in an `<internal>` module. It collects them while converting, before TypeDoc drops `@internal`
-// members, so it also brings in what only those members mention (PipelineConfig, Transport,
+// members, so it also brings in what only those members mention (Transport, TransportContext,
 // SafeLogger, …): the pipeline's plumbing, which users never see. This plugin removes every
 // reflection of an internal module that nothing public reaches, directly or through another kept
 // internal, so the API reference shows the public surface only. (Resource types are written

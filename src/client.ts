@@ -1,9 +1,9 @@
 import { ConfigurationError } from './core/errors.js';
-import { SafeLogger } from './core/logger.js';
-import { type ClientOptions, type ClientSettings, clientSettings } from './core/options.js';
-import type { PipelineConfig } from './core/request.js';
-import { isBrowserPage, runtimeName } from './core/runtime.js';
-import { Transport } from './core/transport.js';
+import { SafeLogger } from './internal/safe-logger.js';
+import type { ClientOptions } from './core/options.js';
+import { type ClientSettings, clientSettings } from './internal/settings.js';
+import { isBrowserPage, runtimeName } from './internal/runtime.js';
+import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
 import { Payment } from './resources/payment/index.js';
 import { Sms } from './resources/sms/index.js';
@@ -42,19 +42,17 @@ export class Client {
     const settings = clientSettings(options);
     this.#options = resolvedOptions(options, settings);
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);
-    const config: PipelineConfig = {
-      transport: new Transport({
-        settings,
-        logger: new SafeLogger(options.logger ?? console, settings.logLevel, secrets),
-        random: Math.random,
-        // Browsers refuse to let a page set User-Agent; everywhere else it names the SDK.
-        userAgent: isBrowserPage() ? undefined : `gateway-sdk/${VERSION} (${runtimeName()})`,
-        deprecationsWarned: new Set(),
-      }),
-    };
-    this.sms = new Sms(config);
-    this.payment = new Payment(config);
-    this.account = new Account(config);
+    const transport = new Transport({
+      settings,
+      logger: new SafeLogger(options.logger ?? console, settings.logLevel, secrets),
+      random: Math.random,
+      // Browsers refuse to let a page set User-Agent; everywhere else it names the SDK.
+      userAgent: isBrowserPage() ? undefined : `gateway-sdk/${VERSION} (${runtimeName()})`,
+      deprecationsWarned: new Set(),
+    });
+    this.sms = new Sms(transport);
+    this.payment = new Payment(transport);
+    this.account = new Account(transport);
   }
 
   /** For `JSON.stringify(client)`: no option's value, so never a credential (issue 26). */

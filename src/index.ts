@@ -51,14 +51,14 @@ export {
   type TimeoutErrorInit,
   type WebhookVerificationReason,
 } from './core/errors.js';
+export type { MessageStatus, Route, MessageListParams } from './resources/sms/messages.js';
 export type {
   Message,
-  MessageStatus,
-  Route,
   MessageCreateParams,
-  MessageListParams,
-} from './resources/sms/messages.js';
-export type { BulkJob, BulkJobStatus, BulkCreateParams } from './resources/sms/bulk.js';
+  BulkJob,
+  BulkJobStatus,
+  BulkCreateParams,
+} from './resources/sms/models.js';
 export type {
   BulkCreateAllParams,
   BulkCreateAllOptions,
@@ -76,7 +76,7 @@ export type {
   CreateManyFailed,
   CreateManyIterator,
 } from './resources/sms/create-many.js';
-export type { Source } from './core/pool.js';
+export type { Source } from './resources/sms/pool.js';
 export type { Pacer } from './pacer/pacer.js';
 export { memoryPacer, type MemoryPacerOptions } from './pacer/memory.js';
 export { redisPacer, type RedisPacerOptions } from './pacer/redis.js';

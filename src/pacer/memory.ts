@@ -2,7 +2,7 @@
 // is given, a token bucket in the GCRA form (one "next free slot" time), which hands each caller a
 // slot instead of making it poll.
 import { ConfigurationError } from '../core/errors.js';
-import { Gate } from '../core/pool.js';
+import { Gate } from '../resources/sms/pool.js';
 import type { Pacer } from './pacer.js';
 
 /** Options of `memoryPacer`. */

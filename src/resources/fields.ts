@@ -1,5 +1,5 @@
 // Request field rules every area shares, from api-reference.md's Limits.
-import { intRange } from '../core/schema.js';
+import { intRange } from '../internal/schema.js';
 import { LIMITS } from '../limits.js';
 
 /** A list page size: 1 to 100. */

@@ -2,7 +2,7 @@
 // resource interfaces themselves, imported as types only: the webhooks entry loads no zod schema,
 // and a field added to Message reaches `message.*` events with no second copy to update.
 import type { Customer } from '../resources/payment/models.js';
-import type { Message } from '../resources/sms/messages.js';
+import type { Message } from '../resources/sms/models.js';
 
 /** A Message as carried by `message.*` events: the same type `client.sms.messages.retrieve` returns. */
 export type WebhookMessage = Message;

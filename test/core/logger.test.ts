@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mask, maskPhone, SafeLogger, scrub } from '../../src/core/logger.js';
+import { mask, maskPhone, SafeLogger } from '../../src/internal/safe-logger.js';
+import { scrub } from '../../src/internal/scrub.js';
 import { memoryLogger } from '../helpers/wire.js';
 
 describe('mask', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'gateway-sdk';
-import { path } from '../../src/core/path.js';
+import { path } from '../../src/internal/path.js';
 
 describe('path``', () => {
   it.each([

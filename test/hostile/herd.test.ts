@@ -3,7 +3,7 @@
 // the 60 s cap still holds. Time is faked (setTimeout and Date); sockets are real.
 import { setImmediate as tick } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { retryAfterJitter, RETRY_AFTER_CAP_MS } from '../../src/core/retry.js';
+import { retryAfterJitter, RETRY_AFTER_CAP_MS } from '../../src/internal/retry.js';
 import { answer, echoClient, echoServer } from '../helpers/echo.js';
 
 const N = 20;

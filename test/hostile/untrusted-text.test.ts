@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError, Client, ConflictError } from 'gateway-sdk';
 import { isIdempotencyKeyReuse } from '../../src/core/errors.js';
-import { maskText, scrub } from '../../src/core/logger.js';
-import { parseRetryAfter } from '../../src/core/retry.js';
-import { scrubText } from '../../src/core/call.js';
-import { cleanText, TEXT_MAX } from '../../src/core/text.js';
+import { maskText } from '../../src/internal/safe-logger.js';
+import { scrub, scrubText } from '../../src/internal/scrub.js';
+import { parseRetryAfter } from '../../src/internal/retry.js';
+import { cleanText, TEXT_MAX } from '../../src/internal/text.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 

@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { Transport } from '../../internal/transport.js';
 import { Organizations } from './organizations.js';
 
 /** The account area: `client.account`. */
@@ -7,7 +7,7 @@ export class Account {
   readonly organizations: Organizations;
 
   /** @internal */
-  constructor(config: PipelineConfig) {
-    this.organizations = new Organizations(config);
+  constructor(transport: Transport) {
+    this.organizations = new Organizations(transport);
   }
 }

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../core/path.js';
+import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../core/resource.js';
-import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../core/schema.js';
+import { APIResource } from '../../internal/resource.js';
+import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../internal/schema.js';
 
 /** Members of an organization. */
 export class Members extends APIResource {

@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { Transport } from '../../internal/transport.js';
 import { Members } from './members.js';
 
 /** Organizations: `client.account.organizations`. */
@@ -7,7 +7,7 @@ export class Organizations {
   readonly members: Members;
 
   /** @internal */
-  constructor(config: PipelineConfig) {
-    this.members = new Members(config);
+  constructor(transport: Transport) {
+    this.members = new Members(transport);
   }
 }

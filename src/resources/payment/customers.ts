@@ -1,8 +1,8 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../core/path.js';
+import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
-import type { PipelineConfig } from '../../core/request.js';
-import { APIResource } from '../../core/resource.js';
+import type { Transport } from '../../internal/transport.js';
+import { APIResource } from '../../internal/resource.js';
 import { type Customer, CustomerSchema } from './models.js';
 import { PaymentMethods } from './payment-methods.js';
 
@@ -13,9 +13,9 @@ export class Customers extends APIResource {
   readonly paymentMethods: PaymentMethods;
 
   /** @internal */
-  constructor(config: PipelineConfig) {
-    super(config);
-    this.paymentMethods = new PaymentMethods(config);
+  constructor(transport: Transport) {
+    super(transport);
+    this.paymentMethods = new PaymentMethods(transport);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { Transport } from '../../internal/transport.js';
 import { Customers } from './customers.js';
 import { PaymentWebhooks } from './webhooks.js';
 
@@ -10,8 +10,8 @@ export class Payment {
   readonly customers: Customers;
 
   /** @internal */
-  constructor(config: PipelineConfig) {
-    this.webhooks = new PaymentWebhooks(config);
-    this.customers = new Customers(config);
+  constructor(transport: Transport) {
+    this.webhooks = new PaymentWebhooks(transport);
+    this.customers = new Customers(transport);
   }
 }

@@ -1,7 +1,7 @@
 // The Customer model both payment resources return; in a module of its own so that customers.ts
 // (which holds paymentMethods) and payment-methods.ts (which returns a Customer) do not import each other.
 import * as z from 'zod/mini';
-import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../core/schema.js';
+import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../internal/schema.js';
 
 /**
  * A customer as the service returns it. Fields the service adds later are kept on the object at

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../core/path.js';
+import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../core/resource.js';
-import { type Accepts, type Assert, parseInput, closedObject } from '../../core/schema.js';
+import { APIResource } from '../../internal/resource.js';
+import { type Accepts, type Assert, parseInput, closedObject } from '../../internal/schema.js';
 import { type Customer, CustomerSchema } from './models.js';
 
 /** Payment methods attached to a customer (sandbox). */

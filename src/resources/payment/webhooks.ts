@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { PagePromise } from '../../core/pagination.js';
 import { cursorPageSchema } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../core/resource.js';
+import { APIResource } from '../../internal/resource.js';
 import {
   type Accepts,
   type Assert,
@@ -11,7 +11,7 @@ import {
   wireDateTime,
   typedAs,
   closedObject,
-} from '../../core/schema.js';
+} from '../../internal/schema.js';
 import { pageLimit } from '../fields.js';
 
 /** Payment webhooks (sandbox). */

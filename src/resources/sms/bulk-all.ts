@@ -12,11 +12,11 @@ import {
   Pool,
   readerOf,
   type Source,
-} from '../../core/pool.js';
+} from './pool.js';
 import type { RequestOptions } from '../../core/options.js';
 import { checkPacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
-import { describeIssue, parseInput } from '../../core/schema.js';
-import type { BulkCreateParams, BulkJob } from './bulk.js';
+import { describeIssue, parseInput } from '../../internal/schema.js';
+import type { BulkCreateParams, BulkJob } from './models.js';
 import { LIMITS } from '../../limits.js';
 import { phone } from './fields.js';
 

@@ -11,10 +11,10 @@ import {
   APIUserAbortError,
   ValidationError,
 } from '../../core/errors.js';
-import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from '../../core/pool.js';
+import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from './pool.js';
 import type { RequestOptions } from '../../core/options.js';
 import { checkPacer, gatePacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
-import type { Message, MessageCreateParams } from './messages.js';
+import type { Message, MessageCreateParams } from './models.js';
 import { checkKeys, keyGuard } from './batch-keys.js';
 
 /** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */

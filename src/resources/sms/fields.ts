@@ -3,7 +3,7 @@
 // so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
-import { inputDateTime, maxChars, oneOf, openEnum } from '../../core/schema.js';
+import { inputDateTime, maxChars, oneOf, openEnum } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
 
 /** Message status values the reference names. */

@@ -1,4 +1,4 @@
-import type { PipelineConfig } from '../../core/request.js';
+import type { Transport } from '../../internal/transport.js';
 import { Bulk } from './bulk.js';
 import { Messages } from './messages.js';
 import { Templates } from './templates.js';
@@ -16,10 +16,10 @@ export class Sms {
   readonly webhooks: SmsWebhooks;
 
   /** @internal */
-  constructor(config: PipelineConfig) {
-    this.messages = new Messages(config);
-    this.bulk = new Bulk(config);
-    this.templates = new Templates(config);
-    this.webhooks = new SmsWebhooks(config);
+  constructor(transport: Transport) {
+    this.messages = new Messages(transport);
+    this.bulk = new Bulk(transport);
+    this.templates = new Templates(transport);
+    this.webhooks = new SmsWebhooks(transport);
   }
 }

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../core/path.js';
+import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../core/resource.js';
-import { type Accepts, type Assert, parseInput, closedObject } from '../../core/schema.js';
+import { APIResource } from '../../internal/resource.js';
+import { type Accepts, type Assert, parseInput, closedObject } from '../../internal/schema.js';
 import { phone, type Route, routeParam, senderId } from './fields.js';
-import { type Message, MessageSchema } from './messages.js';
+import { type Message, MessageSchema } from './models.js';
 
 /** Templates: messages built from a stored text with variables. */
 export class Templates extends APIResource {

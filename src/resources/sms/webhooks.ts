@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../core/path.js';
+import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../core/resource.js';
+import { APIResource } from '../../internal/resource.js';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import {
   type Accepts,
@@ -15,7 +15,7 @@ import {
   wireDateTime,
   typedAs,
   closedObject,
-} from '../../core/schema.js';
+} from '../../internal/schema.js';
 import { httpsUrl, nullableString } from './fields.js';
 
 /** SMS webhooks: where the service POSTs message events. */

@@ -2,7 +2,7 @@
 // every resource repeats. zod/mini ships no locale, so messages are written here from each
 // issue's code instead of loading one (a locale would cost bundle size and a side effect).
 import * as z from 'zod/mini';
-import { ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
+import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
 
 type Issue = z.core.$ZodIssue;
 

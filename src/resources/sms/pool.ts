@@ -2,9 +2,9 @@
 // caller's iterable or stream one item at a time, keys derived from one base key, options checked
 // before anything is read or sent, and a gate that pauses every sender of one call at once (the
 // memory pacer's, src/pacer/memory.ts).
-import { ValidationError } from './errors.js';
-import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from './idempotency.js';
-import { checkRequestOptions, isIntIn } from './options.js';
+import { ValidationError } from '../../core/errors.js';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../../internal/idempotency.js';
+import { checkRequestOptions, isIntIn } from '../../internal/settings.js';
 
 /** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
 export type Source<T> = Iterable<T> | AsyncIterable<T>;

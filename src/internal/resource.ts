@@ -1,13 +1,16 @@
 // The base of every resource class: methods are one line over `_request` / `_list`, and the
 // work they describe (path, query, body) is built inside the call, so a validation error
-// rejects the returned promise instead of throwing, and nothing is sent.
+// rejects the returned promise instead of throwing, and nothing is sent. `send` starts each
+// logical call on the client's transport; internal/call.ts holds the call itself, ky runs its
+// attempts.
 import type { z } from 'zod/mini';
-import { APIPromise, type WithResponse } from './api-promise.js';
+import { APIPromise, type WithResponse } from '../core/api-promise.js';
 import { attachCallSite, CALL_SITE, type SitedOptions, sitedPromise } from './call-site.js';
-import { CursorPage, PagePromise } from './pagination.js';
-import type { RequestOptions } from './options.js';
-import { type PipelineConfig, send } from './request.js';
-import type { Area } from './transport.js';
+import { CursorPage, PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/options.js';
+import { checkRequestOptions } from './settings.js';
+import { Call, type RequestSpec } from './call.js';
+import type { Area, Transport } from './transport.js';
 
 /** The validated parts of one request. */
 export interface Target {
@@ -21,10 +24,10 @@ export abstract class APIResource {
   /** @internal */
   protected abstract readonly area: Area;
   /** @internal */
-  protected readonly _config: PipelineConfig;
+  protected readonly _transport: Transport;
   /** @internal */
-  constructor(config: PipelineConfig) {
-    this._config = config;
+  constructor(transport: Transport) {
+    this._transport = transport;
   }
 
   /** @internal */
@@ -34,7 +37,7 @@ export abstract class APIResource {
     response: S,
     opts: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
-    // The caller's frame for the error's stack (core/call-site.ts): captured here, in the method's
+    // The caller's frame for the error's stack (internal/call-site.ts): captured here, in the method's
     // own call, unless a batch helper passed its caller's. Inline, not through a helper, so the
     // stack keeps one SDK frame less and one frame of the app more.
     const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
@@ -44,7 +47,7 @@ export abstract class APIResource {
     return new APIPromise(() => {
       try {
         return sitedPromise(
-          send(this._config, { area: this.area, method, ...build(), response }, opts),
+          send(this._transport, { area: this.area, method, ...build(), response }, opts),
           site,
         );
       } catch (error) {
@@ -59,7 +62,7 @@ export abstract class APIResource {
     pageSchema: z.ZodMiniType<CursorPageWire<T>>,
     opts: RequestOptions | undefined,
   ): PagePromise<T> {
-    // Every page's error names the frame that called list() (core/call-site.ts).
+    // Every page's error names the frame that called list() (internal/call-site.ts).
     const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
     let target: Target;
     try {
@@ -75,7 +78,7 @@ export abstract class APIResource {
         let result: WithResponse<CursorPageWire<T>>;
         try {
           result = await send(
-            this._config,
+            this._transport,
             { area: this.area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
             opts,
           );
@@ -92,3 +95,15 @@ export abstract class APIResource {
 
 /** The list wrapper's fields the SDK reads. */
 export type CursorPageWire<T> = { data: T[]; has_more: boolean; next_cursor?: string | null | undefined };
+
+/** Sends one logical call with the contract's retry policy; its input was validated by the resource. */
+function send<S extends z.ZodMiniType>(
+  transport: Transport,
+  spec: RequestSpec<S>,
+  options?: RequestOptions | null,
+): Promise<WithResponse<z.output<S>>> {
+  const opts = options ?? {};
+  checkRequestOptions(opts);
+  const area = transport.get(spec.area) ?? transport.open(spec.area);
+  return new Call(transport.context, area, spec, opts).run(spec.response);
+}

@@ -14,18 +14,22 @@ import {
   errorForStatus,
   GatewayError,
   ResponseTooLargeError,
-  ValidationError,
-} from './errors.js';
+} from '../core/errors.js';
 // issue 26: the bounded body reader, and what a connection error keeps of its cause.
 import { isNetworkFailure, readBody } from './body.js';
-import { safeCause } from './scrub.js';
+import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
+import { parseJson, queryString, wireJson } from './encoding.js';
+import { noteDeprecation } from './deprecation.js';
 import { cleanText } from './text.js';
 import { idempotencyKeyFor } from './idempotency.js';
-import { maskText, scrub, scrubDeep } from './logger.js';
-import { type Hooks, type InternalRequestOptions, OBSERVE_RESPONSE, type RequestOptions } from './options.js';
+import { maskText } from './safe-logger.js';
+import type { Hooks } from '../core/hooks.js';
+import type { RequestOptions } from '../core/options.js';
+import { type InternalRequestOptions, OBSERVE_RESPONSE } from './settings.js';
 import { backoff, isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
-import type { Area, AreaTransport, CallHooks, ClientContext, KyStop } from './transport.js';
+import type { CallHooks, KyStop } from './call-hooks.js';
+import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 /**
  * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
@@ -75,12 +79,12 @@ export class Call implements CallHooks {
   readonly #rebuffer: boolean;
 
   constructor(
-    readonly client: ClientContext,
+    readonly context: TransportContext,
     readonly area: AreaTransport,
     readonly spec: RequestSpec<z.ZodMiniType>,
     readonly options: RequestOptions,
   ) {
-    const { settings } = client;
+    const { settings } = context;
     this.idempotencyKey =
       spec.method === 'POST'
         ? idempotencyKeyFor(options.idempotencyKey ?? headerKey(options.headers))
@@ -104,7 +108,7 @@ export class Call implements CallHooks {
       const text =
         response === this.#response
           ? this.#text
-          : await readBody(response, this.client.settings.maxResponseBytes, this.#tooLarge(response));
+          : await readBody(response, this.context.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
       const credential = this.area.credential;
       const status = response.status;
@@ -194,7 +198,7 @@ export class Call implements CallHooks {
     this.attempts++;
     this.#attemptStarted = Date.now();
     this.#attemptEnded = undefined;
-    const log = this.client.logger;
+    const log = this.context.logger;
     if (log.enabled('debug')) {
       log.log(
         'debug',
@@ -226,7 +230,7 @@ export class Call implements CallHooks {
       signal = controller.signal;
       init = { ...init, signal };
     }
-    const doFetch = this.client.settings.fetch;
+    const doFetch = this.context.settings.fetch;
     // issue 26: once fetch has answered, only a failure of the body's stream is a connection error.
     let fetched = false;
     try {
@@ -246,7 +250,7 @@ export class Call implements CallHooks {
           ? ''
           : await readBody(
               response,
-              this.client.settings.maxResponseBytes,
+              this.context.settings.maxResponseBytes,
               this.#tooLarge(response),
               watch ? signal : undefined,
             );
@@ -255,7 +259,7 @@ export class Call implements CallHooks {
         ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
         : undefined;
       // Clients told the same wait would come back together: it is made a little later.
-      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.client.random);
+      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.context.random);
       this.#response = result;
       this.#text = text;
       if (log.enabled('debug')) {
@@ -263,7 +267,7 @@ export class Call implements CallHooks {
           requestId: requestIdOf(response.headers),
         });
       }
-      this.#noteDeprecation(response.headers);
+      noteDeprecation(this.context, this.spec.method, this.spec.path, response.headers);
       (this.options as InternalRequestOptions)[OBSERVE_RESPONSE]?.(response);
       return result;
     } catch (cause) {
@@ -274,7 +278,7 @@ export class Call implements CallHooks {
       if (fetched && !isNetworkFailure(cause)) throw cause;
       const clean = (text: string) => scrub(cleanText(text), [area.credential]);
       const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
-      // The cause is a sanitized copy: undici's errors keep raw response bytes (core/scrub.ts).
+      // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
       throw new APIConnectionError({
         area: area.area,
         reason,
@@ -288,12 +292,12 @@ export class Call implements CallHooks {
     }
   };
 
-  /** issue 26: what an answer over `maxResponseBytes` throws, for `readBody` (core/body.ts). */
+  /** issue 26: what an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
   #tooLarge(response: Response): () => ResponseTooLargeError {
     const credential = this.area.credential;
     return () =>
       new ResponseTooLargeError(
-        this.client.settings.maxResponseBytes,
+        this.context.settings.maxResponseBytes,
         response.status,
         scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
         this.idempotencyKey,
@@ -309,12 +313,12 @@ export class Call implements CallHooks {
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
    * its `jitter` would spread a `Retry-After` wait too (docs/decisions.md).
    */
-  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.client.random);
+  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.context.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined {
     if (this.signal?.aborted) return this.area.stop;
-    const log = this.client.logger;
+    const log = this.context.logger;
     if (log.enabled('info')) {
       const failure = this.#failureNow(state.error);
       const ended = this.#attemptEnded ?? this.#attemptStarted + this.timeout;
@@ -389,30 +393,6 @@ export class Call implements CallHooks {
     }
     return error;
   }
-
-  /** Logs a `Deprecation` (RFC 9745) or `Sunset` (RFC 8594) header at warn, once per client and operation. */
-  #noteDeprecation(headers: Headers): void {
-    const deprecation = headers.get('deprecation');
-    const sunset = headers.get('sunset');
-    if (deprecation === null && sunset === null) return;
-    const operation = operationOf(this.spec.method, this.spec.path);
-    const warned = this.client.deprecationsWarned;
-    if (warned.has(operation)) return;
-    warned.add(operation);
-    const said = [
-      deprecation === null ? undefined : `Deprecation: ${deprecation.slice(0, 200)}`,
-      sunset === null ? undefined : `Sunset: ${sunset.slice(0, 200)}`,
-    ]
-      .filter((s) => s !== undefined)
-      .join('; ');
-    const link = headers.get('link');
-    this.client.logger.log(
-      'warn',
-      `${operation} is ${deprecation === null ? 'scheduled to be retired' : 'deprecated'} ` +
-        `by the service (${said}). Move off it before it stops working; ` +
-        `see the API changelog${link ? ` (Link: ${link.slice(0, 300)})` : ''}. Logged once per client.`,
-    );
-  }
 }
 
 /** Whether any of these hooks can see a response or an HTTP error, and so read its body. */
@@ -439,16 +419,6 @@ function unread(response: Response, text: string): Response {
   return copy;
 }
 
-/**
- * `GET /sms/messages/{id}` from `sms/messages/msg_1`: every path in the reference keeps its one
- * parameter, when it has one, in the third segment.
- */
-function operationOf(method: string, path: string): string {
-  const segments = path.split('/');
-  if (segments.length > 2) segments[2] = '{id}';
-  return `${method} /${segments.join('/')}`;
-}
-
 function describeCause(error: Error): string {
   const code = (error.cause as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? `${error.message}: ${code}` : error.message;
@@ -462,82 +432,7 @@ function requestIdOf(headers: Headers): string | undefined {
   return undefined;
 }
 
-/**
- * The body an error keeps, every copy of a secret replaced: in the raw text, and again in each
- * string once parsed (a key written with JSON escapes only shows once decoded). Too deep a body
- * to walk is withheld rather than shown unscrubbed.
- */
-function scrubBody(text: string, secrets: readonly string[]): unknown {
-  const body = parseJson(scrub(text, secrets));
-  try {
-    return scrubDeep(body, secrets);
-  } catch {
-    return '[too deep to scrub]';
-  }
-}
-
-/** The raw text an error keeps, as sent unless a secret shows once it is parsed. */
-export function scrubText(text: string, secrets: readonly string[]): string {
-  const raw = scrub(text, secrets);
-  const body = parseJson(raw);
-  if (typeof body === 'string') return body === raw ? raw : JSON.stringify(scrub(body, secrets));
-  if (typeof body !== 'object' || body === null) return raw;
-  const clean = scrubBody(raw, secrets);
-  if (typeof clean === 'string') return clean;
-  return JSON.stringify(clean) === JSON.stringify(body) ? raw : JSON.stringify(clean);
-}
-
-/** JSON when it parses, the text itself when not (an HTML error page, a truncated body). */
-function parseJson(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function queryString(query: Record<string, string | number | undefined> | undefined): string {
-  if (query === undefined) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    // URLSearchParams would send a lone surrogate as U+FFFD: another value than the one given.
-    if (typeof value === 'string' && LONE_SURROGATE.test(value))
-      throw invalid([key], 'must be valid Unicode text (it holds half of a surrogate pair)');
-    params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-const LONE_SURROGATE = /\p{Cs}/u;
-
-function invalid(path: string[], problem: string): ValidationError {
-  return new ValidationError(`${path.join('.') || 'The request body'} ${problem}. Nothing was sent.`, [
-    { path, message: problem },
-  ]);
-}
-
-/**
- * The body as JSON, before any I/O: a BigInt or a circular reference would otherwise fail inside
- * ky as JSON.stringify's TypeError, and a `toJSON()` method would replace the fields that were
- * validated with whatever it returns, so it is refused (docs/decisions.md).
- */
-function wireJson(body: unknown): string {
-  if (typeof (body as { toJSON?: unknown }).toJSON === 'function')
-    throw invalid(
-      [],
-      'has a toJSON() method, which would replace its fields on the wire: pass a plain object',
-    );
-  try {
-    return JSON.stringify(body);
-  } catch {
-    throw invalid([], 'holds a BigInt or a circular reference: pass plain JSON values');
-  }
-}
-
-/** The Idempotency-Key set through `headers`, in any spelling (options.ts checked they agree). */
+/** The Idempotency-Key set through `headers`, in any spelling (settings.ts checked they agree). */
 function headerKey(headers: Record<string, string> | undefined): string | undefined {
   if (headers !== undefined)
     for (const name in headers) if (/^idempotency-key$/i.test(name)) return headers[name];

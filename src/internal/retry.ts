@@ -1,8 +1,8 @@
 // The retry policy of sdk-contract.md ("Idempotency and retries") as ky's retry options: ky runs
 // the loop and the waits and retries on timeout; this module states the policy and the waits.
 import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
-import { APIConnectionError, APIConnectionTimeoutError, isIdempotencyKeyReuse } from './errors.js';
-import type { CallHooks } from './transport.js';
+import { APIConnectionError, APIConnectionTimeoutError, isIdempotencyKeyReuse } from '../core/errors.js';
+import type { CallHooks } from './call-hooks.js';
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */
 export const BACKOFF_BASE_MS = 500;
@@ -44,7 +44,7 @@ export const RETRY_STATUSES: readonly number[] = [
 
 /**
  * ky's retry options, the same for every call; each call adds its `limit` and its `delay`
- * (core/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
+ * (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
  * off. ky reads no timing header itself (`afterStatusCodes` is empty): ky 2 would also wait
  * for `RateLimit-Reset` and kin, read only whole seconds, and add no jitter (docs/decisions.md).
  * POST is listed: every POST carries an Idempotency-Key, so retrying it is safe.
@@ -81,7 +81,7 @@ function callOf(error: HTTPError): CallHooks | undefined {
 
 /**
  * ky's own guard, by name as ky checks it; a value import of ky here would load ky with the SDK
- * (see core/transport.ts on why it loads on the first request).
+ * (see internal/transport.ts on why it loads on the first request).
  */
 export function isHTTPError(error: unknown): error is HTTPError {
   return (error as { name?: unknown } | null)?.name === 'HTTPError';

@@ -1,7 +1,7 @@
 // One ky instance per API area, each holding only that area's credential, address and headers,
 // so a key can never be sent to another area's host. ky owns the URL prefix, the header merge,
-// the JSON body, the per-attempt and whole-call timeouts and the retry loop (core/retry.ts states
-// its policy); core/call.ts adds what ky lacks, through the instance's `fetch` and one
+// the JSON body, the per-attempt and whole-call timeouts and the retry loop (internal/retry.ts states
+// its policy); internal/call.ts adds what ky lacks, through the instance's `fetch` and one
 // `beforeRetry` hook.
 //
 // ky is loaded on the first request, not with the SDK: at import it probes for request streams
@@ -9,13 +9,11 @@
 // eagerly would make every cold `import 'gateway-sdk'` pay for that (bench/RESULTS.md). tsup
 // bundles it into a chunk of its own.
 import type * as Ky from 'ky';
-import type { BeforeRetryState, Hooks as KyHooks, KyInstance, Options } from 'ky';
-
-/** ky's `stop` symbol's type. */
-export type KyStop = (typeof Ky)['default']['stop'];
-import { ConfigurationError } from './errors.js';
-import type { SafeLogger } from './logger.js';
-import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './options.js';
+import type { Hooks as KyHooks, KyInstance, Options } from 'ky';
+import { ConfigurationError } from '../core/errors.js';
+import type { CallHooks, KyStop } from './call-hooks.js';
+import type { SafeLogger } from './safe-logger.js';
+import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './settings.js';
 import { RETRY_OPTIONS } from './retry.js';
 
 /** The three areas of the API; each has its own credential and address. */
@@ -35,8 +33,8 @@ export const AREAS: Record<Area, AreaSpec> = {
   account: { credential: 'accessToken', address: 'baseURL', versioned: false },
 };
 
-/** The client's settings every call reads. */
-export interface ClientContext {
+/** What a transport is built from: the client's settings and what every call reads with them. */
+export interface TransportContext {
   settings: ClientSettings;
   logger: SafeLogger;
   /** Source of the retry waits' jitter; tests inject a fixed one. */
@@ -47,15 +45,7 @@ export interface ClientContext {
   deprecationsWarned: Set<string>;
 }
 
-/** What the SDK's own hook asks of the call it runs for; each call passes itself as ky's `context.call`. */
-export interface CallHooks {
-  /** Runs before each retry, ahead of the user's `beforeRetry` hooks. */
-  beforeRetry(state: BeforeRetryState): KyStop | undefined;
-  /** The parsed body of a response this call read (ky may hand on a consumed one), else undefined. */
-  bodyOf(response: Response): unknown;
-}
-
-/** An area ready to send: its ky instance and what a call checks every attempt against. */
+/** The transport's part for one area: its ky instance and what a call checks every attempt against. */
 export interface AreaTransport {
   area: Area;
   /** The area's ky instance once `load()` has run (the hot path reads it without awaiting). */
@@ -75,19 +65,22 @@ export interface AreaTransport {
   origin: string;
 }
 
-/** Builds each area's ky instance on first use, after checking its configuration. */
+/**
+ * The client's one transport, which every resource holds: its context, and each area's ky
+ * instance, built on first use after checking the area's configuration.
+ */
 export class Transport {
   readonly #areas = new Map<Area, AreaTransport>();
   // issue 26: private, so no dump of a client or resource (util.inspect, JSON.stringify,
   // structuredClone) reaches the settings and their credentials.
-  readonly #client: ClientContext;
-  constructor(client: ClientContext) {
-    this.#client = client;
+  readonly #context: TransportContext;
+  constructor(context: TransportContext) {
+    this.#context = context;
   }
 
-  /** The client's settings every call reads. */
-  get client(): ClientContext {
-    return this.#client;
+  /** The client's settings and what every call reads with them. */
+  get context(): TransportContext {
+    return this.#context;
   }
 
   /** The area's transport once built (the hot path: no await). */
@@ -98,7 +91,7 @@ export class Transport {
   /** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
   open(area: Area): AreaTransport {
     const spec = AREAS[area];
-    const { settings, userAgent } = this.client;
+    const { settings, userAgent } = this.context;
     const credential = settings.credentials[spec.credential];
     if (credential === undefined) throw missing(area, spec.credential);
     const prefix = settings.addresses[spec.address];

@@ -4,7 +4,7 @@
 // error's `stack` when the call rejects, as stripe-node does. Capturing costs one `new Error()`:
 // engines record the frames and build the text only if `stack` is read, which the SDK does only
 // when the error's `stack` is read (docs/decisions.md).
-import { GatewayError } from './errors.js';
+import { GatewayError } from '../core/errors.js';
 
 /** Where a call entered the SDK: an Error whose `stack` text is built only if read. */
 export type CallSite = Error;

@@ -1,0 +1,42 @@
+// The service's notice that an operation is going away (a `Deprecation` or `Sunset` header),
+// passed on to the user once per client and operation, at warn.
+import type { TransportContext } from './transport.js';
+
+/** Logs a `Deprecation` (RFC 9745) or `Sunset` (RFC 8594) header at warn, once per client and operation. */
+export function noteDeprecation(
+  context: TransportContext,
+  method: string,
+  path: string,
+  headers: Headers,
+): void {
+  const deprecation = headers.get('deprecation');
+  const sunset = headers.get('sunset');
+  if (deprecation === null && sunset === null) return;
+  const operation = operationOf(method, path);
+  const warned = context.deprecationsWarned;
+  if (warned.has(operation)) return;
+  warned.add(operation);
+  const said = [
+    deprecation === null ? undefined : `Deprecation: ${deprecation.slice(0, 200)}`,
+    sunset === null ? undefined : `Sunset: ${sunset.slice(0, 200)}`,
+  ]
+    .filter((s) => s !== undefined)
+    .join('; ');
+  const link = headers.get('link');
+  context.logger.log(
+    'warn',
+    `${operation} is ${deprecation === null ? 'scheduled to be retired' : 'deprecated'} ` +
+      `by the service (${said}). Move off it before it stops working; ` +
+      `see the API changelog${link ? ` (Link: ${link.slice(0, 300)})` : ''}. Logged once per client.`,
+  );
+}
+
+/**
+ * `GET /sms/messages/{id}` from `sms/messages/msg_1`: every path in the reference keeps its one
+ * parameter, when it has one, in the third segment.
+ */
+function operationOf(method: string, path: string): string {
+  const segments = path.split('/');
+  if (segments.length > 2) segments[2] = '{id}';
+  return `${method} /${segments.join('/')}`;
+}

@@ -1,0 +1,95 @@
+// Logging that is safe to leave on: credentials never reach it, and the personal data an SMS
+// API carries (phone numbers, message text, template variables) is masked before it is written.
+import type { Logger, LogLevel } from '../core/logger.js';
+import { scrub, scrubDeep } from './scrub.js';
+import { cleanText } from './text.js';
+
+/** The longest log line written: the service's own text in it is already cut to 500 characters. */
+const LINE_MAX = 2_000;
+
+const LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** Whether `value` names a log level. */
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && Object.hasOwn(LEVELS, value);
+}
+
+/** The client's logger: drops what is below the level, and scrubs credentials from the rest. */
+export class SafeLogger {
+  readonly level: number;
+  constructor(
+    private readonly sink: Logger,
+    level: LogLevel,
+    private readonly secrets: readonly string[],
+  ) {
+    this.level = LEVELS[level];
+  }
+
+  /** Whether messages at `level` are written; check it before building an expensive record. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean {
+    return this.level >= LEVELS[level];
+  }
+
+  log(level: Exclude<LogLevel, 'off'>, message: string, details?: Record<string, unknown>): void {
+    if (!this.enabled(level)) return;
+    // One line, whatever the service put in it (issue 26): no control character, no forged line.
+    const text = scrub(`[gateway-sdk] ${cleanText(message, LINE_MAX)}`, this.secrets);
+    if (details === undefined) this.sink[level](text);
+    // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
+    else this.sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.secrets));
+  }
+}
+
+const TEXT_FIELDS = new Set(['message', 'body']);
+const REDACTED_FIELDS = new Set([
+  'secret',
+  'variables',
+  'authorization',
+  'apiKey',
+  'testApiKey',
+  'accessToken',
+]);
+const PHONE = /(?<![\w-])\+?\d{8,15}(?![\w-])/g;
+
+/** Masks phone numbers, message text, template variables and secrets in a log record. */
+export function mask(value: unknown, key?: string): unknown {
+  if (key !== undefined && REDACTED_FIELDS.has(key)) return '[redacted]';
+  if (typeof value === 'string') {
+    if (key !== undefined && TEXT_FIELDS.has(key)) return `[${[...value].length} characters]`;
+    return value.replace(PHONE, maskPhone);
+  }
+  if (Array.isArray(value)) {
+    // A bulk send has up to 10,000 recipients; a log line needs a count, not the list.
+    return value.length > 5
+      ? [...value.slice(0, 3).map((v) => mask(v)), `… ${value.length} items`]
+      : value.map((v) => mask(v));
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = mask(v, k);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The service's own words, for a log line: it may quote what was sent (`carrier rejected
+ * 447700900123: "Your login code is 482913"`), so phone numbers are masked as in records, quoted
+ * text becomes its length, and any other run of 4 or more digits (a code) is starred. Linear
+ * (issue 26): a `“` quote ends at the next `“` or `”`, so an unclosed one is scanned past once,
+ * not again from every later `“`; an unclosed `"` can only fail once, as no `"` follows it.
+ */
+export function maskText(text: string): string {
+  // Bounded too: a log line quotes at most LINE_MAX characters.
+  return cleanText(text, LINE_MAX)
+    .replace(PHONE, maskPhone)
+    .replace(/"[^"]*"|“[^“”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
+    .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
+}
+
+/** '+447700900123' becomes '+44*******23'. */
+export function maskPhone(phone: string): string {
+  const plus = phone.startsWith('+') ? '+' : '';
+  const digits = plus ? phone.slice(1) : phone;
+  return plus + digits.slice(0, 2) + '*'.repeat(Math.max(0, digits.length - 4)) + digits.slice(-2);
+}

@@ -1,0 +1,302 @@
+// Every check on the options a user can pass, in one place (their types: core/options.ts): the
+// Client's options (a breach is a ConfigurationError at construction) and each call's (a breach is
+// a ValidationError, and nothing is sent). Both share the same ranges and header rules.
+import { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
+import { ConfigurationError, ValidationError } from '../core/errors.js';
+import type { Hooks } from '../core/hooks.js';
+import type { LogLevel } from '../core/logger.js';
+import { type ClientOptions, DEFAULT_SERVICE_VERSION, type RequestOptions } from '../core/options.js';
+import { idempotencyKeyFor } from './idempotency.js';
+import { isLogLevel } from './safe-logger.js';
+import { readEnv } from './runtime.js';
+
+/** `timeout` and `totalTimeout` in ms: at least 1, at most setTimeout's largest delay. */
+export const TIMEOUT_RANGE: readonly [number, number] = [1, 2_147_483_647];
+/** `maxRetries`: a bounded count, so a typo cannot retry for hours. */
+export const MAX_RETRIES_RANGE: readonly [number, number] = [0, 10];
+/** `maxResponseBytes`: up to 256 MiB, below what one string (and its parse) can hold. */
+export const MAX_RESPONSE_BYTES_RANGE: readonly [number, number] = [1, 268_435_456];
+
+/** Option names that hold a credential. */
+export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
+/** Option names that hold an address. */
+export type AddressOption = 'baseURL' | 'sandboxBaseURL';
+
+/** The environment variable behind each option. */
+export const ENV: Record<CredentialOption | AddressOption, string> = {
+  apiKey: 'GATEWAY_API_KEY',
+  testApiKey: 'GATEWAY_TEST_API_KEY',
+  accessToken: 'GATEWAY_ACCESS_TOKEN',
+  baseURL: 'GATEWAY_BASE_URL',
+  sandboxBaseURL: 'GATEWAY_SANDBOX_BASE_URL',
+};
+
+/** The Client's options once checked, with defaults and environment applied. */
+export interface ClientSettings {
+  credentials: Record<CredentialOption, string | undefined>;
+  addresses: Record<AddressOption, string | undefined>;
+  serviceVersion: string;
+  timeout: number;
+  totalTimeout: number | undefined;
+  maxRetries: number;
+  fetch: typeof globalThis.fetch | undefined;
+  defaultHeaders: Record<string, string>;
+  hooks: Hooks | undefined;
+  logLevel: LogLevel;
+  maxResponseBytes: number;
+}
+
+/** Checks the Client's options; throws `ConfigurationError` naming the option (never a secret's value). */
+export function clientSettings(options: ClientOptions): ClientSettings {
+  const serviceVersion = options.serviceVersion ?? DEFAULT_SERVICE_VERSION;
+  if (typeof serviceVersion !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(serviceVersion)) {
+    throw new ConfigurationError(
+      `serviceVersion must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`,
+      'serviceVersion',
+    );
+  }
+  const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
+  if (!isLogLevel(logLevel)) {
+    throw new ConfigurationError(
+      `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} ` +
+        `must be one of 'off', 'error', 'warn', 'info', 'debug'.`,
+      'logLevel',
+    );
+  }
+  const defaultHeaders = options.defaultHeaders ?? {};
+  for (const [name, value] of Object.entries(defaultHeaders)) {
+    const problem = headerProblem(name, value) ?? defaultHeaderProblem(name.toLowerCase());
+    if (problem !== undefined)
+      throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', 'fetch');
+  }
+  const hooksProblem = hooksProblemOf(options.hooks);
+  if (hooksProblem !== undefined) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
+  return {
+    credentials: {
+      apiKey: credential(options, 'apiKey'),
+      testApiKey: credential(options, 'testApiKey'),
+      accessToken: credential(options, 'accessToken'),
+    },
+    addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
+    serviceVersion,
+    timeout: count(options.timeout, 'timeout', 60_000, TIMEOUT_RANGE),
+    totalTimeout:
+      options.totalTimeout === undefined
+        ? undefined
+        : count(options.totalTimeout, 'totalTimeout', 0, TIMEOUT_RANGE),
+    maxRetries: count(options.maxRetries, 'maxRetries', 2, MAX_RETRIES_RANGE),
+    fetch: options.fetch,
+    defaultHeaders,
+    hooks: options.hooks,
+    logLevel,
+    maxResponseBytes: count(
+      options.maxResponseBytes,
+      'maxResponseBytes',
+      DEFAULT_MAX_RESPONSE_BYTES,
+      MAX_RESPONSE_BYTES_RANGE,
+    ),
+  };
+}
+
+function credential(options: ClientOptions, name: CredentialOption): string | undefined {
+  const value = options[name] ?? readEnv(ENV[name]);
+  if (value === undefined || value === '') return undefined;
+  // The message names the option, never the value: it is a secret.
+  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigurationError(
+      `${name} must be a string of printable characters without spaces (check for a stray newline or quote).`,
+      name,
+    );
+  }
+  return value;
+}
+
+function address(options: ClientOptions, name: AddressOption): string | undefined {
+  const value = options[name] ?? readEnv(ENV[name]);
+  if (value === undefined || value === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    url === undefined ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new ConfigurationError(
+      `${name} must be an absolute http(s) URL without credentials, query or fragment, ` +
+        `such as 'https://api.example.com'.`,
+      name,
+    );
+  }
+  return value;
+}
+
+function count(value: unknown, name: string, fallback: number, range: readonly [number, number]): number {
+  if (value === undefined) return fallback;
+  if (!isIntIn(value, range))
+    throw new ConfigurationError(`${name} must be an integer from ${range[0]} to ${range[1]}.`, name);
+  return value;
+}
+
+/**
+ * Per-call options from JavaScript callers are unchecked by the types: a `maxRetries` of NaN
+ * (e.g. `Number(process.env.RETRIES)` unset) would retry forever, a NaN `timeout` would time out
+ * at once, and a bad header would fail as a connection error and be retried. Same ranges as the
+ * client's options; messages name the header, never its value (it may hold a token).
+ */
+export function checkRequestOptions(opts: RequestOptions): void {
+  if (typeof opts !== 'object') throw invalidOption([], 'must be an object such as { timeout: 10000 }');
+  const { timeout, totalTimeout, maxRetries, signal, headers, hooks } = opts;
+  for (const [name, value] of [
+    ['timeout', timeout],
+    ['totalTimeout', totalTimeout],
+  ] as const) {
+    if (value !== undefined && !isIntIn(value, TIMEOUT_RANGE)) {
+      throw invalidOption(
+        [name],
+        `must be an integer from ${TIMEOUT_RANGE[0]} to ${TIMEOUT_RANGE[1]} (milliseconds)`,
+      );
+    }
+  }
+  if (maxRetries !== undefined && !isIntIn(maxRetries, MAX_RETRIES_RANGE)) {
+    throw invalidOption(
+      ['maxRetries'],
+      `must be an integer from ${MAX_RETRIES_RANGE[0]} to ${MAX_RETRIES_RANGE[1]}`,
+    );
+  }
+  if (
+    signal !== undefined &&
+    !(
+      typeof signal === 'object' &&
+      signal !== null &&
+      typeof signal.aborted === 'boolean' &&
+      typeof signal.addEventListener === 'function' &&
+      typeof signal.removeEventListener === 'function'
+    )
+  ) {
+    throw invalidOption(['signal'], 'must be an AbortSignal');
+  }
+  if (headers !== undefined) {
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+      throw invalidOption(['headers'], 'must be an object of header names to string values');
+    let key = opts.idempotencyKey;
+    for (const name in headers) {
+      if (!Object.hasOwn(headers, name)) continue;
+      const value = headers[name];
+      const lower = name.toLowerCase();
+      const reserved = RESERVED.get(lower);
+      const problem =
+        headerProblem(name, value) ??
+        (reserved === undefined
+          ? undefined
+          : `cannot be set per request${reserved ? `: set ${reserved} on the client` : ' (fetch sets it)'}`);
+      if (problem !== undefined) throw invalidOption(['headers', name], problem);
+      if (lower === 'idempotency-key') {
+        // Honoured as the call's key: validated like `idempotencyKey`, and never two different keys.
+        idempotencyKeyFor(value);
+        if (key !== undefined && key !== value)
+          throw invalidOption(['headers', name], 'differs from idempotencyKey: give the key once');
+        key = value;
+      }
+    }
+  }
+  const hooksProblem = hooksProblemOf(hooks);
+  if (hooksProblem !== undefined) throw invalidOption(['hooks'], hooksProblem);
+}
+
+function invalidOption(path: string[], problem: string): ValidationError {
+  const where = path.length === 0 ? 'request options' : `options.${path.join('.')}`;
+  return new ValidationError(`${where} ${problem}. Nothing was sent.`, [{ path, message: problem }]);
+}
+
+/**
+ * Framing headers: fetch and the connection set them from the request itself. Set by hand they
+ * make every attempt fail (a body whose length disagrees, a foreign Host, `Expect: 100-continue`)
+ * as a connection error that would be retried, so they are refused before anything is sent.
+ */
+const FRAMING = [
+  'content-length',
+  'transfer-encoding',
+  'host',
+  'connection',
+  'expect',
+  'upgrade',
+  'te',
+  'trailer',
+  'keep-alive',
+];
+
+/** Headers a call may not set, and what to do instead ('': fetch sets it). */
+const RESERVED = new Map([
+  ['authorization', 'apiKey, testApiKey or accessToken'],
+  ['service-version', 'serviceVersion'],
+  ...FRAMING.map((name) => [name, ''] as const),
+]);
+
+/** Why a header (lower-cased) cannot be one of `defaultHeaders`, or undefined. */
+function defaultHeaderProblem(lower: string): string | undefined {
+  const reserved = lower === 'idempotency-key' ? 'idempotencyKey (per call)' : RESERVED.get(lower);
+  return reserved === undefined
+    ? undefined
+    : reserved
+      ? `cannot be a default header: use the ${reserved} option`
+      : 'is set by fetch: remove it';
+}
+
+const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);
+
+/** ky would fail later, inside the call, on a hook that is not a function: say so up front. */
+function hooksProblemOf(hooks: unknown): string | undefined {
+  if (hooks === undefined) return undefined;
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))
+    return 'must be an object such as { beforeRequest: [fn] }';
+  for (const [name, list] of Object.entries(hooks)) {
+    if (!HOOK_NAMES.has(name))
+      return `has an unknown hook '${name}' (known: beforeRequest, beforeRetry, afterResponse, beforeError)`;
+    if (list !== undefined && (!Array.isArray(list) || !list.every((f) => typeof f === 'function')))
+      return `.${name} must be an array of functions`;
+  }
+  return undefined;
+}
+
+/** Whether `value` is an integer within `[min, max]` (NaN and strings are not). */
+export function isIntIn(value: unknown, [min, max]: readonly [number, number]): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Fetch refuses NUL, CR and LF in a value (header injection), and anything above U+00FF.
+const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+
+/**
+ * What is wrong with one header, or undefined. Caught here rather than by fetch, where it would
+ * fail every attempt as a connection error and be retried. Never mentions the value: it may hold
+ * a token.
+ */
+export function headerProblem(name: string, value: unknown): string | undefined {
+  if (!HEADER_NAME.test(name)) return 'is not a valid HTTP header name';
+  if (typeof value !== 'string' || !HEADER_VALUE.test(value))
+    return 'must be a string without line breaks, NUL or characters above U+00FF';
+  return undefined;
+}
+
+/**
+ * Internal: sees every response of a call (every attempt, before ky decides to retry), without
+ * the response copy an `afterResponse` hook costs. `createMany` paces its workers with it.
+ * @internal
+ */
+export const OBSERVE_RESPONSE: unique symbol = Symbol('gateway-sdk.observeResponse');
+
+/** @internal Request options with the SDK's own observer. */
+export interface InternalRequestOptions extends RequestOptions {
+  [OBSERVE_RESPONSE]?: ((response: Response) => void) | undefined;
+}
