@@ -513,16 +513,34 @@ export function errorForStatus(init: APIErrorInit): APIError {
   }
 }
 
+/** A `GatewayError` built as such, not as one of its subclasses. */
+interface OwnGatewayError extends GatewayError {
+  /** The class's own name. */
+  readonly name: 'GatewayError';
+}
+
+/** An `APIConnectionError` built as such, not as an `APIConnectionTimeoutError`. */
+interface OwnAPIConnectionError extends APIConnectionError {
+  /** The class's own name. */
+  readonly name: 'APIConnectionError';
+}
+
+/** An `APIError` built as such (a status without a class of its own). */
+interface OwnAPIError extends APIError {
+  /** The class's own name. */
+  readonly name: 'APIError';
+}
+
 /**
  * Every error the SDK throws, told apart by `name`: after `isGatewayError(err)`,
  * `switch (err.name)` narrows `err` to that class.
  */
 export type AnyGatewayError =
-  | (GatewayError & { readonly name: 'GatewayError' })
+  | OwnGatewayError
   | ConfigurationError
   | ValidationError
   | AnyAPIError
-  | (APIConnectionError & { readonly name: 'APIConnectionError' })
+  | OwnAPIConnectionError
   | APIConnectionTimeoutError
   | APIUserAbortError
   | ResponseValidationError
@@ -531,7 +549,7 @@ export type AnyGatewayError =
 
 /** `APIError` and its status classes, told apart by `name` (and by `status` where it is one value). */
 export type AnyAPIError =
-  | (APIError & { readonly name: 'APIError' })
+  | OwnAPIError
   | BadRequestError
   | AuthenticationError
   | PermissionDeniedError

@@ -14,6 +14,7 @@ export interface HookOptions extends Readonly<RequestInit> {
 export interface HookState {
   /** The request about to be sent (or that was sent); its headers may be changed. */
   request: Request;
+  /** The request's options, as ky normalized them. */
   options: HookOptions;
   /** Retries made so far: 0 for the first attempt. */
   retryCount: number;
@@ -21,16 +22,19 @@ export interface HookState {
 
 /** `beforeRetry` and `beforeError` also receive the error; an HTTP status error carries `response` and `data` (the body, already read). */
 export interface HookErrorState extends HookState {
+  /** Why the attempt or the call failed. */
   error: Error;
 }
 
 /** `afterResponse` also receives the response (a copy whose body it may read). */
 export interface HookResponseState extends HookState {
+  /** The response this attempt got. */
   response: Response;
 }
 
 /** What ky's `retry()` returns, to force a retry from `afterResponse`. */
 export interface ForcedRetry {
+  /** Options for the retried request, if the hook changed any. */
   readonly options?: unknown;
 }
 

@@ -67,7 +67,12 @@ export interface UnhandledFrameArgs {
   /** The request or connection no handler answered. */
   readonly frame: UnhandledFrame;
   /** MSW's own messages (in msw 3 they only print). */
-  readonly defaults: { warn(): unknown; error(): unknown };
+  readonly defaults: {
+    /** Prints MSW's warning for this frame. */
+    warn(): unknown;
+    /** Prints MSW's error for this frame. */
+    error(): unknown;
+  };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
