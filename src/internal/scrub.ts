@@ -80,10 +80,27 @@ export function scrubBody(text: string, secrets: readonly string[]): unknown {
 /** The raw text an error keeps, as sent unless a secret shows once it is parsed. */
 export function scrubText(text: string, secrets: readonly string[]): string {
   const raw = scrub(text, secrets);
+  // Without a backslash no JSON escape can spell a secret that the raw scrub missed.
+  if (!raw.includes('\\')) return raw;
   const body = parseJson(raw);
   if (typeof body === 'string') return body === raw ? raw : JSON.stringify(scrub(body, secrets));
   if (typeof body !== 'object' || body === null) return raw;
-  const clean = scrubBody(raw, secrets);
-  if (typeof clean === 'string') return clean;
-  return JSON.stringify(clean) === JSON.stringify(body) ? raw : JSON.stringify(clean);
+  // One parse and one walk (linear in the body), re-serialized only when a decoded string held a secret.
+  let changed = false;
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const scrubbed = scrub(value, secrets);
+      if (scrubbed !== value) changed = true;
+      return scrubbed;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map(clean);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), clean(v)]));
+  };
+  try {
+    const result = clean(body);
+    return changed ? JSON.stringify(result) : raw;
+  } catch {
+    return '[too deep to scrub]';
+  }
 }
