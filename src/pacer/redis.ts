@@ -1,12 +1,22 @@
 // One pace for every process that shares a Redis key. Two scripts keep the shared state atomic and
 // on Redis's own clock (TIME), so the workers' clocks never matter: `acquire` answers "held for
-// n ms" or "go in n ms" (taking the next slot of the rate), `hold` records a 429's wait. One round
-// trip per send: EVALSHA of the acquire script, or EVAL the first time (which also caches it).
+// n ms", "go now", "your slot is in n ms" or "the window is full, ask again in n ms"; `hold`
+// records a 429's wait. One round trip per send when no limit is active: EVALSHA of the acquire
+// script, or EVAL the first time (which also caches it).
+//
+// `maxPerSecond` is enforced twice in the same script. A token bucket in the GCRA form (one "next
+// free slot" time) hands each send a slot, so sends are spaced evenly and nobody polls. But a slot
+// is only a promise: a worker whose event loop stalls wakes late and sends beside sends that were
+// on time, and a loaded machine bunches the fleet's sends past the rate. So a send is only let go
+// ("committed") when the log of the sends of the last second on Redis's clock has room, which
+// holds every second to the rate whatever the workers' timers do; a "go" that comes back far
+// slower than the usual round trip is not used (the process stalled while it waited). A send whose
+// slot is in the future takes a second round trip, at its slot, to commit.
 //
 // A Redis that fails or is slow (no answer within `timeout`) must neither stop the sends nor let
 // them go faster than allowed: this process then paces itself with a local pacer at its share of
 // the rate (the rate divided by the senders Redis last counted, a tenth if it never answered),
-// keeps honouring every 429 it sees, warns once, and asks Redis again after `retryAfterMs`.
+// keeps honouring every 429 it sees, warns once, and asks Redis again after RETRY_REDIS_MS.
 import { ConfigurationError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { type RedisClientLike, sender } from '../webhooks/redis-store.js';
@@ -25,8 +35,12 @@ export interface RedisPacerOptions {
   logger?: Logger | undefined;
 }
 
-// KEYS: hold, bucket, senders. ARGV: ms between sends (0: no limit), this pacer's id.
-// Answers {go, wait ms, senders}: go 0 means held (ask again after wait), 1 means send after wait.
+// KEYS: hold, bucket, senders, sent. ARGV: ms between sends (0: no limit), this pacer's id, most
+// sends in any window, this send's unique name, 'take' (a new send) or 'commit' (its slot came),
+// the window in ms.
+// Answers {go, wait ms, senders}: 0 held (ask again with 'take' after wait), 1 with wait 0 send now,
+// 1 with wait > 0 the slot is in wait ms (then 'commit'), 2 the last second is full ('commit' after
+// wait).
 const ACQUIRE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
@@ -38,11 +52,22 @@ redis.call('ZADD', KEYS[3], now, ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - 10000)
 redis.call('PEXPIRE', KEYS[3], 10000)
 local senders = redis.call('ZCARD', KEYS[3])
-local slot = tonumber(redis.call('GET', KEYS[2]) or '0')
-if slot < now then slot = now end
-local nextslot = slot + interval
-redis.call('SET', KEYS[2], string.format('%.3f', nextslot), 'PX', math.ceil(nextslot - now) + 1000)
-return {1, math.ceil(slot - now), senders}
+if ARGV[5] == 'take' then
+  local slot = tonumber(redis.call('GET', KEYS[2]) or '0')
+  if slot < now then slot = now end
+  local nextslot = slot + interval
+  redis.call('SET', KEYS[2], string.format('%.3f', nextslot), 'PX', math.ceil(nextslot - now) + 1000)
+  if slot - now >= 1 then return {1, math.ceil(slot - now), senders} end
+end
+local span = tonumber(ARGV[6])
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - span)
+if redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[3]) then
+  local oldest = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
+  return {2, math.max(1, math.ceil(tonumber(oldest[2]) + span - now)), senders}
+end
+redis.call('ZADD', KEYS[4], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[4], math.ceil(span) * 2)
+return {1, 0, senders}
 `;
 
 // KEYS: hold. ARGV: ms. Extends the hold to now + ms unless it already lasts longer.
@@ -56,6 +81,20 @@ if now + ms > cur then
 end
 return 1
 `;
+
+/** The window of Redis's log of sends: no such span on Redis's clock lets more than the rate go. */
+const WINDOW_MS = 1000;
+
+/**
+ * The bucket spaces sends this much wider than the rate. What the service counts is when sends
+ * arrive, and a send arrives a little after Redis let it go (the answer's way back, a process that
+ * stalls, the network); evenly spaced sends 5% apart leave room in every second for 50 ms of that,
+ * and keep the window's log from being full at every send, which would cost a round trip each.
+ */
+const SPACING = 1.05;
+
+/** An answer this much slower than the usual round trip (or 4 times it) came back too late to send on. */
+const LATE_FLOOR_MS = 10;
 
 /** After a failure, Redis is asked again once this long has passed. */
 const RETRY_REDIS_MS = 5_000;
@@ -118,10 +157,13 @@ export function redisPacer(client: RedisClientLike, options: RedisPacerOptions =
     throw new ConfigurationError('redisPacer: key must be a non-empty string, e.g. "campaign-pace".', 'key');
   if (!Number.isInteger(timeout) || timeout < 1)
     throw new ConfigurationError('redisPacer: timeout must be a positive integer (milliseconds).', 'timeout');
-  const interval = intervalOf(options.maxPerSecond, 'redisPacer');
+  const perSecond = intervalOf(options.maxPerSecond, 'redisPacer');
+  const interval = perSecond * SPACING;
   const logger = options.logger ?? (typeof console === 'undefined' ? undefined : console);
   // A hash tag keeps the three keys in one slot of a Redis Cluster, as a script requires.
-  const keys = [`{${key}}:hold`, `{${key}}:bucket`, `{${key}}:senders`];
+  const keys = [`{${key}}:hold`, `{${key}}:bucket`, `{${key}}:senders`, `{${key}}:sent`];
+  // The most sends any window may hold (at least one, so a rate under 1 a second still sends).
+  const perWindow = String(Math.max(1, Math.floor(options.maxPerSecond ?? 1)));
   const id = crypto.getRandomValues(new Uint32Array(2)).join('-');
   const acquireScript = scriptRunner(send, ACQUIRE);
   const holdScript = scriptRunner(send, HOLD);
@@ -131,11 +173,14 @@ export function redisPacer(client: RedisClientLike, options: RedisPacerOptions =
   let fallback: Pacer | undefined;
   let retryAt = 0;
   let warned = false;
+  let sends = 0;
+  // The usual round trip to Redis (ms), smoothed; a spike moves it little, a lasting change soon.
+  let usual = 0;
 
   const degrade = (error: unknown): Pacer => {
     retryAt = Date.now() + RETRY_REDIS_MS;
     if (fallback === undefined) {
-      const share = interval === 0 ? 0 : interval * (senders > 0 ? senders : 10);
+      const share = perSecond * (senders > 0 ? senders : 10);
       const local = localPacer(share);
       fallback = {
         acquire: (signal) => {
@@ -157,43 +202,61 @@ export function redisPacer(client: RedisClientLike, options: RedisPacerOptions =
     return fallback;
   };
 
-  // Asks Redis; `undefined` when it failed (this process then paces itself).
-  const ask = async (rate: number): Promise<number[] | undefined> => {
+  // Asks Redis; `undefined` when it failed (this process then paces itself). The fourth number
+  // of the answer is 1 when it came back late: far slower than the usual round trip, because this
+  // process stalled (or Redis did) while the answer waited. A "send now" that old was Redis's
+  // "now" a while ago; sent that late, it would bunch with the sends that were on time.
+  const ask = async (mode: 'take' | 'commit', name: string): Promise<number[] | undefined> => {
     let answer: unknown;
+    const asked = Date.now();
     try {
-      answer = await within(acquireScript(keys, [String(rate), id]), timeout);
+      answer = await within(
+        acquireScript(keys, [String(interval), id, perWindow, name, mode, String(WINDOW_MS)]),
+        timeout,
+      );
     } catch (error) {
       degrade(error);
       return undefined;
     }
+    const took = Date.now() - asked;
+    const late = took > Math.max(LATE_FLOOR_MS, 4 * usual);
+    usual = usual === 0 ? took : usual + (Math.min(took, 2 * usual) - usual) / 8;
     if (fallback !== undefined) {
       fallback = undefined;
       warned = false;
       logger?.info('[gateway-sdk] redisPacer: Redis answers again; the fleet shares one pace again.');
     }
-    return Array.isArray(answer) ? answer.map(Number) : [1, 0, 0];
+    const [go = 1, wait = 0, counted = 0] = Array.isArray(answer) ? answer.map(Number) : [];
+    return [go, wait, counted, late ? 1 : 0];
   };
 
   const acquire = async (signal?: AbortSignal): Promise<void> => {
+    const name = `${id}:${sends++}`;
+    let mode: 'take' | 'commit' = 'take';
     for (;;) {
       await mirror.gate.wait(signal);
       if (fallback !== undefined && Date.now() < retryAt) return fallback.acquire(signal);
-      const answer = await ask(interval);
+      const answer = await ask(mode, name);
       if (answer === undefined) continue;
-      const [go = 1, wait = 0, counted = 0] = answer;
+      const [go = 1, wait = 0, counted = 0, late = 0] = answer;
       if (counted > 0) senders = counted;
       if (go === 0) {
+        // Held: the slot this send had is gone with the hold; it takes a new one after, so the
+        // sends the hold kept back go out spaced, not all at its end.
         mirror.hold(wait);
+        mode = 'take';
         continue;
       }
-      if (wait === 0) return;
-      // A slot in the future: a 429 another process saw meanwhile must still hold this send, so
-      // the hold is checked again (a second round trip, only while the rate limit makes sends wait).
+      if (wait === 0) {
+        // A late "send now" is not used: its place in the last second stays taken (the fleet sends
+        // a little slower, never faster), and the send asks for a fresh one.
+        if (late === 0 || interval === 0) return;
+        mode = 'commit';
+        continue;
+      }
       await sleep(wait, signal);
-      if (mirror.gate.remaining() > 0) continue;
-      const check = await ask(0);
-      if (check === undefined || check[0] !== 0) return;
-      mirror.hold(check[1] ?? 0);
+      // A 429 this process saw meanwhile takes the slot away, as a hold on Redis does.
+      mode = mirror.gate.remaining() > 0 ? 'take' : 'commit';
     }
   };
 

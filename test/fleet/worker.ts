@@ -19,11 +19,26 @@ if (process.argv[2] === 'producer') {
   const redis = new Redis({ host: '127.0.0.1', port: connection.port });
   // The pacer's own Redis commands, counted (bench/fleet.ts reports round trips per send).
   let commands = 0;
+  const rtts: number[] = [];
   const counted = {
-    call: (command: string, ...args: (string | number)[]) => (commands++, redis.call(command, ...args)),
+    call: (command: string, ...args: (string | number)[]) => {
+      commands++;
+      const t0 = Date.now();
+      const p = redis.call(command, ...args);
+      void p.then(
+        () => rtts.push(Date.now() - t0),
+        () => undefined,
+      );
+      return p;
+    },
   };
   const rate = env('FLEET_RATE') === '' ? undefined : Number(env('FLEET_RATE'));
-  const pacer = redisPacer(counted, { key: env('FLEET_QUEUE'), maxPerSecond: rate });
+  const shared = redisPacer(counted, { key: env('FLEET_QUEUE'), maxPerSecond: rate });
+  // Every 429 this worker tells the pacer of is stamped for run.ts: the moment the fleet knew of it.
+  const pacer = {
+    acquire: (signal?: AbortSignal) => shared.acquire(signal),
+    hold: (ms: number) => (tell({ held: Date.now() }), shared.hold(ms)),
+  };
   // Each attempt says when it left this process (after the pacer let it go): run.ts tells a send
   // that left inside a Retry-After window from one already on its way when the 429 was answered.
   const stamped: typeof fetch = (input, init) => {
@@ -44,7 +59,13 @@ if (process.argv[2] === 'producer') {
   process.on('message', (message) => {
     if (message !== 'stop') return;
     void worker.close().then(() => {
-      tell({ commands });
+      rtts.sort((a, b) => a - b);
+      tell({
+        commands,
+        rtt: [0.5, 0.9, 0.99, 0.999, 1].map(
+          (q) => rtts[Math.min(rtts.length - 1, Math.floor(q * rtts.length))],
+        ),
+      });
       redis.disconnect();
       process.disconnect?.();
     });

@@ -120,18 +120,79 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
       await b.run('PING');
       await b.run('PING');
       expect(settled).toBe('pending');
-      // Two slots taken, 500 ms apart: the next free one is about a second away on Redis's clock.
+      // Two slots taken, 525 ms apart (the rate is kept over 1,050 ms): the next free one is about
+      // 1,050 ms away on Redis's clock.
       const [seconds, micros] = (await a.run('TIME')) as [string, string];
       const next = Number(await a.run('GET', `{${key}}:bucket`));
       const ahead = next - (Number(seconds) * 1000 + Number(micros) / 1000);
-      expect(ahead).toBeGreaterThan(900);
-      expect(ahead).toBeLessThanOrEqual(1000);
+      expect(ahead).toBeGreaterThan(950);
+      expect(ahead).toBeLessThanOrEqual(1050);
       expect(Number(await a.run('ZCARD', `{${key}}:senders`))).toBe(2);
       controller.abort(new Error('stop'));
       await expect(second).rejects.toThrow('stop');
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
+  });
+
+  it('lets no more than maxPerSecond go in any window, even when the slots came due together', async () => {
+    const redis = await connect();
+    try {
+      const key = `window:${name}`;
+      const pacer = redisPacer(redis.client, { key, maxPerSecond: 3 });
+      // Dropping the bucket makes every slot due at once, as for workers that all woke late.
+      for (let i = 0; i < 3; i++) {
+        await redis.run('DEL', `{${key}}:bucket`);
+        await pacer.acquire();
+      }
+      await redis.run('DEL', `{${key}}:bucket`);
+      const controller = new AbortController();
+      const fourth = pacer.acquire(controller.signal);
+      let settled = 'pending';
+      void fourth?.then(
+        () => (settled = 'sent'),
+        () => (settled = 'aborted'),
+      );
+      await redis.run('PING');
+      await redis.run('PING');
+      expect(settled).toBe('pending');
+      expect(Number(await redis.run('ZCARD', `{${key}}:sent`))).toBe(3);
+      controller.abort(new Error('stop'));
+      await expect(fourth).rejects.toThrow('stop');
+    } finally {
+      await redis.close();
+    }
+  });
+});
+
+describe('redisPacer on a stand-in Redis', () => {
+  it('does not send on a "go" that came back late: it asks again', async () => {
+    vi.useFakeTimers({ now: 0 });
+    // How long each next answer takes to be read (ms); 1 once these are used.
+    const delays: number[] = [];
+    const modes: string[] = [];
+    const client = {
+      call: vi.fn((...args: (string | number)[]) => {
+        modes.push(String(args.at(-2)));
+        return new Promise((resolve) => setTimeout(() => resolve([1, 0, 1]), delays.shift() ?? 1));
+      }),
+    };
+    const pacer = redisPacer(client, { maxPerSecond: 100 });
+    for (let i = 0; i < 5; i++) {
+      const sent = pacer.acquire();
+      await vi.advanceTimersByTimeAsync(1);
+      await sent;
+    }
+    expect(modes).toEqual(['take', 'take', 'take', 'take', 'take']);
+    // This process stalls: the answer is read 50 ms after it was asked for.
+    delays.push(50);
+    let sent = false;
+    void pacer.acquire()?.then(() => (sent = true));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(sent).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toBe(true);
+    expect(modes.slice(5)).toEqual(['take', 'commit']);
   });
 });
 
