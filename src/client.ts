@@ -1,7 +1,7 @@
 import { ConfigurationError } from './core/errors.js';
 import { SafeLogger } from './internal/safe-logger.js';
 import type { ClientOptions } from './core/options.js';
-import { type ClientSettings, clientSettings } from './internal/settings.js';
+import { clientSettings } from './internal/settings.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
@@ -40,7 +40,15 @@ export class Client {
       );
     }
     const settings = clientSettings(options);
-    this.#options = resolvedOptions(options, settings);
+    // What `withOptions` starts from: the options as resolved (environment read, defaults applied),
+    // and a copy of the headers, so changing the object passed in later changes neither client.
+    this.#options = {
+      ...options,
+      ...settings.credentials,
+      ...settings.addresses,
+      logLevel: settings.logLevel,
+      defaultHeaders: { ...settings.defaultHeaders },
+    };
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);
     const transport = new Transport({
       settings,
@@ -89,16 +97,4 @@ export class Client {
       defaultHeaders[name.toLowerCase()] = value;
     return new Client({ ...base, ...overrides, defaultHeaders });
   }
-}
-
-/** `options` as the client read them: credentials, addresses and levels from the environment filled in. */
-function resolvedOptions(options: ClientOptions, settings: ClientSettings): ClientOptions {
-  return {
-    ...options,
-    ...settings.credentials,
-    ...settings.addresses,
-    logLevel: settings.logLevel,
-    // A copy: changing the object passed in later changes neither client.
-    defaultHeaders: { ...settings.defaultHeaders },
-  };
 }

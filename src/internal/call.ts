@@ -113,13 +113,16 @@ export class Call implements CallHooks {
       const credential = this.area.credential;
       const status = response.status;
       const idempotencyKey = this.idempotencyKey;
-      // `text` is read only to build an error: scrubbing it lazily spares every good response a scan.
+      // `text` and the request id are read only to build an error: scrubbing them lazily spares
+      // every good response the scans.
       const ctx = {
         status,
         get text() {
           return scrubText(text, [credential]);
         },
-        requestId: requestId === undefined ? undefined : scrub(requestId, [credential]),
+        get requestId() {
+          return requestId === undefined ? undefined : scrub(requestId, [credential]);
+        },
         idempotencyKey,
       };
       return { data: parseOutput(schema, parseJson(text), ctx), response, requestId };

@@ -294,7 +294,8 @@ export function headerProblem(name: string, value: unknown): string | undefined 
  * the response copy an `afterResponse` hook costs. `createMany` paces its workers with it.
  * @internal
  */
-export const OBSERVE_RESPONSE: unique symbol = Symbol('gateway-sdk.observeResponse');
+// No description: the symbol never reaches users, and the client bundle is counted in bytes.
+export const OBSERVE_RESPONSE: unique symbol = Symbol();
 
 /** @internal Request options with the SDK's own observer. */
 export interface InternalRequestOptions extends RequestOptions {
