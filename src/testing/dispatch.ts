@@ -6,6 +6,7 @@ import { Webhooks } from '../webhooks.js';
 import { makeEvent, type MockEvent } from './deliveries.js';
 import type { MockStore } from './store.js';
 import type { MockMessage, MockMessageStatus } from './types.js';
+import { isLoopbackUrl } from './loopback.js';
 
 /** Sends one delivery and resolves to the receiver's answer: `fetch` by default. */
 export type DeliverFunction = (request: Request) => Promise<Response>;
@@ -83,24 +84,6 @@ export interface ForwardTarget {
  * network error's cause when there is one: the CLI prints a line for each.
  */
 export type AttemptListener = (delivery: MockDelivery, cause: string | undefined) => void;
-
-/**
- * Whether `url` names this machine: `localhost`, 127.0.0.0/8 or `[::1]` (as the URL parser writes
- * them, so `http://127.1/` and `http://[0:0::1]/` count too).
- */
-export function isLoopbackUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  const host = parsed.hostname;
-  return (
-    /^https?:$/.test(parsed.protocol) &&
-    (host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host))
-  );
-}
 
 const notSent = (url: string) =>
   `Not sent: ${url} is not a loopback address. With no \`deliver\` option the mock sends deliveries ` +

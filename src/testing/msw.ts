@@ -5,7 +5,11 @@
 // shows are declared here, structurally (docs/decisions.md).
 import type { HttpHandler } from 'msw';
 import { MockConnectionReset } from './faults.js';
+import { isLoopbackUrl } from './loopback.js';
 import { loadMsw } from './msw-loader.js';
+
+/** The protocols of the frames MSW reports: HTTP requests and WebSocket connections. */
+const WEB = ['http:', 'https:', 'ws:', 'wss:'];
 
 /** @internal MSW handlers over a Fetch-API function, one per distinct address. */
 export function mswHandlers(
@@ -75,8 +79,6 @@ export interface UnhandledFrameArgs {
   };
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 /**
  * An MSW strategy for unhandled requests when testing an app that serves HTTP: requests to
  * loopback (`127.0.0.1`, `localhost`, `[::1]`), such as your test calling your own server, go
@@ -95,7 +97,7 @@ export function allowLoopback(
 ): Promise<void> | void {
   if (!isFrameArgs(first)) {
     // msw 2: print.error() prints and throws, which fails the request.
-    if (!isLoopback(first.url)) print?.error();
+    if (!isLoopbackUrl(first.url, WEB)) print?.error();
     return;
   }
   return unhandledFrame(first);
@@ -103,7 +105,7 @@ export function allowLoopback(
 
 async function unhandledFrame({ frame, defaults }: UnhandledFrameArgs): Promise<void> {
   const url = frameUrl(frame);
-  if (url !== undefined && isLoopback(url)) return;
+  if (url !== undefined && isLoopbackUrl(url, WEB)) return;
   // msw 3's defaults.error() only prints; failing the request is the callback's to do, by throwing.
   // msw answers a thrown Response with it, and Response.error() is a network error, so the request
   // fails as under msw's own 'error' (any other thrown value becomes a 500 "Unhandled Exception").
@@ -128,12 +130,4 @@ function frameUrl(frame: UnhandledFrame): string | undefined {
     { request?: { url?: unknown }; connection?: { client?: { url?: unknown } } } | null | undefined;
   const url = data?.request?.url ?? data?.connection?.client?.url;
   return typeof url === 'string' || url instanceof URL ? String(url) : undefined;
-}
-
-function isLoopback(url: string): boolean {
-  try {
-    return LOOPBACK.has(new URL(url).hostname);
-  } catch {
-    return false;
-  }
 }

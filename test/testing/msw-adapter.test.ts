@@ -69,15 +69,20 @@ describe('allowLoopback with a listening MSW server', () => {
 describe('allowLoopback as msw 2 calls it: (request, print)', () => {
   const print = () => ({ warning: vi.fn(), error: vi.fn() });
 
-  it.each(['http://127.0.0.1:8080/x', 'http://localhost/x', 'http://[::1]:3000/x'])(
-    'passes %s through silently',
-    (url) => {
-      const p = print();
-      allowLoopback(new Request(url), p);
-      expect(p.error).not.toHaveBeenCalled();
-      expect(p.warning).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/x',
+    'http://localhost/x',
+    'http://[::1]:3000/x',
+    // The whole of 127.0.0.0/8, in any spelling the URL parser accepts: the mock's deliveries
+    // count the same addresses as loopback (src/testing/loopback.ts).
+    'http://127.0.0.2/x',
+    'http://127.1/x',
+  ])('passes %s through silently', (url) => {
+    const p = print();
+    allowLoopback(new Request(url), p);
+    expect(p.error).not.toHaveBeenCalled();
+    expect(p.warning).not.toHaveBeenCalled();
+  });
 
   it('calls print.error (which fails the request in msw 2) for any other address', () => {
     const p = print();
@@ -86,6 +91,8 @@ describe('allowLoopback as msw 2 calls it: (request, print)', () => {
     // 127.0.0.1 in a path or a subdomain is not loopback.
     allowLoopback(new Request('https://127.0.0.1.example.com/x'), p);
     expect(p.error).toHaveBeenCalledTimes(2);
+    allowLoopback(new Request('http://128.0.0.1/x'), p);
+    expect(p.error).toHaveBeenCalledTimes(3);
   });
 });
 
