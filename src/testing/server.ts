@@ -106,9 +106,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const host = req.headers.host?.toLowerCase();
     let refused: Response | undefined;
     // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 sends Host: evil.test.
+    // 421 Misdirected Request, not 403: the SDK reads a 403 as a key without the permission.
     if (host !== undefined && !state.hosts.has(host))
       refused = refusal(
-        403,
+        421,
         'host_not_allowed',
         `The mock answers only requests addressed to it on loopback (${[...state.hosts].join(', ')}), ` +
           `not to ${JSON.stringify(host)}: a page on another site cannot reach it through DNS.`,

@@ -140,11 +140,11 @@ describe('startMockServer: CORS for loopback pages only', () => {
 
 describe('startMockServer: Host must be its own loopback address', () => {
   it.each(['evil.example', 'evil.example:80', '127.0.0.1', '127.0.0.1:1', 'localhost'])(
-    'refuses Host %s with 403 (DNS rebinding)',
+    'refuses Host %s with 421 (DNS rebinding)',
     async (host) => {
       server = await startMockServer();
       const answer = await send(`${server.url}/sms/messages`, { headers: { host, ...auth(server) } });
-      expect(answer.status).toBe(403);
+      expect(answer.status).toBe(421);
       expect(JSON.parse(answer.body).error).toMatchObject({ code: 'host_not_allowed' });
     },
   );
