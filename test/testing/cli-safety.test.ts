@@ -1,31 +1,13 @@
 // The `gateway-sdk` command, run from src/ through tsx: `trigger` takes its secret from
 // GATEWAY_WEBHOOK_SECRET, prints a receiver's answer without its control characters and gives up
 // after --timeout; `mock` starts with fresh keys and serves an origin named by --allow-origin.
-import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Webhooks } from 'gateway-sdk/webhooks';
 import { DEFAULT_CREDENTIALS } from 'gateway-sdk/testing';
-
-const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function cli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const clean = { ...process.env };
-    delete clean['GATEWAY_WEBHOOK_SECRET'];
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', MAIN, ...args],
-      { cwd: ROOT, env: { ...clean, ...env } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { cli, spawnMock, stop } from '../helpers/cli.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -109,25 +91,11 @@ describe('gateway-sdk trigger', () => {
 
 /** Starts `gateway-sdk mock`, reads its export lines, runs `use`, then stops it. */
 async function withMock(args: string[], use: (env: Record<string, string>) => Promise<void>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mock', ...args], { cwd: ROOT });
+  const { child, exports } = spawnMock(args);
   try {
-    const env = await new Promise<Record<string, string>>((resolve, reject) => {
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        const lines = text.split('\n').filter((l) => l.startsWith('export '));
-        if (lines.length >= 6)
-          resolve(
-            Object.fromEntries(lines.map((l) => /^export ([A-Z_]+)=(.*)$/.exec(l)?.slice(1, 3) ?? ['', ''])),
-          );
-      });
-      child.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
-    });
-    await use(env);
+    await use(await exports);
   } finally {
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    await exited;
+    await stop(child);
   }
 }
 

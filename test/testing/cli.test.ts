@@ -2,42 +2,19 @@
 // delivers every event to a real receiver (createWebhookHandler, verifying with the printed
 // GATEWAY_WEBHOOK_SECRET) and prints a line per attempt, failures and their next attempt included;
 // `--help` explains every command; `trigger` refuses an event type the service does not send.
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { createWebhookHandler, toNodeHandler } from 'gateway-sdk/webhooks';
-
-const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function cli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const clean = { ...process.env };
-    delete clean['GATEWAY_WEBHOOK_SECRET'];
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', MAIN, ...args],
-      { cwd: ROOT, env: { ...clean, ...env } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { cli, spawnMock, stop } from '../helpers/cli.js';
 
 const servers: Server[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
+  for (const child of children.splice(0)) await stop(child);
   for (const s of servers.splice(0)) {
     s.closeAllConnections();
     await new Promise((resolve) => s.close(resolve));
@@ -53,7 +30,7 @@ async function listen(server: Server): Promise<string> {
 
 /** Starts `gateway-sdk mock …`; resolves to its exported variables and a reader of its stderr. */
 async function startMock(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mock', ...args], { cwd: ROOT });
+  const { child, exports } = spawnMock(args);
   children.push(child);
   let stderr = '';
   const waiters: { test: RegExp; resolve: (line: string) => void }[] = [];
@@ -67,18 +44,7 @@ async function startMock(args: string[]) {
       }
     }
   });
-  const env = await new Promise<Record<string, string>>((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const lines = text.split('\n').filter((l) => l.startsWith('export '));
-      if (lines.length >= 6)
-        resolve(
-          Object.fromEntries(lines.map((l) => /^export ([A-Z_]+)=(.*)$/.exec(l)?.slice(1, 3) ?? ['', ''])),
-        );
-    });
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
-  });
+  const env = await exports;
   const client = new Client({
     apiKey: env['GATEWAY_API_KEY'] ?? '',
     testApiKey: env['GATEWAY_TEST_API_KEY'] ?? '',
