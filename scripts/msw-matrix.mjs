@@ -7,7 +7,7 @@
 //   msw 3.0.5 adapter (node 26.10.0): 120 passed, 0 failed
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { exec, installRuntime, nodeRuntime, root, tail } from './runtimes/install.mjs';
+import { exec, installRuntime, nodeRuntime, root, tail, vitestTotals } from './runtimes/install.mjs';
 
 const LEGS = [
   { major: '2', node: undefined },
@@ -59,16 +59,7 @@ async function leg({ major, node }) {
     },
   );
   writeFileSync(join(out, `msw${major}.log`), `${run.stdout}\n${run.stderr}`);
-  let passed = 0;
-  let failed = 1;
-  try {
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    passed = r.numPassedTests;
-    failed = r.numFailedTests + (r.numPendingTests || 0) + (r.numTodoTests || 0);
-    if (!r.success && failed === 0) failed = 1;
-  } catch {
-    // No report: the run failed before the tests; counted as one failure.
-  }
+  const { passed, failed } = vitestTotals(report);
   const nodeVersion = runtime?.version ?? process.versions.node;
   console.log(`msw ${version} adapter (node ${nodeVersion}): ${passed} passed, ${failed} failed`);
   if (failed > 0 || run.code !== 0) {

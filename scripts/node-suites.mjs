@@ -13,27 +13,23 @@
 // On the extra lines vitest skips its type tests (test/types/*.test-d.ts): tsc checks them, and
 // tsc's result does not depend on the Node that runs it; the main run on this machine's Node has
 // them. Every runtime test runs on every line.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { exec, installRuntime, NODE_LINES, nodeRuntime, root, tail } from './runtimes/install.mjs';
+import {
+  exec,
+  installRuntime,
+  NODE_LINES,
+  nodeRuntime,
+  root,
+  tail,
+  vitestTotals as totals,
+} from './runtimes/install.mjs';
 
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
 const out = join(root, '.tmp/node-suites');
-
-/** "N passed, M failed" from a vitest JSON report; anything unreadable or unfinished is a failure. */
-function totals(file) {
-  try {
-    const r = JSON.parse(readFileSync(file, 'utf8'));
-    let failed = r.numFailedTests + (r.numPendingTests || 0) + (r.numTodoTests || 0);
-    if (!r.success && failed === 0) failed = 1;
-    return { passed: r.numPassedTests, failed };
-  } catch {
-    return { passed: 0, failed: 1 };
-  }
-}
 
 async function suite(line) {
   const started = Date.now();

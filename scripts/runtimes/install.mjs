@@ -58,6 +58,21 @@ export function exec(command, args, { cwd = root, env = {}, timeout = 120_000, k
 }
 
 /** The last non-empty lines of a command's output, indented, for error messages. */
+/**
+ * "N passed, M failed" from a vitest JSON report, as .ci/run counts: skipped and todo tests are
+ * failures, and so is a report that is missing, unreadable or from a run that did not succeed.
+ */
+export function vitestTotals(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    let failed = r.numFailedTests + (r.numPendingTests || 0) + (r.numTodoTests || 0);
+    if (!r.success && failed === 0) failed = 1;
+    return { passed: r.numPassedTests, failed };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
 export const tail = (text, lines = 15) =>
   text
     .split('\n')
