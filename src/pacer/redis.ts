@@ -27,7 +27,11 @@ import type { Pacer } from './pacer.js';
 export interface RedisPacerOptions {
   /** Processes that pass the same key share one pace. @default 'gateway-sdk:pace' */
   key?: string | undefined;
-  /** Most requests per second of all sharers together, retries included. @default no limit */
+  /**
+   * Most requests per second of all sharers together, retries included: no second on Redis's clock
+   * lets more go, and sends are spaced 5% wider, so the service does not count more either.
+   * @default no limit
+   */
   maxPerSecond?: number | undefined;
   /** Milliseconds a Redis command may take before this process paces itself locally. @default 2000 */
   timeout?: number | undefined;
@@ -93,7 +97,7 @@ const WINDOW_MS = 1000;
  */
 const SPACING = 1.05;
 
-/** An answer this much slower than the usual round trip (or 4 times it) came back too late to send on. */
+/** An answer that took longer than this and than 4 usual round trips came back too late to send on. */
 const LATE_FLOOR_MS = 10;
 
 /** After a failure, Redis is asked again once this long has passed. */
@@ -160,7 +164,7 @@ export function redisPacer(client: RedisClientLike, options: RedisPacerOptions =
   const perSecond = intervalOf(options.maxPerSecond, 'redisPacer');
   const interval = perSecond * SPACING;
   const logger = options.logger ?? (typeof console === 'undefined' ? undefined : console);
-  // A hash tag keeps the three keys in one slot of a Redis Cluster, as a script requires.
+  // A hash tag keeps the four keys in one slot of a Redis Cluster, as a script requires.
   const keys = [`{${key}}:hold`, `{${key}}:bucket`, `{${key}}:senders`, `{${key}}:sent`];
   // The most sends any window may hold (at least one, so a rate under 1 a second still sends).
   const perWindow = String(Math.max(1, Math.floor(options.maxPerSecond ?? 1)));
