@@ -289,12 +289,12 @@ export function headerProblem(name: string, value: unknown): string | undefined 
   return undefined;
 }
 
+// No description: the symbol never reaches users, and the client bundle is counted in bytes.
 /**
  * Internal: sees every response of a call (every attempt, before ky decides to retry), without
  * the response copy an `afterResponse` hook costs. `createMany` paces its workers with it.
  * @internal
  */
-// No description: the symbol never reaches users, and the client bundle is counted in bytes.
 export const OBSERVE_RESPONSE: unique symbol = Symbol();
 
 /** @internal Request options with the SDK's own observer. */
