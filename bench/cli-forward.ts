@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client } from '../src/index.js';
 import { createWebhookHandler, type NodeWebhookHandler, toNodeHandler } from '../src/webhooks.js';
+import { clientOptionsFrom, readExports } from '../test/helpers/cli.js';
 import { median } from './stats.js';
 
 const COUNT = Number(process.argv[2] ?? 10);
@@ -39,23 +40,9 @@ const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhoo
 
 const child = spawn(process.execPath, [CLI, 'mock', '--auto-advance', '--forward-to', url]);
 child.stderr.resume();
-const env = await new Promise<Record<string, string>>((resolve) => {
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-    const lines = text.split('\n').filter((l) => l.startsWith('export '));
-    if (lines.length >= 6)
-      resolve(Object.fromEntries(lines.map((l) => /^export (\w+)=(.*)$/.exec(l)?.slice(1, 3) ?? ['', ''])));
-  });
-});
+const env = await readExports(child.stdout);
 secret.value = env['GATEWAY_WEBHOOK_SECRET'];
-const client = new Client({
-  apiKey: env['GATEWAY_API_KEY'] ?? '',
-  testApiKey: env['GATEWAY_TEST_API_KEY'] ?? '',
-  accessToken: env['GATEWAY_ACCESS_TOKEN'] ?? '',
-  baseURL: env['GATEWAY_BASE_URL'] ?? '',
-  sandboxBaseURL: env['GATEWAY_SANDBOX_BASE_URL'] ?? '',
-});
+const client = new Client(clientOptionsFrom(env));
 
 const times: number[] = [];
 for (let i = 0; i < COUNT; i++) {

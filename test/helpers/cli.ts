@@ -1,7 +1,9 @@
 // The `gateway-sdk` command as the CLI tests run it: from src/ through tsx, in the repository.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { ClientOptions } from 'gateway-sdk';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,19 +31,37 @@ export function spawnMock(args: string[]): {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mock', ...args], { cwd: ROOT });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exports = new Promise<Record<string, string>>((resolve, reject) => {
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`))),
+  );
+  // Handled here: once the exports are read, a later exit is not a failure.
+  exited.catch(() => undefined);
+  const exports = Promise.race([readExports(child.stdout), exited]);
+  return { child, exports };
+}
+
+/** The six variables `gateway-sdk mock` prints as `export NAME=value` lines, once it has. */
+export function readExports(stdout: Readable): Promise<Record<string, string>> {
+  return new Promise((resolve) => {
     let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       const lines = text.split('\n').filter((l) => l.startsWith('export '));
       if (lines.length >= 6)
-        resolve(
-          Object.fromEntries(lines.map((l) => /^export ([A-Z_]+)=(.*)$/.exec(l)?.slice(1, 3) ?? ['', ''])),
-        );
+        resolve(Object.fromEntries(lines.map((l) => /^export (\w+)=(.*)$/.exec(l)?.slice(1, 3) ?? ['', ''])));
     });
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
   });
-  return { child, exports };
+}
+
+/** Client options pointing at the mock whose exports these are. */
+export function clientOptionsFrom(env: Record<string, string>): ClientOptions {
+  return {
+    apiKey: env['GATEWAY_API_KEY'] ?? '',
+    testApiKey: env['GATEWAY_TEST_API_KEY'] ?? '',
+    accessToken: env['GATEWAY_ACCESS_TOKEN'] ?? '',
+    baseURL: env['GATEWAY_BASE_URL'] ?? '',
+    sandboxBaseURL: env['GATEWAY_SANDBOX_BASE_URL'] ?? '',
+  };
 }
 
 /** Ends `child` with SIGTERM, if it still runs, and waits for it to exit. */

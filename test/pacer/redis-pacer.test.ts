@@ -24,6 +24,16 @@ interface Connected {
   close(): Promise<void>;
 }
 
+/** How `promise` has settled so far: 'pending', 'sent' or 'aborted'. */
+function settlement(promise: Promise<void> | undefined): () => string {
+  let state = 'pending';
+  void promise?.then(
+    () => (state = 'sent'),
+    () => (state = 'aborted'),
+  );
+  return () => state;
+}
+
 /** A client whose every command through the pacer's method is recorded by name. */
 const libraries: [string, () => Promise<Connected>][] = [
   [
@@ -87,15 +97,11 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
       expect(ttl).toBeLessThanOrEqual(31_000);
       const controller = new AbortController();
       const waiting = redisPacer(b.client, { key }).acquire(controller.signal);
-      let settled = 'pending';
-      void waiting?.then(
-        () => (settled = 'sent'),
-        () => (settled = 'aborted'),
-      );
+      const settled = settlement(waiting);
       // Two round trips on another connection: B has had its answer by then.
       await b.run('PING');
       await b.run('PING');
-      expect(settled).toBe('pending');
+      expect(settled()).toBe('pending');
       controller.abort(new Error('stop'));
       await expect(waiting).rejects.toThrow('stop');
       await expect(redisPacer(b.client, { key: `other:${name}` }).acquire()).resolves.toBeUndefined();
@@ -112,14 +118,10 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
       await redisPacer(a.client, options).acquire();
       const controller = new AbortController();
       const second = redisPacer(b.client, options).acquire(controller.signal);
-      let settled = 'pending';
-      void second?.then(
-        () => (settled = 'sent'),
-        () => (settled = 'aborted'),
-      );
+      const settled = settlement(second);
       await b.run('PING');
       await b.run('PING');
-      expect(settled).toBe('pending');
+      expect(settled()).toBe('pending');
       // Two slots taken, 525 ms apart (the rate is kept over 1,050 ms): the next free one is about
       // 1,050 ms away on Redis's clock.
       const [seconds, micros] = (await a.run('TIME')) as [string, string];
@@ -148,14 +150,10 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
       await redis.run('DEL', `{${key}}:bucket`);
       const controller = new AbortController();
       const fourth = pacer.acquire(controller.signal);
-      let settled = 'pending';
-      void fourth?.then(
-        () => (settled = 'sent'),
-        () => (settled = 'aborted'),
-      );
+      const settled = settlement(fourth);
       await redis.run('PING');
       await redis.run('PING');
-      expect(settled).toBe('pending');
+      expect(settled()).toBe('pending');
       expect(Number(await redis.run('ZCARD', `{${key}}:sent`))).toBe(3);
       controller.abort(new Error('stop'));
       await expect(fourth).rejects.toThrow('stop');

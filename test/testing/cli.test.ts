@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { createWebhookHandler, toNodeHandler } from 'gateway-sdk/webhooks';
-import { cli, spawnMock, stop } from '../helpers/cli.js';
+import { cli, clientOptionsFrom, spawnMock, stop } from '../helpers/cli.js';
 
 const servers: Server[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -45,14 +45,7 @@ async function startMock(args: string[]) {
     }
   });
   const env = await exports;
-  const client = new Client({
-    apiKey: env['GATEWAY_API_KEY'] ?? '',
-    testApiKey: env['GATEWAY_TEST_API_KEY'] ?? '',
-    accessToken: env['GATEWAY_ACCESS_TOKEN'] ?? '',
-    baseURL: env['GATEWAY_BASE_URL'] ?? '',
-    sandboxBaseURL: env['GATEWAY_SANDBOX_BASE_URL'] ?? '',
-    maxRetries: 0,
-  });
+  const client = new Client({ ...clientOptionsFrom(env), maxRetries: 0 });
   /** The first stderr line matching `test`, now or once printed. */
   const line = (test: RegExp) =>
     new Promise<string>((resolve) => {
