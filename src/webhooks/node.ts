@@ -28,6 +28,15 @@ export interface NodeServerResponse {
   end(body?: Uint8Array): unknown;
   /** Whether the head was sent already. */
   readonly headersSent?: boolean;
+  /** The connection, when there is one: after a 413 it is half-closed first, closed 500 ms later. */
+  // node:net's Socket: `end` half-closes, `destroySoon` is what node:http calls to close.
+  readonly socket?: {
+    end(): unknown;
+    destroy(): unknown;
+    pause(): unknown;
+    resume(): unknown;
+    destroySoon?: (() => void) | undefined;
+  } | null;
 }
 
 /** A node:http request listener, also usable as an Express route handler. */
@@ -42,7 +51,7 @@ const parsedBodyError = () =>
 
 // The raw body: what express.raw (or express.text) kept, else the stream itself; `undefined` when
 // it is longer than `limit` bytes. Past the limit the stream is left unread (not destroyed, which
-// would drop the 413 with the socket); the answer says `connection: close`, so Node closes it.
+// would drop the 413 with the socket); the answer says `connection: close`, and `linger` closes it.
 async function rawBody(req: NodeIncomingRequest, limit: number): Promise<Uint8Array | undefined> {
   const { body } = req;
   if (body instanceof Uint8Array) return body.length > limit ? undefined : body;
@@ -61,6 +70,30 @@ async function rawBody(req: NodeIncomingRequest, limit: number): Promise<Uint8Ar
 /** What toNodeHandler reads of a body for a Fetch API handler that is not createWebhookHandler's. */
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
+/** How long a connection refused with 413 stays half-closed (Go's net/http waits as long). */
+const LINGER_MS = 500;
+
+// Closing a socket that still holds unread bytes makes the kernel answer with a reset, and a reset
+// that reaches the sender before it has read the 413 throws the 413 away: the sender sees only a
+// dropped connection. So, as Go's net/http does, node:http's close after the answer becomes a
+// half-close (the 413, then FIN) and the full close comes 500 ms later, still reading nothing.
+// node:http closes through `destroySoon`; where it does not (other runtimes), nothing changes.
+// Just before, it starts draining the unread body (to free the connection) by resuming the socket,
+// and drains it without backpressure; a linger that read would read whatever the sender pushes. So
+// the socket is paused, and stays paused, until the close.
+function linger(res: NodeServerResponse): void {
+  const socket = res.socket;
+  if (typeof socket?.destroySoon !== 'function') return;
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.resume = () => socket;
+    socket.end();
+    const timer: unknown = setTimeout(() => socket.destroy(), LINGER_MS);
+    // Node's timers keep the process alive unless unref'd; the close is not worth waiting for.
+    (timer as { unref?: () => void }).unref?.();
+  };
+}
+
 const isEmptyObject = (v: unknown) =>
   typeof v === 'object' &&
   v !== null &&
@@ -71,7 +104,8 @@ const isEmptyObject = (v: unknown) =>
  * Adapts a `createWebhookHandler` receiver to node:http and Express. It reads the raw body itself,
  * so mount it before any body parser (or after `express.raw({ type: 'application/json' })`), and
  * never past the handler's `maxBodyBytes` (1 MiB for any other Fetch handler): over it, 413 with
- * `connection: close`, the rest left unread. When
+ * `connection: close`, the rest left unread, and the connection closed 500 ms after the answer (so
+ * the sender reads the 413 before the close resets the connection). When
  * a parser already consumed the body it answers 500 and reports a `WebhookVerificationError`
  * (`parsed_body`) to `onError`: the route is misconfigured, and the service redelivers once fixed.
  *
@@ -103,7 +137,10 @@ export function toNodeHandler(
       if (res.headersSent) return;
       res.statusCode = status;
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      if (status === 413) res.setHeader('connection', 'close');
+      if (status === 413) {
+        res.setHeader('connection', 'close');
+        linger(res);
+      }
       res.end(new TextEncoder().encode(outcome));
       return;
     }
@@ -131,6 +168,7 @@ export function toNodeHandler(
     if (res.headersSent) return;
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));
+    if (response.status === 413) linger(res);
     res.end(new Uint8Array(await response.arrayBuffer()));
   };
 }

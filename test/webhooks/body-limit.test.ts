@@ -3,10 +3,11 @@
 // and the same for a body a parser already buffered. On loopback, 400 MB requests (streamed from one
 // reused buffer, never allocated) cost the receiver at most the limit plus 1 MiB of reading each,
 // counted by the sockets' `bytesRead`, and 100 of them at once leave it answering genuine deliveries.
+// The 413 is followed by a half-close and the full close 500 ms later, so a sender that reads late reads it.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
   createWebhookHandler,
@@ -212,6 +213,33 @@ function flood(port: number, framing: 'content-length' | 'chunked'): Promise<str
   });
 }
 
+/**
+ * A sender that declares a 400 MB body and keeps writing it, but reads nothing until `read()` is
+ * called: `firstLine` is the first line it then reads ('' when the connection dropped first).
+ */
+function lateReader(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  socket.pause();
+  let answer = '';
+  const firstLine = new Promise<string>((resolve) => {
+    socket.on('data', (data) => {
+      answer += data.toString('latin1');
+      if (answer.includes('\r\n')) resolve(answer.split('\r\n')[0] ?? '');
+    });
+    socket.on('close', () => resolve(''));
+  });
+  socket.on('error', () => undefined);
+  socket.write(
+    'POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+      `x-service-signature: ${'0'.repeat(64)}\r\ncontent-length: ${400 * MiB}\r\n\r\n`,
+  );
+  const pump = () => {
+    while (!socket.destroyed) if (!socket.write(payload)) return void socket.once('drain', pump);
+  };
+  pump();
+  return { firstLine, read: () => socket.resume(), close: () => socket.destroy() };
+}
+
 async function genuine(port: number): Promise<[number, string]> {
   const { body, headers } = await signed();
   const res = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body, headers });
@@ -222,16 +250,42 @@ describe('maxBodyBytes: toNodeHandler on loopback', () => {
   it('answers 413 to a declared 400 MB body and closes, having read none of it past the limit', async () => {
     const { port, read } = await receiver();
     expect(await flood(port, 'content-length')).toBe('HTTP/1.1 413 Payload Too Large');
-    await expect.poll(() => read.length).toBe(1);
+    await expect.poll(() => read.length, { timeout: 5_000 }).toBe(1);
     expect(read[0]).toBeLessThanOrEqual(2 * MiB);
   });
 
   it('answers 413 to a 400 MB chunked body once it passes the limit, reading at most the limit and 1 MiB', async () => {
     const { port, read } = await receiver();
     expect(await flood(port, 'chunked')).toBe('HTTP/1.1 413 Payload Too Large');
-    await expect.poll(() => read.length).toBe(1);
+    await expect.poll(() => read.length, { timeout: 5_000 }).toBe(1);
     expect(read[0]).toBeGreaterThan(MiB);
     expect(read[0]).toBeLessThanOrEqual(2 * MiB);
+  });
+
+  it('half-closes after the 413 and closes 500 ms later, so a sender that reads late still gets it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { port, read } = await receiver();
+      const answered = new Promise<Socket>((resolve) =>
+        server?.once('connection', (socket: Socket) => socket.once('finish', () => resolve(socket))),
+      );
+      const sender = lateReader(port);
+      // The receiver has sent the 413 and its FIN; node:http would close the socket right after.
+      const socket = await answered;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(socket.destroyed).toBe(false);
+      sender.read();
+      expect(await sender.firstLine).toBe('HTTP/1.1 413 Payload Too Large');
+      await vi.advanceTimersByTimeAsync(499);
+      expect(socket.destroyed).toBe(false);
+      const closed = once(socket, 'close');
+      await vi.advanceTimersByTimeAsync(1);
+      await closed;
+      expect(read[0]).toBeLessThanOrEqual(2 * MiB);
+      sender.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps answering genuine deliveries while 100 such requests arrive at once', async () => {
@@ -244,7 +298,7 @@ describe('maxBodyBytes: toNodeHandler on loopback', () => {
     const lines = await Promise.all(floods);
     expect(lines.filter((l) => l === 'HTTP/1.1 413 Payload Too Large')).toHaveLength(100);
     expect(handled).toHaveLength(5);
-    await expect.poll(() => read.length).toBeGreaterThanOrEqual(100);
+    await expect.poll(() => read.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(100);
     // Every connection, the floods' and the genuine ones', read at most the limit and 1 MiB.
     expect(Math.max(...read)).toBeLessThanOrEqual(2 * MiB);
   }, 60_000);
