@@ -43,8 +43,9 @@ const SETTINGS = quick
       imports: 9,
     }
   : {
-      rounds: 9,
-      requests: 1000,
+      // Many short rounds: each ratio is of two samples taken seconds apart.
+      rounds: 17,
+      requests: 600,
       pageRounds: 5,
       verifyRounds: 7,
       verifyMs: 300,
@@ -186,7 +187,9 @@ if (overhead) {
 
 Client CPU (\`process.cpuUsage()\` of the bench process; the server runs in a child process) and wall
 time per request, median of ${SETTINGS.rounds} rounds; ratios are medians of the per-round ratios, the four
-clients' rounds interleaved. The four clients, against the same server:
+clients' rounds interleaved (fetch, openai-node, ky, SDK, then the reverse, so bare ky and the SDK
+always run back to back: this machine's speed drifts between seconds). The four clients, against
+the same server:
 
 - **fetch**: bare \`fetch\` with the same headers, a status check and \`response.json()\`; \`create\` also
   generates its idempotency key. The floor.

@@ -46,21 +46,33 @@ export async function readBody(
   if (signal?.aborted) stop();
   else signal?.addEventListener('abort', stop, { once: true });
   try {
-    const decoder = new TextDecoder();
+    // An answer of one chunk (most are) is decoded by the decoder every call shares: building a
+    // TextDecoder costs more than the rest of such a read. Longer ones stream through their own.
+    let first: Uint8Array | undefined;
+    let decoder: TextDecoder | undefined;
     let text = '';
     let bytes = 0;
     for (;;) {
       const { done, value } = await reader.read().catch(network);
       if (signal?.aborted) network(signal.reason);
-      if (done) return text + decoder.decode();
+      if (done) return decoder ? text + decoder.decode() : utf8.decode(first);
       bytes += value.byteLength;
       if (bytes > limit) {
         stop();
         throw tooLarge();
       }
-      text += decoder.decode(value, { stream: true });
+      if (!first && !decoder) first = value;
+      else {
+        decoder ??= new TextDecoder();
+        // `first` is decoded before `value` (left to right), then dropped.
+        text += decoder.decode(first, { stream: true }) + decoder.decode(value, { stream: true });
+        first = undefined;
+      }
     }
   } finally {
     signal?.removeEventListener('abort', stop);
   }
 }
+
+/** Decodes whole answers only (never `stream: true`), so one instance serves every call. */
+const utf8 = new TextDecoder();

@@ -50,10 +50,3 @@ export function attachCallSite<E>(error: E, site: CallSite): E {
   });
   return error;
 }
-
-/** `promise`, whose rejection carries `site`. */
-export function sitedPromise<T>(promise: Promise<T>, site: CallSite): Promise<T> {
-  return promise.catch((error: unknown) => {
-    throw attachCallSite(error, site);
-  });
-}

@@ -23,12 +23,12 @@ import { noteDeprecation } from './deprecation.js';
 import { cleanText } from './text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
-import type { Hooks } from '../core/hooks.js';
 import type { RequestOptions } from '../core/options.js';
 import { type InternalRequestOptions, OBSERVE_RESPONSE } from './settings.js';
 import { backoff, isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
 import type { CallHooks, KyStop } from './call-hooks.js';
+import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 /**
@@ -37,8 +37,6 @@ import type { Area, AreaTransport, TransportContext } from './transport.js';
  * Read once, as ky reads it.
  */
 const HAS_SIGNAL_ANY = typeof AbortSignal === 'function' && typeof AbortSignal.any === 'function';
-
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
 
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
@@ -75,14 +73,19 @@ export class Call implements CallHooks {
   readonly #json: string | undefined;
   #attemptStarted = 0;
   #attemptEnded: number | undefined;
-  /** Whether user hooks may read response bodies, so `fetch` must hand ky an unread copy. */
-  readonly #rebuffer: boolean;
+  /**
+   * Whether the client or the call has hooks. Any of them may change the request, so `fetch`
+   * re-asserts the host and headers; some may read the answer's body, so `fetch` hands ky an unread copy.
+   */
+  readonly #hooked: boolean;
 
   constructor(
     readonly context: TransportContext,
     readonly area: AreaTransport,
     readonly spec: RequestSpec<z.ZodMiniType>,
     readonly options: RequestOptions,
+    /** Where the app called the method, appended to the stack of the call's error. */
+    readonly site?: CallSite,
   ) {
     const { settings } = context;
     this.idempotencyKey =
@@ -93,7 +96,7 @@ export class Call implements CallHooks {
     this.timeout = options.timeout ?? settings.timeout;
     this.maxRetries = options.maxRetries ?? settings.maxRetries;
     this.input = spec.path + queryString(spec.query);
-    this.#rebuffer = readsBodies(settings.hooks) || readsBodies(options.hooks);
+    this.#hooked = settings.hooks !== undefined || options.hooks !== undefined;
     this.totalTimeout = options.totalTimeout ?? settings.totalTimeout;
     this.signal = options.signal;
   }
@@ -111,23 +114,22 @@ export class Call implements CallHooks {
           : await readBody(response, this.context.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
       const credential = this.area.credential;
-      const status = response.status;
-      const idempotencyKey = this.idempotencyKey;
       // `text` and the request id are read only to build an error: scrubbing them lazily spares
       // every good response the scans.
       const ctx = {
-        status,
+        status: response.status,
+        idempotencyKey: this.idempotencyKey,
         get text() {
           return scrubText(text, [credential]);
         },
         get requestId() {
-          return requestId === undefined ? undefined : scrub(requestId, [credential]);
+          return requestId && scrub(requestId, [credential]);
         },
-        idempotencyKey,
       };
       return { data: parseOutput(schema, parseJson(text), ctx), response, requestId };
     } catch (error) {
-      throw await this.#failure(error);
+      const failure = await this.#failure(error);
+      throw this.site === undefined ? failure : attachCallSite(failure, this.site);
     }
   }
 
@@ -143,20 +145,21 @@ export class Call implements CallHooks {
     // ky's deadline starts with ky's request; the call's started before (the first call loads ky).
     if (total !== undefined) init.totalTimeout = Math.max(1, total - (now() - this.#started));
     const json = this.#json;
+    const key = this.idempotencyKey;
+    // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
+    const headers: Record<string, string> = {};
     if (json !== undefined) {
-      // ky still sees the body as `json` (its hooks read it), but sends the text checked up front.
-      init.json = spec.body;
-      init.stringifyJson = () => json;
+      // The text checked up front, with the header ky adds for `json`. ky 2 shows its hooks the
+      // body, never `json`, so they see the same either way; this is two options fewer for ky to
+      // merge on every call.
+      init.body = json;
+      headers['content-type'] = 'application/json';
     }
-    if (options.headers !== undefined || this.idempotencyKey !== undefined) {
-      // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
-      const headers: Record<string, string> = {};
-      if (options.headers !== undefined)
-        for (const name of Object.keys(options.headers))
-          headers[name.toLowerCase()] = options.headers[name] as string;
-      if (this.idempotencyKey !== undefined) headers['idempotency-key'] = this.idempotencyKey;
-      init.headers = headers;
-    }
+    if (options.headers !== undefined)
+      for (const name of Object.keys(options.headers))
+        headers[name.toLowerCase()] = options.headers[name] as string;
+    if (key !== undefined) headers['idempotency-key'] = key;
+    if (json !== undefined || options.headers !== undefined || key !== undefined) init.headers = headers;
     if (options.timeout !== undefined) init.timeout = options.timeout;
     if (options.hooks !== undefined) init.hooks = options.hooks as Options['hooks'];
     const signal = this.signal;
@@ -184,19 +187,24 @@ export class Call implements CallHooks {
     // ky always passes its Request; the type allows a URL.
     const request = input instanceof Request ? input : new Request(input, init);
     const area = this.area;
-    if (!request.url.startsWith(area.origin)) {
-      throw new ConfigurationError(
-        `A hook sent the request to another host; client.${area.area}'s credential only goes to ` +
-          `${area.origin}. Nothing was sent: change the hook to keep the URL's host.`,
-        'hooks',
-      );
-    }
-    const headers = request.headers;
-    if (headers.get('authorization') !== area.authorization) headers.set('authorization', area.authorization);
-    if (area.serviceVersion !== undefined && headers.get('service-version') !== area.serviceVersion)
-      headers.set('service-version', area.serviceVersion);
     const key = this.idempotencyKey;
-    if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
+    // Without user hooks the request is what ky built from the area's options and the call's:
+    // nothing else can have changed it, and checking it again would cost every call.
+    if (this.#hooked) {
+      if (!request.url.startsWith(area.origin)) {
+        throw new ConfigurationError(
+          `A hook sent the request to another host; client.${area.area}'s credential only goes to ` +
+            `${area.origin}. Nothing was sent: change the hook to keep the URL's host.`,
+          'hooks',
+        );
+      }
+      const headers = request.headers;
+      if (headers.get('authorization') !== area.authorization)
+        headers.set('authorization', area.authorization);
+      if (area.serviceVersion !== undefined && headers.get('service-version') !== area.serviceVersion)
+        headers.set('service-version', area.serviceVersion);
+      if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
+    }
 
     this.attempts++;
     this.#attemptStarted = Date.now();
@@ -243,11 +251,7 @@ export class Call implements CallHooks {
       fetched = true;
       // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
       // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
-      const watch =
-        doFetch !== undefined ||
-        !HAS_SIGNAL_ANY ||
-        this.signal !== undefined ||
-        this.totalTimeout !== undefined;
+      const watch = doFetch || !HAS_SIGNAL_ANY || this.signal || this.totalTimeout !== undefined;
       const text =
         response.type === 'opaqueredirect'
           ? ''
@@ -257,7 +261,7 @@ export class Call implements CallHooks {
               this.#tooLarge(response),
               watch ? signal : undefined,
             );
-      const result = this.#rebuffer ? unread(response, text) : response;
+      const result = this.#hooked ? unread(response, text) : response;
       const asked = RETRY_STATUSES.includes(response.status)
         ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
         : undefined;
@@ -390,22 +394,15 @@ export class Call implements CallHooks {
       // deadline, counted on ky's clock from before ky's own start, has passed.
       const total = this.totalTimeout;
       // Not ky's TimeoutError as the cause: it holds the Request, Authorization header included.
-      return total !== undefined && now() - this.#started >= total
-        ? new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs: total, idempotencyKey })
-        : new APIConnectionTimeoutError({ limit: 'timeout', timeoutMs: this.timeout, idempotencyKey });
+      const whole = total !== undefined && now() - this.#started >= total;
+      return new APIConnectionTimeoutError({
+        limit: whole ? 'totalTimeout' : 'timeout',
+        timeoutMs: whole ? total : this.timeout,
+        idempotencyKey,
+      });
     }
     return error;
   }
-}
-
-/** Whether any of these hooks can see a response or an HTTP error, and so read its body. */
-function readsBodies(hooks: Hooks | undefined): boolean {
-  if (hooks === undefined) return false;
-  return (
-    (hooks.afterResponse?.length ?? 0) > 0 ||
-    (hooks.beforeError?.length ?? 0) > 0 ||
-    (hooks.beforeRetry?.length ?? 0) > 0
-  );
 }
 
 /** ky's clock for `totalTimeout`. */
@@ -427,12 +424,9 @@ function describeCause(error: Error): string {
   return typeof code === 'string' ? `${error.message}: ${code}` : error.message;
 }
 
+/** The service's request id: `x-request-id`, else `request-id`. */
 function requestIdOf(headers: Headers): string | undefined {
-  for (const name of REQUEST_ID_HEADERS) {
-    const value = headers.get(name);
-    if (value) return value;
-  }
-  return undefined;
+  return headers.get('x-request-id') || headers.get('request-id') || undefined;
 }
 
 /** The Idempotency-Key set through `headers`, in any spelling (settings.ts checked they agree). */

@@ -5,7 +5,7 @@
 // attempts.
 import type { z } from 'zod/mini';
 import { APIPromise, type WithResponse } from '../core/api-promise.js';
-import { attachCallSite, CALL_SITE, type SitedOptions, sitedPromise } from './call-site.js';
+import { attachCallSite, CALL_SITE, type CallSite, type SitedOptions } from './call-site.js';
 import { CursorPage, PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
 import { checkRequestOptions } from './settings.js';
@@ -46,10 +46,7 @@ export abstract class APIResource {
     // the caller's frame already.
     return new APIPromise(() => {
       try {
-        return sitedPromise(
-          send(this._transport, { area: this.area, method, ...build(), response }, opts),
-          site,
-        );
+        return send(this._transport, { area: this.area, method, ...build(), response }, opts, site);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -96,14 +93,18 @@ export abstract class APIResource {
 /** The list wrapper's fields the SDK reads. */
 export type CursorPageWire<T> = { data: T[]; has_more: boolean; next_cursor?: string | null | undefined };
 
-/** Sends one logical call with the contract's retry policy; its input was validated by the resource. */
+/**
+ * Sends one logical call with the contract's retry policy; its input was validated by the resource.
+ * The call's rejection carries `site`, when given.
+ */
 function send<S extends z.ZodMiniType>(
   transport: Transport,
   spec: RequestSpec<S>,
   options?: RequestOptions | null,
+  site?: CallSite,
 ): Promise<WithResponse<z.output<S>>> {
   const opts = options ?? {};
   checkRequestOptions(opts);
   const area = transport.get(spec.area) ?? transport.open(spec.area);
-  return new Call(transport.context, area, spec, opts).run(spec.response);
+  return new Call(transport.context, area, spec, opts, site).run(spec.response);
 }

@@ -83,15 +83,14 @@ const LINGER_MS = 500;
 // the socket is paused, and stays paused, until the close.
 function linger(res: NodeServerResponse): void {
   const socket = res.socket;
-  if (typeof socket?.destroySoon !== 'function') return;
-  socket.destroySoon = () => {
-    socket.pause();
-    socket.resume = () => socket;
-    socket.end();
-    const timer: unknown = setTimeout(() => socket.destroy(), LINGER_MS);
-    // Node's timers keep the process alive unless unref'd; the close is not worth waiting for.
-    (timer as { unref?: () => void }).unref?.();
-  };
+  if (socket?.destroySoon)
+    socket.destroySoon = () => {
+      socket.pause();
+      socket.resume = () => socket;
+      socket.end();
+      // Unref'd: the close is not worth keeping the process alive for.
+      (setTimeout(() => socket.destroy(), LINGER_MS) as { unref?: () => void }).unref?.();
+    };
 }
 
 const isEmptyObject = (v: unknown) =>

@@ -349,6 +349,23 @@ describe('user hooks', () => {
     expect(wire[0]?.headers['traceparent']).toBe('00-abc-def-01');
   });
 
+  it('see the body as the JSON text, and the wire is the same with hooks as without', async () => {
+    sequence('post', `${BASE}/sms/messages`, [ok]);
+    const seen: unknown[] = [];
+    await client().sms.messages.create(send, { idempotencyKey: 'k-1' });
+    await client({
+      hooks: { beforeRequest: [({ options }) => void seen.push(options.body)] },
+    }).sms.messages.create(send, { idempotencyKey: 'k-1' });
+    expect(seen).toEqual([JSON.stringify({ to: '447700900123', message: send.message })]);
+    const [plain, hooked] = wire;
+    // The wire recorder reads each body asynchronously.
+    await expect.poll(() => hooked?.body).toEqual({ to: '447700900123', message: send.message });
+    expect(plain?.body).toEqual(hooked?.body);
+    for (const name of ['content-type', 'idempotency-key', 'authorization'])
+      expect(hooked?.headers[name]).toBe(plain?.headers[name]);
+    expect(plain?.headers['content-type']).toBe('application/json');
+  });
+
   it('refuses hooks that are not arrays of functions', async () => {
     expect(() => client({ hooks: { beforeRequest: 'x' } as never })).toThrow(ConfigurationError);
     expect(() => client({ hooks: { onRequest: [] } as never })).toThrow(/unknown hook 'onRequest'/);

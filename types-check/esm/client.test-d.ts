@@ -1,0 +1,210 @@
+// The public surface of `gateway-sdk` as a user's compiler sees it: the Client's options, what each
+// method takes and returns, and the promises' extra methods. Checked by `vitest` (typecheck mode).
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  Client,
+  type APIPromise,
+  type BulkCreateParams,
+  type CursorPage,
+  type PagePromise,
+  type BulkJob,
+  type ClientOptions,
+  type Customer,
+  type Logger,
+  type LogLevel,
+  type Message,
+  type MessageCreateParams,
+  type MessageListParams,
+  type OrganizationMember,
+  type PaymentMethodAttachParams,
+  type PaymentWebhook,
+  type PaymentWebhookListParams,
+  type RequestOptions,
+  type SmsWebhook,
+  type SmsWebhookCreateParams,
+  type TemplateSendParams,
+  type WithResponse,
+  type Hooks,
+} from 'gateway-sdk';
+import { startMockServer } from 'gateway-sdk/testing';
+
+declare const client: Client;
+
+describe('ClientOptions', () => {
+  it('has exactly the options the README documents, all optional', () => {
+    expectTypeOf<keyof ClientOptions>().toEqualTypeOf<
+      | 'apiKey'
+      | 'testApiKey'
+      | 'accessToken'
+      | 'baseURL'
+      | 'sandboxBaseURL'
+      | 'serviceVersion'
+      | 'timeout'
+      | 'totalTimeout'
+      | 'maxRetries'
+      | 'maxResponseBytes'
+      | 'fetch'
+      | 'defaultHeaders'
+      | 'hooks'
+      | 'logger'
+      | 'logLevel'
+      | 'dangerouslyAllowBrowser'
+    >();
+    expectTypeOf<Record<string, never>>().toExtend<ClientOptions>();
+    expectTypeOf(Client).constructorParameters.toEqualTypeOf<[options?: ClientOptions | undefined]>();
+  });
+
+  it('types each option', () => {
+    expectTypeOf<ClientOptions['apiKey']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ClientOptions['timeout']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ClientOptions['maxRetries']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ClientOptions['defaultHeaders']>().toEqualTypeOf<Record<string, string> | undefined>();
+    expectTypeOf<ClientOptions['dangerouslyAllowBrowser']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<LogLevel>().toEqualTypeOf<'off' | 'error' | 'warn' | 'info' | 'debug'>();
+    expectTypeOf<ClientOptions['logLevel']>().toEqualTypeOf<LogLevel | undefined>();
+  });
+
+  it('takes the global fetch and any console-like logger', () => {
+    expectTypeOf<typeof fetch>().toExtend<NonNullable<ClientOptions['fetch']>>();
+    expectTypeOf<Console>().toExtend<Logger>();
+    expectTypeOf<{
+      error(m: string): void;
+      warn(m: string): void;
+      info(m: string): void;
+      debug(m: string): void;
+    }>().toExtend<Logger>();
+  });
+
+  it('refuses a misspelt option and a wrongly typed one', () => {
+    // @ts-expect-error: the option is `apiKey`.
+    new Client({ apikey: 'sk_live_1' });
+    // @ts-expect-error: `timeout` is milliseconds, a number.
+    new Client({ timeout: '10s' });
+    // @ts-expect-error: not a log level.
+    new Client({ logLevel: 'verbose' });
+  });
+
+  it('takes the options of the mock server as they are', async () => {
+    const server = await startMockServer();
+    expectTypeOf(server.clientOptions).toExtend<ClientOptions>();
+    expectTypeOf(server.url).toEqualTypeOf<string>();
+  });
+});
+
+describe('methods', () => {
+  it('return an APIPromise of the resource, or a PagePromise for lists', () => {
+    expectTypeOf(client.sms.messages.create).returns.toEqualTypeOf<APIPromise<Message>>();
+    expectTypeOf(client.sms.messages.list).returns.toEqualTypeOf<PagePromise<Message>>();
+    expectTypeOf(client.sms.messages.retrieve).returns.toEqualTypeOf<APIPromise<Message>>();
+    expectTypeOf(client.sms.bulk.create).returns.toEqualTypeOf<APIPromise<BulkJob>>();
+    expectTypeOf(client.sms.templates.send).returns.toEqualTypeOf<APIPromise<Message>>();
+    expectTypeOf(client.sms.webhooks.retrieve).returns.toEqualTypeOf<APIPromise<SmsWebhook>>();
+    expectTypeOf(client.sms.webhooks.create).returns.toEqualTypeOf<APIPromise<SmsWebhook>>();
+    expectTypeOf(client.payment.webhooks.list).returns.toEqualTypeOf<PagePromise<PaymentWebhook>>();
+    expectTypeOf(client.payment.customers.retrieve).returns.toEqualTypeOf<APIPromise<Customer>>();
+    expectTypeOf(client.payment.customers.paymentMethods.attach).returns.toEqualTypeOf<
+      APIPromise<Customer>
+    >();
+    expectTypeOf(client.account.organizations.members.list).returns.toEqualTypeOf<
+      APIPromise<OrganizationMember[]>
+    >();
+  });
+
+  it('take the Params type of their body or query, then per-request options', () => {
+    expectTypeOf(client.sms.messages.create).parameters.toEqualTypeOf<
+      [body: MessageCreateParams, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.sms.messages.list).parameters.toEqualTypeOf<
+      [query?: MessageListParams | undefined, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.sms.messages.retrieve).parameters.toEqualTypeOf<
+      [messageId: string, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.sms.bulk.create).parameters.toEqualTypeOf<
+      [body: BulkCreateParams, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.sms.templates.send).parameters.toEqualTypeOf<
+      [templateId: string, body: TemplateSendParams, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.sms.webhooks.retrieve).parameters.toEqualTypeOf<
+      [webhookId: string, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.sms.webhooks.create).parameters.toEqualTypeOf<
+      [body: SmsWebhookCreateParams, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.payment.webhooks.list).parameters.toEqualTypeOf<
+      [query?: PaymentWebhookListParams | undefined, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.payment.customers.retrieve).parameters.toEqualTypeOf<
+      [id: string, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.payment.customers.paymentMethods.attach).parameters.toEqualTypeOf<
+      [customerId: string, body: PaymentMethodAttachParams, opts?: RequestOptions | undefined]
+    >();
+    expectTypeOf(client.account.organizations.members.list).parameters.toEqualTypeOf<
+      [organizationId: string, opts?: RequestOptions | undefined]
+    >();
+  });
+
+  it('take the documented per-request options', () => {
+    expectTypeOf<RequestOptions>().toEqualTypeOf<{
+      timeout?: number | undefined;
+      totalTimeout?: number | undefined;
+      maxRetries?: number | undefined;
+      signal?: AbortSignal | undefined;
+      headers?: Record<string, string> | undefined;
+      idempotencyKey?: string | undefined;
+      hooks?: Hooks | undefined;
+    }>();
+  });
+
+  it('refuse a body without its required fields', () => {
+    // @ts-expect-error: `message` is required.
+    void client.sms.messages.create({ to: '447700900123' });
+    // @ts-expect-error: the create request names the content `message`, not `body`.
+    void client.sms.messages.create({ to: '447700900123', body: 'Hello' });
+    // @ts-expect-error: `variables` is required.
+    void client.sms.templates.send('tpl_welcome', { to: '447700900123' });
+    // @ts-expect-error: an unknown list filter is refused (an ignored filter would widen the result).
+    void client.sms.messages.list({ state: 'failed' });
+  });
+});
+
+describe('APIPromise', () => {
+  it('awaits to the value and gives the raw response on request', async () => {
+    expectTypeOf(await client.sms.messages.retrieve('msg_1')).toEqualTypeOf<Message>();
+    expectTypeOf(await client.account.organizations.members.list('org_1')).toEqualTypeOf<
+      OrganizationMember[]
+    >();
+    const withResponse = await client.sms.messages.retrieve('msg_1').withResponse();
+    expectTypeOf(withResponse).toEqualTypeOf<WithResponse<Message>>();
+    expectTypeOf(withResponse.response).toEqualTypeOf<Response>();
+    expectTypeOf(withResponse.requestId).toEqualTypeOf<string | undefined>();
+    expectTypeOf<APIPromise<Message>>().toExtend<PromiseLike<Message>>();
+  });
+});
+
+describe('PagePromise and CursorPage', () => {
+  it('awaits to the first page and iterates items across pages', async () => {
+    const page = await client.sms.messages.list({ status: 'failed' });
+    expectTypeOf(page).toEqualTypeOf<CursorPage<Message>>();
+    expectTypeOf(page.data).toEqualTypeOf<Message[]>();
+    expectTypeOf(page.has_more).toEqualTypeOf<boolean>();
+    expectTypeOf(page.next_cursor).toEqualTypeOf<string | null>();
+    expectTypeOf(page.hasNextPage()).toEqualTypeOf<boolean>();
+    expectTypeOf(page.getNextPage()).toEqualTypeOf<PagePromise<Message>>();
+    for await (const message of client.sms.messages.list()) expectTypeOf(message).toEqualTypeOf<Message>();
+    for await (const hook of client.payment.webhooks.list())
+      expectTypeOf(hook).toEqualTypeOf<PaymentWebhook>();
+    for await (const p of client.sms.messages.list().iterPages())
+      expectTypeOf(p).toEqualTypeOf<CursorPage<Message>>();
+  });
+
+  it('needs a max to collect items into an array', () => {
+    expectTypeOf(client.sms.messages.list().toArray({ max: 100 })).toEqualTypeOf<Promise<Message[]>>();
+    // @ts-expect-error: max is required, so nobody loads an unbounded list by accident.
+    void client.sms.messages.list().toArray();
+    // @ts-expect-error: max is required.
+    void client.sms.messages.list().toArray({});
+  });
+});
