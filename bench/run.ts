@@ -44,8 +44,8 @@ const SETTINGS = quick
     }
   : {
       // Many short rounds: each ratio is of two samples taken seconds apart.
-      rounds: 17,
-      requests: 600,
+      rounds: 33,
+      requests: 300,
       pageRounds: 5,
       verifyRounds: 7,
       verifyMs: 300,
@@ -68,14 +68,16 @@ own work without the network). The machine was shared with other work at the tim
   POST tees its body), its \`AbortController\` (Node 20 builds signals as transferable \`EventTarget\`s:
   \`makeTransferable\` alone is 8 % of the process), and the per-call options merge (\`deepMerge\`,
   \`normalizeRetryOptions\`, \`findUnknownOptions\`).
-- **What the SDK adds over ky** (self time, share of the whole process over the network): the call's
-  attempt function (\`Call.fetch\`: the host check, three header reads to re-assert Authorization,
-  Service-Version and the Idempotency-Key after user hooks, the body read) ~0.8 %; building the call
-  and mapping its result (\`Call.run\`, \`send\`, \`_request\`) ~0.8 %; zod's parse of the message ~0.7 %;
-  encoding the path ~0.35 %; the Deprecation/Sunset header lookups ~0.3 %; the per-call options check
-  under 0.1 %. \`JSON.parse\` (0.75 %) is paid by ky's \`.json()\` as well. ky's merge grows a little with
-  the two per-call options the SDK passes (\`fetch\`, \`context\`). POST adds input validation (zod) and
-  the UUID, which bare ky alike also generates.
+- **What the SDK adds over ky** (self time, share of the whole process over the network): the call
+  site (\`new Error()\` in \`_request\`; inflated under the profiler, 3 to 7 µs without it); building the
+  call and mapping its result (\`Call.run\`, \`send\`); zod's parse of the message ~0.7 %; the body read
+  and \`Call.fetch\` ~0.8 %; encoding the path ~0.3 %. \`JSON.parse\` is paid by ky's \`.json()\` as well.
+  Cut after these profiles (issue 25): a \`TextDecoder\` built per answer (Node builds an ICU converter
+  each time; one shared decoder now serves every one-chunk answer), the host and header re-assertion
+  on every attempt (now only with hooks), and \`json\` plus \`stringifyJson\` in ky's per-call merge (the
+  checked text goes as the body). ky's merge still carries the per-call \`method\`, \`context\`, \`fetch\`
+  and \`retry\` (the call's limit and its \`Retry-After\`-aware delay). POST adds input validation (zod)
+  and the UUID, which bare ky alike also generates.
 - **Not done, and why**: handing ky a pre-merged options object per area would skip part of ky's merge,
   but ky merges the instance's defaults on every call whatever is passed; reading the body in an
   \`afterResponse\` hook would let ky's timeout stop covering it, and ky clones the response for
