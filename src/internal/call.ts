@@ -1,8 +1,8 @@
 // One logical call, as one object: what it sends, its key, its limits, and what ky does not do
 // for it. ky runs the attempts, the waits and both timeouts; every attempt passes through
-// `Call.fetch`, which re-asserts the credential, host and Idempotency-Key after every user hook
-// has run, reads the body inside ky's per-attempt timeout, notes Deprecation/Sunset headers and
-// the `Retry-After` that `Call.delay` honours.
+// `Call.fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
+// after every user hook has run, reads the body inside ky's per-attempt timeout, notes
+// Deprecation/Sunset headers and the `Retry-After` that `Call.delay` honours.
 import type { BeforeRetryState, KyInstance, Options } from 'ky';
 import type { z } from 'zod/mini';
 import {

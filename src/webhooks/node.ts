@@ -28,8 +28,8 @@ export interface NodeServerResponse {
   end(body?: Uint8Array): unknown;
   /** Whether the head was sent already. */
   readonly headersSent?: boolean;
-  /** The connection, when there is one: after a 413 it is half-closed first, closed 500 ms later. */
   // node:net's Socket: `end` half-closes, `destroySoon` is what node:http calls to close.
+  /** The connection, when there is one: after a 413 it is half-closed first, closed 500 ms later. */
   readonly socket?: {
     end(): unknown;
     destroy(): unknown;
