@@ -31,10 +31,15 @@ export interface NodeServerResponse {
   // node:net's Socket: `end` half-closes, `destroySoon` is what node:http calls to close.
   /** The connection, when there is one: after a 413 it is half-closed first, closed 500 ms later. */
   readonly socket?: {
+    /** Sends what is written, then FIN. */
     end(): unknown;
+    /** Closes at once. */
     destroy(): unknown;
+    /** Stops reading. */
     pause(): unknown;
+    /** Reads again. */
     resume(): unknown;
+    /** node:http's close after a `connection: close` answer. */
     destroySoon?: (() => void) | undefined;
   } | null;
 }
