@@ -57,7 +57,6 @@ export function exec(command, args, { cwd = root, env = {}, timeout = 120_000, k
   });
 }
 
-/** The last non-empty lines of a command's output, indented, for error messages. */
 /**
  * "N passed, M failed" from a vitest JSON report, as .ci/run counts: skipped and todo tests are
  * failures, and so is a report that is missing, unreadable or from a run that did not succeed.
@@ -73,6 +72,7 @@ export function vitestTotals(file) {
   }
 }
 
+/** The last non-empty lines of a command's output, indented, for error messages. */
 export const tail = (text, lines = 15) =>
   text
     .split('\n')

@@ -55,7 +55,7 @@ export async function readBody(
     for (;;) {
       const { done, value } = await reader.read().catch(network);
       if (signal?.aborted) network(signal.reason);
-      if (done) return decoder ? text + decoder.decode() : utf8.decode(first);
+      if (done) return decoder ? text + decoder.decode() : (utf8 ??= new TextDecoder()).decode(first);
       bytes += value.byteLength;
       if (bytes > limit) {
         stop();
@@ -74,5 +74,8 @@ export async function readBody(
   }
 }
 
-/** Decodes whole answers only (never `stream: true`), so one instance serves every call. */
-const utf8 = new TextDecoder();
+/**
+ * Decodes whole answers only (never `stream: true`), so one instance serves every call; built on
+ * first use, not at import.
+ */
+let utf8: TextDecoder | undefined;
