@@ -1,6 +1,6 @@
-// What the SDK's own ky hook and retry check ask of the call they run for. A module of its own,
-// next to the call that implements it, so that transport.ts and retry.ts, which both reach the
-// call through ky's `context`, need not import the call, nor each other.
+// What the SDK's own ky hook and retry check ask of the call they run for, and that hook. A module
+// of its own, next to the call that implements it, so that transport.ts, call.ts and retry.ts, which
+// reach the call through ky's `context`, need not import the call, nor each other.
 import type * as Ky from 'ky';
 import type { BeforeRetryState } from 'ky';
 
@@ -14,3 +14,7 @@ export interface CallHooks {
   /** The parsed body of a response this call read (ky may hand on a consumed one), else undefined. */
   bodyOf(response: Response): unknown;
 }
+
+/** The SDK's own `beforeRetry` hook: hands the retry to the call it belongs to (ky's `context.call`). */
+export const ownBeforeRetry = (state: BeforeRetryState): KyStop | undefined =>
+  (state.options.context['call'] as CallHooks).beforeRetry(state);

@@ -25,18 +25,19 @@ import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
 import { type InternalRequestOptions, OBSERVE_RESPONSE } from './settings.js';
-import { backoff, isHTTPError, parseRetryAfter, RETRY_STATUSES, retryAfterJitter } from './retry.js';
+import {
+  backoff,
+  isHTTPError,
+  parseRetryAfter,
+  RETRY_OPTIONS,
+  RETRY_STATUSES,
+  retryAfterJitter,
+} from './retry.js';
 import { parseOutput } from './schema.js';
-import type { CallHooks, KyStop } from './call-hooks.js';
+import { HAS_SIGNAL_ANY } from './runtime.js';
+import { type CallHooks, type KyStop, ownBeforeRetry } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
-
-/**
- * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
- * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
- * Read once, as ky reads it.
- */
-const HAS_SIGNAL_ANY = typeof AbortSignal === 'function' && typeof AbortSignal.any === 'function';
 
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
@@ -113,20 +114,17 @@ export class Call implements CallHooks {
           ? this.#text
           : await readBody(response, this.context.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
-      const credential = this.area.credential;
-      // `text` and the request id are read only to build an error: scrubbing them lazily spares
-      // every good response the scans.
-      const ctx = {
-        status: response.status,
-        idempotencyKey: this.idempotencyKey,
-        get text() {
-          return scrubText(text, [credential]);
-        },
-        get requestId() {
-          return requestId && scrub(requestId, [credential]);
-        },
+      // Built only for an error: every good response is spared the scrubbing scans.
+      const context = () => {
+        const credential = this.area.credential;
+        return {
+          status: response.status,
+          idempotencyKey: this.idempotencyKey,
+          text: scrubText(text, [credential]),
+          requestId: requestId && scrub(requestId, [credential]),
+        };
       };
-      return { data: parseOutput(schema, parseJson(text), ctx), response, requestId };
+      return { data: parseOutput(schema, parseJson(text), context), response, requestId };
     } catch (error) {
       const failure = await this.#failure(error);
       throw this.site === undefined ? failure : attachCallSite(failure, this.site);
@@ -139,7 +137,8 @@ export class Call implements CallHooks {
       method: spec.method,
       context: { call: this },
       fetch: this.fetch,
-      retry: { limit: this.maxRetries, delay: this.delay },
+      // The whole of it: the area's instance has none, so ky takes this one as it is.
+      retry: { ...RETRY_OPTIONS, limit: this.maxRetries, delay: this.delay },
     };
     const total = this.totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads ky).
@@ -161,7 +160,11 @@ export class Call implements CallHooks {
     if (key !== undefined) headers['idempotency-key'] = key;
     if (json !== undefined || options.headers !== undefined || key !== undefined) init.headers = headers;
     if (options.timeout !== undefined) init.timeout = options.timeout;
-    if (options.hooks !== undefined) init.hooks = options.hooks as Options['hooks'];
+    const hooks = options.hooks as Options['hooks'];
+    if (hooks !== undefined)
+      init.hooks = this.area.ownHook
+        ? hooks
+        : { ...hooks, beforeRetry: [ownBeforeRetry, ...(hooks.beforeRetry ?? [])] };
     const signal = this.signal;
     if (signal === undefined) return send(this.input, init);
     if (HAS_SIGNAL_ANY) {

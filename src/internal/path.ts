@@ -11,8 +11,13 @@ import { ValidationError } from '../core/errors.js';
 export function path(strings: TemplateStringsArray, ...params: Record<string, string>[]): string {
   let out = strings[0] ?? '';
   for (let i = 0; i < params.length; i++) {
-    const [name, value] = Object.entries(params[i] ?? {})[0] ?? ['path parameter', undefined];
-    out += encodeSegment(name, value) + (strings[i + 1] ?? '');
+    // The one key of the parameter's object is its name.
+    let name = 'path parameter';
+    for (const key in params[i]) {
+      name = key;
+      break;
+    }
+    out += encodeSegment(name, params[i]?.[name]) + (strings[i + 1] ?? '');
   }
   return out;
 }

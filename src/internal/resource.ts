@@ -103,8 +103,8 @@ function send<S extends z.ZodMiniType>(
   options?: RequestOptions | null,
   site?: CallSite,
 ): Promise<WithResponse<z.output<S>>> {
-  const opts = options ?? {};
-  checkRequestOptions(opts);
+  // Most calls pass no options: nothing to check.
+  if (options != null) checkRequestOptions(options);
   const area = transport.get(spec.area) ?? transport.open(spec.area);
-  return new Call(transport.context, area, spec, opts, site).run(spec.response);
+  return new Call(transport.context, area, spec, options ?? {}, site).run(spec.response);
 }

@@ -43,7 +43,7 @@ export const RETRY_STATUSES: readonly number[] = [
 ];
 
 /**
- * ky's retry options, the same for every call; each call adds its `limit` and its `delay`
+ * ky's retry options, the same for every call; each call passes them with its `limit` and its `delay`
  * (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
  * off. ky reads no timing header itself (`afterStatusCodes` is empty): ky 2 would also wait
  * for `RateLimit-Reset` and kin, read only whole seconds, and add no jitter (docs/decisions.md).

@@ -209,13 +209,17 @@ export interface ResponseContext {
   idempotencyKey: string | undefined;
 }
 
-/** Parses a 2xx body, or throws `ResponseValidationError` with the paths and the raw body. */
+/**
+ * Parses a 2xx body, or throws `ResponseValidationError` with the paths and the raw body; `context`
+ * is asked for only then.
+ */
 export function parseOutput<S extends z.ZodMiniType>(
   schema: S,
   json: unknown,
-  ctx: ResponseContext,
+  context: () => ResponseContext,
 ): z.output<S> {
   if (json === undefined || typeof json === 'string') {
+    const ctx = context();
     throw new ResponseValidationError(
       `The service answered ${ctx.status} with ` +
         `${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
@@ -232,6 +236,7 @@ export function parseOutput<S extends z.ZodMiniType>(
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues, json);
+  const ctx = context();
   throw new ResponseValidationError(
     `The service's response does not have the documented shape: ${describeAll(issues)}. ` +
       `${CHECK_ADDRESS}; if it does, report this with the request id.`,

@@ -1,8 +1,8 @@
 // One ky instance per API area, each holding only that area's credential, address and headers,
 // so a key can never be sent to another area's host. ky owns the URL prefix, the header merge,
-// the JSON body, the per-attempt and whole-call timeouts and the retry loop (internal/retry.ts states
-// its policy); internal/call.ts adds what ky lacks, through the instance's `fetch` and one
-// `beforeRetry` hook.
+// the per-attempt and whole-call timeouts and the retry loop (internal/retry.ts states its
+// policy); internal/call.ts adds what ky lacks, through each call's `fetch` and, where needed,
+// one `beforeRetry` hook.
 //
 // ky is loaded on the first request, not with the SDK: at import it probes for request streams
 // by building a `Request`, which makes Node load its whole fetch stack (undici), so importing it
@@ -11,10 +11,10 @@
 import type * as Ky from 'ky';
 import type { Hooks as KyHooks, KyInstance, Options } from 'ky';
 import { ConfigurationError } from '../core/errors.js';
-import type { CallHooks, KyStop } from './call-hooks.js';
+import { type KyStop, ownBeforeRetry } from './call-hooks.js';
 import type { SafeLogger } from './safe-logger.js';
 import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './settings.js';
-import { RETRY_OPTIONS } from './retry.js';
+import { HAS_SIGNAL_ANY } from './runtime.js';
 
 /** The three areas of the API; each has its own credential and address. */
 export type Area = 'sms' | 'payment' | 'account';
@@ -54,6 +54,8 @@ export interface AreaTransport {
   load(): Promise<KyInstance>;
   /** ky's `stop`, returned by a `beforeRetry` hook to end the retries; set by `load()`. */
   stop: KyStop | undefined;
+  /** Whether the instance runs the SDK's own `beforeRetry` hook; when not, a call with hooks adds it. */
+  ownHook: boolean;
   /** The credential (for scrubbing errors and log lines). */
   credential: string;
   credentialOption: CredentialOption;
@@ -108,26 +110,34 @@ export class Transport {
     if (userAgent !== undefined) headers['user-agent'] = userAgent;
 
     // `prefix`, not `baseUrl`: paths are joined to the address as written, so an address with a
-    // path (https://host/v1) keeps it, as `prefixUrl` did in ky 1.
+    // path (https://host/v1) keeps it, as `prefixUrl` did in ky 1. No `retry`: each call passes
+    // the whole of it (internal/retry.ts), which ky then takes as it is instead of merging two.
     const options: Options = {
       prefix,
       headers,
       timeout: settings.timeout,
-      retry: RETRY_OPTIONS,
       // A redirect to another host would carry the Authorization header with it.
       redirect: 'manual',
+    };
+    // The SDK's own `beforeRetry` hook logs retries at info and ends a call whose caller gave up
+    // where ky cannot (no AbortSignal.any); with hooks of the client's it runs ahead of them. Where
+    // none of that applies the instance has no hooks: ky merges an instance's hooks into every
+    // call's options, a cost each call would pay for nothing. A call with hooks of its own then
+    // adds the SDK's ahead of them (Call.#send).
+    const ownHook = !HAS_SIGNAL_ANY || this.context.logger.enabled('info') || settings.hooks !== undefined;
+    if (ownHook) {
       // The user's hooks have the types of core/hooks.ts, which describe ky 2's without naming it.
-      hooks: {
+      options.hooks = {
         // The SDK's own hooks first, then the client's; a call's own hooks come after both.
         beforeRetry: [
-          (state) => (state.options.context['call'] as CallHooks).beforeRetry(state),
+          ownBeforeRetry,
           ...((settings.hooks?.beforeRetry ?? []) as NonNullable<KyHooks['beforeRetry']>),
         ],
         beforeRequest: (settings.hooks?.beforeRequest ?? []) as NonNullable<KyHooks['beforeRequest']>,
         afterResponse: (settings.hooks?.afterResponse ?? []) as NonNullable<KyHooks['afterResponse']>,
         beforeError: (settings.hooks?.beforeError ?? []) as NonNullable<KyHooks['beforeError']>,
-      },
-    };
+      };
+    }
     const transport: AreaTransport = {
       area,
       ky: undefined,
@@ -139,6 +149,7 @@ export class Transport {
         transport.stop = ky.stop;
         return (transport.ky ??= ky.create(options));
       },
+      ownHook,
       credential,
       credentialOption: spec.credential,
       authorization,

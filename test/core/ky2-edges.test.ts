@@ -2,9 +2,9 @@
 // ky-pipeline.test.ts does for the edges ky 1 and 2 share): its own totalTimeout, its `prefix`,
 // what it retries by itself, the timing headers it would read, and the error body it reads.
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIError } from 'gateway-sdk';
-import { APIConnectionTimeoutError, Client, NotFoundError } from 'gateway-sdk';
+import { APIConnectionTimeoutError, APIUserAbortError, Client, NotFoundError } from 'gateway-sdk';
 import { usePipeline } from '../helpers/msw.js';
 import { message } from '../helpers/fixtures.js';
 import { settle } from '../helpers/settle.js';
@@ -147,5 +147,51 @@ describe('the error body ky 2 reads into HTTPError.data', () => {
     );
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as APIError).body).toEqual({ error: { code: 'gone_by_hook' } });
+  });
+});
+
+// The area's ky instance has no hooks unless it needs the SDK's own `beforeRetry` (info logging, no
+// AbortSignal.any, hooks of the client's): ky merges an instance's hooks into every call. A call
+// with hooks of its own still gets the SDK's ahead of them.
+describe("the SDK's own beforeRetry hook, on an instance without hooks", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("ends a call aborted as its retry wait ends, before the call's own beforeRetry hooks", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0); // a backoff of 0 ms
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const controller = new AbortController();
+    const fetch = vi.fn(async () => {
+      // Due 1 ms after ky's wait of 0 ms, and both fired in one synchronous advance: the abort
+      // lands once the wait is over, before the hooks run (ky itself ends a wait aborted while it runs).
+      setTimeout(() => controller.abort(), 1);
+      return Response.json({ error: { code: 'server_error' } }, { status: 500 });
+    });
+    const callHook = vi.fn();
+    const call = settle(
+      new Client({ apiKey: KEY, baseURL: BASE, fetch, maxRetries: 1 }).sms.messages.retrieve('msg_1', {
+        signal: controller.signal,
+        hooks: { beforeRetry: [callHook] },
+      }),
+    );
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(vi.getTimerCount()).toBe(2); // ky's wait, and the test's timer
+    vi.advanceTimersByTime(1);
+    const { error } = await call;
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(callHook).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs a call's own beforeRetry hooks on every retry", async () => {
+    sequence('get', `${BASE}/sms/messages/msg_1`, [fail(500), fail(500), ok]);
+    const retries: number[] = [];
+    await client().sms.messages.retrieve('msg_1', {
+      hooks: { beforeRetry: [({ retryCount }) => void retries.push(retryCount)] },
+    });
+    expect(retries).toEqual([1, 2]);
+    expect(wire).toHaveLength(3);
   });
 });
