@@ -69,15 +69,21 @@ own work without the network). The machine was shared with other work at the tim
   \`makeTransferable\` alone is 8 % of the process), and the per-call options merge (\`deepMerge\`,
   \`normalizeRetryOptions\`, \`findUnknownOptions\`).
 - **What the SDK adds over ky** (self time, share of the whole process over the network): the call
-  site (\`new Error()\` in \`_request\`; inflated under the profiler, 3 to 7 µs without it); building the
+  site (\`new Error()\` in \`_request\`, the largest single item: below); building the
   call and mapping its result (\`Call.run\`, \`send\`); zod's parse of the message ~0.7 %; the body read
   and \`Call.fetch\` ~0.8 %; encoding the path ~0.3 %. \`JSON.parse\` is paid by ky's \`.json()\` as well.
   Cut after these profiles (issue 25): a \`TextDecoder\` built per answer (Node builds an ICU converter
   each time; one shared decoder now serves every one-chunk answer), the host and header re-assertion
-  on every attempt (now only with hooks), and \`json\` plus \`stringifyJson\` in ky's per-call merge (the
-  checked text goes as the body). ky's merge still carries the per-call \`method\`, \`context\`, \`fetch\`
-  and \`retry\` (the call's limit and its \`Retry-After\`-aware delay). POST adds input validation (zod)
-  and the UUID, which bare ky alike also generates.
+  on every attempt (now only with hooks), \`json\` plus \`stringifyJson\` in ky's per-call merge (the
+  checked text goes as the body), the area's hooks (ky merges an instance's hooks into every call:
+  the instance now has none unless the SDK's own \`beforeRetry\` is needed), and the merge of the
+  call's retry options into the instance's (each call now passes the whole of them). ky's merge
+  still carries the per-call \`method\`, \`context\`, \`fetch\` and \`retry\`. POST adds input
+  validation (zod) and the UUID, which bare ky alike also generates.
+- **The call site costs more than a micro-benchmark says**: \`new Error()\` takes 17 to 22 µs in a
+  process doing loopback I/O (the same in a bare \`fetch\` loop, and with \`Error.captureStackTrace\`;
+  11 µs at two frames) against 3 to 4 µs in a loop without I/O. A build without it uses ~5 % less
+  CPU per GET (A/B of the two builds in one process, both orders).
 - **Not done, and why**: handing ky a pre-merged options object per area would skip part of ky's merge,
   but ky merges the instance's defaults on every call whatever is passed; reading the body in an
   \`afterResponse\` hook would let ky's timeout stop covering it, and ky clones the response for
@@ -190,7 +196,11 @@ if (overhead) {
 Client CPU (\`process.cpuUsage()\` of the bench process; the server runs in a child process) and wall
 time per request, median of ${SETTINGS.rounds} rounds; ratios are medians of the per-round ratios, the four
 clients' rounds interleaved (fetch, openai-node, ky, SDK, then the reverse, so bare ky and the SDK
-always run back to back: this machine's speed drifts between seconds). The four clients, against
+always run back to back: this machine's speed drifts between seconds). No full collection is forced
+between samples, as none is in an app: a forced one made V8 discard the optimized code of ky, undici
+and the SDK (its "weak objects" deoptimizations), and the sample after it paid for re-optimizing,
+~35 % more CPU per request for every client and more for the one with more code on its path. Each
+sample pays for the young-generation collections its own requests cause. The four clients, against
 the same server:
 
 - **fetch**: bare \`fetch\` with the same headers, a status check and \`response.json()\`; \`create\` also
