@@ -2,7 +2,8 @@
 // of its own, next to the call that implements it, so that transport.ts, call.ts and retry.ts, which
 // reach the call through ky's `context`, need not import the call, nor each other.
 import type * as Ky from 'ky';
-import type { BeforeRetryState } from 'ky';
+import type { BeforeRetryState, Hooks as KyHooks } from 'ky';
+import type { Hooks } from '../core/hooks.js';
 
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];
@@ -15,6 +16,17 @@ export interface CallHooks {
   bodyOf(response: Response): unknown;
 }
 
-/** The SDK's own `beforeRetry` hook: hands the retry to the call it belongs to (ky's `context.call`). */
-export const ownBeforeRetry = (state: BeforeRetryState): KyStop | undefined =>
-  (state.options.context['call'] as CallHooks).beforeRetry(state);
+/**
+ * `hooks` with the SDK's own `beforeRetry` hook ahead of theirs; it hands each retry to the call
+ * it belongs to (ky's `context.call`). The user's hooks have the types of core/hooks.ts, which
+ * describe ky 2's without naming it.
+ */
+export function withOwnHook(hooks: Hooks | undefined): KyHooks {
+  return {
+    ...hooks,
+    beforeRetry: [
+      (state: BeforeRetryState) => (state.options.context['call'] as CallHooks).beforeRetry(state),
+      ...(hooks?.beforeRetry ?? []),
+    ],
+  } as KyHooks;
+}

@@ -35,7 +35,7 @@ import {
 } from './retry.js';
 import { parseOutput } from './schema.js';
 import { HAS_SIGNAL_ANY } from './runtime.js';
-import { type CallHooks, type KyStop, ownBeforeRetry } from './call-hooks.js';
+import { type CallHooks, type KyStop, withOwnHook } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
@@ -160,11 +160,9 @@ export class Call implements CallHooks {
     if (key !== undefined) headers['idempotency-key'] = key;
     if (json !== undefined || options.headers !== undefined || key !== undefined) init.headers = headers;
     if (options.timeout !== undefined) init.timeout = options.timeout;
-    const hooks = options.hooks as Options['hooks'];
+    const hooks = options.hooks;
     if (hooks !== undefined)
-      init.hooks = this.area.ownHook
-        ? hooks
-        : { ...hooks, beforeRetry: [ownBeforeRetry, ...(hooks.beforeRetry ?? [])] };
+      init.hooks = this.area.ownHook ? (hooks as Options['hooks']) : withOwnHook(hooks);
     const signal = this.signal;
     if (signal === undefined) return send(this.input, init);
     if (HAS_SIGNAL_ANY) {

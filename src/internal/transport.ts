@@ -9,9 +9,9 @@
 // eagerly would make every cold `import 'gateway-sdk'` pay for that (bench/RESULTS.md). tsup
 // bundles it into a chunk of its own.
 import type * as Ky from 'ky';
-import type { Hooks as KyHooks, KyInstance, Options } from 'ky';
+import type { KyInstance, Options } from 'ky';
 import { ConfigurationError } from '../core/errors.js';
-import { type KyStop, ownBeforeRetry } from './call-hooks.js';
+import { type KyStop, withOwnHook } from './call-hooks.js';
 import type { SafeLogger } from './safe-logger.js';
 import { type AddressOption, type ClientSettings, type CredentialOption, ENV } from './settings.js';
 import { HAS_SIGNAL_ANY } from './runtime.js';
@@ -125,19 +125,8 @@ export class Transport {
     // call's options, a cost each call would pay for nothing. A call with hooks of its own then
     // adds the SDK's ahead of them (Call.#send).
     const ownHook = !HAS_SIGNAL_ANY || this.context.logger.enabled('info') || settings.hooks !== undefined;
-    if (ownHook) {
-      // The user's hooks have the types of core/hooks.ts, which describe ky 2's without naming it.
-      options.hooks = {
-        // The SDK's own hooks first, then the client's; a call's own hooks come after both.
-        beforeRetry: [
-          ownBeforeRetry,
-          ...((settings.hooks?.beforeRetry ?? []) as NonNullable<KyHooks['beforeRetry']>),
-        ],
-        beforeRequest: (settings.hooks?.beforeRequest ?? []) as NonNullable<KyHooks['beforeRequest']>,
-        afterResponse: (settings.hooks?.afterResponse ?? []) as NonNullable<KyHooks['afterResponse']>,
-        beforeError: (settings.hooks?.beforeError ?? []) as NonNullable<KyHooks['beforeError']>,
-      };
-    }
+    // The SDK's own hooks first, then the client's; a call's own hooks come after both.
+    if (ownHook) options.hooks = withOwnHook(settings.hooks);
     const transport: AreaTransport = {
       area,
       ky: undefined,
