@@ -120,12 +120,11 @@ export class Transport {
       redirect: 'manual',
     };
     // The SDK's own `beforeRetry` hook logs retries at info and ends a call whose caller gave up
-    // where ky cannot (no AbortSignal.any); with hooks of the client's it runs ahead of them. Where
-    // none of that applies the instance has no hooks: ky merges an instance's hooks into every
-    // call's options, a cost each call would pay for nothing. A call with hooks of its own then
-    // adds the SDK's ahead of them (Call.#send).
+    // where ky cannot (no AbortSignal.any). Where neither applies and the client has no hooks, the
+    // instance has none: ky merges an instance's hooks into every call's options, a cost each call
+    // would pay for nothing; a call with hooks of its own then adds the SDK's (Call.#send). The
+    // SDK's own hooks first, then the client's; a call's own hooks come after both.
     const ownHook = !HAS_SIGNAL_ANY || this.context.logger.enabled('info') || settings.hooks !== undefined;
-    // The SDK's own hooks first, then the client's; a call's own hooks come after both.
     if (ownHook) options.hooks = withOwnHook(settings.hooks);
     const transport: AreaTransport = {
       area,
