@@ -18,8 +18,12 @@ const mswLoaderOnMsw2: Plugin = {
   enforce: 'pre',
   transform(code, id) {
     if (!id.endsWith('/src/testing/msw-loader.ts')) return null;
-    const out = code.replace("createRequire(import.meta.url)('msw')", "createRequire(import.meta.url)('msw2')");
-    if (out === code) throw new Error("msw-loader-on-msw2: src/testing/msw-loader.ts no longer requires 'msw'");
+    const out = code.replace(
+      "createRequire(import.meta.url)('msw')",
+      "createRequire(import.meta.url)('msw2')",
+    );
+    if (out === code)
+      throw new Error("msw-loader-on-msw2: src/testing/msw-loader.ts no longer requires 'msw'");
     return out;
   },
 };

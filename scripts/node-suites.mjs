@@ -2,7 +2,7 @@
 // and 26 from the `node-<os>-<cpu>` npm package (newest of each line, scripts/runtimes/install.mjs),
 // each running `npm test` with that Node first on PATH, one after the other (the machine has two
 // cores). Prints one line per line, e.g.
-//   suite node 26.10.0: 1234 passed, 0 failed
+//   suite node 26.10.0 (msw 3.0.5): 1234 passed, 0 failed
 // and keeps each run's output in .tmp/node-suites/node<line>.log.
 //
 //   node scripts/node-suites.mjs                 Node 22, 24 and 26
@@ -10,10 +10,14 @@
 //   node scripts/node-suites.mjs --this-node     the line of this machine's Node, from the JSON
 //                                                report `npm test` just wrote (.ci/run's main run)
 //
+// This is the msw matrix too: vitest.config.ts runs the suite on msw 3 (the dev dependency) where
+// Node is 22.12 or newer and on msw 2 (the `msw2` dev dependency) below, as msw 3 needs 22.12; each
+// line names the msw it ran on.
+//
 // On the extra lines vitest skips its type tests (test/types/*.test-d.ts): tsc checks them, and
 // tsc's result does not depend on the Node that runs it; the main run on this machine's Node has
 // them. Every runtime test runs on every line.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import {
   exec,
@@ -24,6 +28,13 @@ import {
   tail,
   vitestTotals as totals,
 } from './runtimes/install.mjs';
+
+/** The msw version the suite runs on under Node `version` (the rule of vitest.config.ts). */
+function mswVersion(version) {
+  const [major, minor] = version.split('.').map(Number);
+  const pkg = major > 22 || (major === 22 && minor >= 12) ? 'msw' : 'msw2';
+  return JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+}
 
 const only = process.argv
   .find((a) => a.startsWith('--only='))
@@ -47,7 +58,9 @@ async function suite(line) {
   writeFileSync(join(out, `node${line}.log`), `${run.stdout}\n${run.stderr}`);
   const { passed, failed } = existsSync(report) ? totals(report) : { passed: 0, failed: 1 };
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`suite node ${runtime.version}: ${passed} passed, ${failed} failed`);
+  console.log(
+    `suite node ${runtime.version} (msw ${mswVersion(runtime.version)}): ${passed} passed, ${failed} failed`,
+  );
   console.log(
     `  (node ${runtime.version}: ${seconds}s, output in ${join('.tmp/node-suites', `node${line}.log`)})`,
   );
@@ -61,7 +74,9 @@ async function suite(line) {
 async function main() {
   if (process.argv.includes('--this-node')) {
     const { passed, failed } = totals(join(root, '.tmp/vitest-results.json'));
-    console.log(`suite node ${process.versions.node}: ${passed} passed, ${failed} failed`);
+    console.log(
+      `suite node ${process.versions.node} (msw ${mswVersion(process.versions.node)}): ${passed} passed, ${failed} failed`,
+    );
     return failed === 0;
   }
   mkdirSync(out, { recursive: true });

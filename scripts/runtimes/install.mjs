@@ -1,10 +1,10 @@
 // Runtimes from npm, shared by the runtime matrix (run.mjs), the suite on every Node line
-// (scripts/node-suites.mjs) and the msw matrix (scripts/msw-matrix.mjs). Each runtime comes from
+// (scripts/node-suites.mjs) and the CI run (.ci/run). Each runtime comes from
 // the platform package that holds its binary (npm 11 skips the install scripts that the `node`,
 // `bun` and `deno` wrapper packages need) into .tmp/runtimes/<id>; npm picks the newest version of
 // the line the registry has.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,9 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where runtimes (and the matrix's app and caches) live. */
 export const work = join(root, '.tmp/runtimes');
 const home = join(work, 'home');
+
+/** How long an install is reused before npm is asked again for the newest of its line. */
+const REUSE_MS = 12 * 3600_000;
 
 /** The Node lines tested beside this machine's Node (README "Supported runtimes"). */
 export const NODE_LINES = ['22', '24', '26'];
@@ -130,6 +133,13 @@ export function runtimePackages() {
  */
 export async function installRuntime(runtime) {
   const dir = join(work, runtime.id);
+  // One install serves a CI run's every step (and a developer's afternoon): steps that run side by
+  // side would otherwise run npm install into one folder at once.
+  const marker = join(dir, 'installed.json');
+  if (existsSync(marker) && Date.now() - statSync(marker).mtimeMs < REUSE_MS) {
+    const installed = JSON.parse(readFileSync(marker, 'utf8'));
+    if (installed.spec === runtime.spec && existsSync(installed.path)) return installed;
+  }
   mkdirSync(dir, { recursive: true });
   if (!existsSync(join(dir, 'package.json')))
     writeFileSync(
@@ -153,5 +163,18 @@ export async function installRuntime(runtime) {
     throw new Error(
       `${runtime.spec} installed but ${runtime.bin} --version failed\n${tail(version.stdout + version.stderr)}`,
     );
-  return { ...runtime, path: bin, version: match[1] };
+  const installed = { ...runtime, path: bin, version: match[1] };
+  writeFileSync(marker, `${JSON.stringify(installed)}\n`);
+  return installed;
+}
+
+// `node scripts/runtimes/install.mjs`: installs every runtime of runtimePackages() at once (.ci/run
+// does while the first suite runs) and prints each one's version.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const results = await Promise.allSettled(runtimePackages().map(installRuntime));
+  for (const r of results)
+    console.log(
+      r.status === 'fulfilled' ? `${r.value.spec}: ${r.value.version}` : `FAILED: ${r.reason.message}`,
+    );
+  if (results.some((r) => r.status === 'rejected')) process.exitCode = 1;
 }
