@@ -53,5 +53,17 @@ export default defineConfig({
     // machine; many files here wait on loopback servers and child processes rather than on the
     // CPU, and two workers take the suite from 160 s to 104 s on two cores, every test passing.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The package built once per run (tsup, no declarations) for the tests of the build and the CLI.
+    globalSetup: ['test/helpers/global-build.ts'],
+    // Files share a worker's module cache instead of importing src/ afresh for each of ~90 files,
+    // which was a third of the suite's CPU. What one file could leave behind for the next is undone
+    // after each test (env and globals) and each file (timers, spies): test/helpers/setup.ts.
+    isolate: false,
+    // ky is loaded through vite like src/, so a file can load a fresh copy (vi.resetModules), as
+    // test/core/no-abort-signal-any.test.ts does to load it without AbortSignal.any.
+    server: { deps: { inline: ['ky'] } },
+    unstubEnvs: true,
+    unstubGlobals: true,
+    setupFiles: ['test/helpers/setup.ts'],
   },
 });

@@ -28,8 +28,8 @@ afterEach(() => {
   exporter.reset();
   vi.restoreAllMocks();
 });
+// useMsw closes the server: msw 3 refuses a second close.
 afterAll(async () => {
-  server.close();
   await provider.shutdown();
 });
 

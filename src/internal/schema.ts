@@ -6,9 +6,21 @@ import { ResponseValidationError, ValidationError, type ValidationIssue } from '
 
 type Issue = z.core.$ZodIssue;
 
+// zod keeps its configuration on globalThis, shared with every other copy of zod in the process: an
+// app that imports classic `zod` installs its English locale for ours too. A parse-level error map
+// outranks that locale (and is outranked by a schema's own message), so every issue without a
+// message of our own comes back as GENERIC and is described below, whatever the app configured.
+const GENERIC = 'Invalid input';
+const OWN_MESSAGES_ONLY = { error: () => GENERIC };
+
+/** `schema.safeParse(value)` with only the SDK's own messages on its issues (see GENERIC). */
+export function safeParse<S extends z.ZodMiniType>(schema: S, value: unknown) {
+  return schema.safeParse(value, OWN_MESSAGES_ONLY);
+}
+
 /** A readable rule for one zod issue, e.g. "must be at most 1000 characters"; `root` tells missing from mistyped. */
 export function describeIssue(issue: Issue, root: unknown): string {
-  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  if (issue.message && issue.message !== GENERIC) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return valueAt(root, issue.path) === undefined
@@ -184,7 +196,7 @@ function keyIssues(
 export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const keys: ValidationIssue[] = [];
   keyIssues(schema, value, [], keys);
-  const result = schema.safeParse(value);
+  const result = safeParse(schema, value);
   if (result.success && keys.length === 0) return result.data;
   // zod's own unknown-key issue says less than the key check above, which found the same keys.
   const fields = result.success
@@ -233,7 +245,7 @@ export function parseOutput<S extends z.ZodMiniType>(
       },
     );
   }
-  const result = schema.safeParse(json);
+  const result = safeParse(schema, json);
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues, json);
   const ctx = context();

@@ -6,11 +6,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { settle } from '../helpers/settle.js';
 import { message } from '../helpers/fixtures.js';
 
+// Files share their worker's modules (vitest.config.ts), so the SDK and ky may have loaded already,
+// with AbortSignal.any: this file loads fresh copies (ky is inlined for tests so that it can be),
+// and leaves fresh ones to load for the files after it.
 const original = vi.hoisted(() => {
   const any = AbortSignal.any;
   delete (AbortSignal as { any?: unknown }).any;
   return any;
 });
+vi.resetModules();
 
 const { APIConnectionTimeoutError, APIUserAbortError, Client } = await import('gateway-sdk');
 
@@ -23,6 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   AbortSignal.any = original;
+  vi.resetModules();
 });
 
 /** A fetch that behaves like a real one: it only ever ends when its signal aborts, unless told to answer. */

@@ -1,9 +1,11 @@
 // Fault injection against a real loopback server (not MSW): 5xx, 429 with Retry-After as seconds
 // and as a date, 408, resets before and after the message is stored and in the middle of the
 // body, a response that never starts, and 2xx answers with broken bodies, drawn with a fixed
-// seed. Over 1200 concurrent sends it proves: no message is ever created twice, every call
-// resolves with exactly the stored message or rejects with the typed error of the last fault it
-// saw, and the number of attempts is what the contract's retry policy says.
+// seed so that every kind meets every attempt. Over 400 concurrent sends it proves: no message is
+// ever created twice, every call resolves with exactly the stored message or rejects with the
+// typed error of the last fault it saw, and the number of attempts is what the contract's retry
+// policy says. (Volume is the bench's business: bench/scale.ts.)
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
@@ -16,21 +18,22 @@ import {
   ResponseValidationError,
 } from 'gateway-sdk';
 import { memoryLogger } from '../helpers/wire.js';
-import { expectedOutcome, type Expected, type Fault, FAULT_KINDS, planCall } from './plan.js';
+import { coveringPlans, expectedOutcome, type Expected, type Fault, FAULT_KINDS, planCall } from './plan.js';
 import { mulberry32 } from './prng.js';
 import { findLeaks } from '../helpers/secrets.js';
 import { type FaultyService, startFaultyService } from './service.js';
 import { type Settled, settle } from '../helpers/settle.js';
+import { holdTimeouts } from './held-timeouts.js';
 
 const SEED = 0x5eed_2026;
-const SENDS = 1200;
+const SENDS = 400;
 const MAX_RETRIES = 3;
 const IN_FLIGHT = 16;
-// Per attempt, for calls whose plan holds a `hang`: small, so the suite stays fast with real
-// timers. Every other call gets a roomy timeout, so a slow or busy CI machine cannot turn a
-// good answer into a timeout and make the attempt counts flaky.
-const HANG_TIMEOUT_MS = 750;
-const TIMEOUT_MS = 10_000;
+// Per attempt. The test holds every timer of this length and fires one only when the service has
+// left that attempt hanging: no attempt ever times out on real time, so a slow or busy machine
+// cannot turn a good answer into a timeout, and a hang costs no wait. An odd length, which no
+// other timer in the process has.
+const TIMEOUT_MS = 61_007;
 const KEY = 'sk_live_HOSTILE_faultSuite_9c1d7e';
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -66,7 +69,7 @@ function wrongError(fault: Exclude<Fault, 'ok'>, error: unknown, key: string): s
   const e = error as { status?: number; idempotencyKey?: string; retryAfterMs?: number; body?: unknown };
   if (want.status !== undefined && e.status !== want.status) return `${fault}: status ${e.status}`;
   if (e.idempotencyKey !== key) return `${fault}: idempotencyKey ${e.idempotencyKey} instead of ${key}`;
-  if (fault === 'hang' && !(error as Error).message.includes(`${HANG_TIMEOUT_MS}ms`))
+  if (fault === 'hang' && !(error as Error).message.includes(`${TIMEOUT_MS}ms`))
     return `${fault}: ${(error as Error).message}`;
   if (error instanceof RateLimitError && error.retryAfterMs !== 0)
     return `${fault}: retryAfterMs ${error.retryAfterMs}`;
@@ -93,13 +96,40 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
   const callerKey = (i: number) => (i % 4 === 0 ? `order-${i}` : undefined);
 
   beforeAll(async () => {
-    // Full jitter at 0: every backoff waits 0 ms, so the run costs only loopback I/O and the few
-    // `hang` timeouts. Retry-After values are 0 s or a date of now, which is also 0 ms.
+    // Full jitter at 0: every backoff waits 0 ms, so the run costs only loopback I/O. Retry-After
+    // values are 0 s or a date of now, which is also 0 ms.
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    service = await startFaultyService({ apiKey: KEY });
+    const timeouts = holdTimeouts(TIMEOUT_MS);
+    /** Each attempt's held timeout, by the `x-attempt` header the client's fetch gives it. */
+    const timeoutOf = new Map<string, object>();
+    let attemptsSent = 0;
+    let claimed: object | undefined;
+    let mismatch: string | undefined;
+    // ky sets an attempt's timeout, then calls fetch at once: the newest timer held is this attempt's.
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const request = input as Request;
+      const id = String(++attemptsSent);
+      const timer = timeouts.newest();
+      if (timer === undefined || timer === claimed)
+        mismatch ??= `attempt ${id} of ${request.headers.get('x-send')} set no timeout of its own`;
+      else timeoutOf.set(id, (claimed = timer));
+      request.headers.set('x-attempt', id);
+      return globalThis.fetch(request, init);
+    };
+    // A hang times out the moment the service leaves it hanging, and nothing else ever times out.
+    const onHang = (req: IncomingMessage) => {
+      const timer = timeoutOf.get(String(req.headers['x-attempt']));
+      if (timer === undefined || !timeouts.fire(timer))
+        mismatch ??= `attempt ${String(req.headers['x-attempt'])} hangs with no timeout held`;
+    };
+    service = await startFaultyService({ apiKey: KEY, onHang });
     const random = mulberry32(SEED);
+    for (let i = 0; i < SENDS; i++) plans.push(planCall(random, MAX_RETRIES + 1));
+    // Spread through the run, so they meet the random ones in flight.
+    const covering = coveringPlans(random, MAX_RETRIES + 1);
+    const stride = Math.floor(SENDS / covering.length);
+    covering.forEach((plan, n) => (plans[n * stride] = plan));
     for (let i = 0; i < SENDS; i++) {
-      plans.push(planCall(random, MAX_RETRIES + 1));
       expected.push(expectedOutcome(plans[i] as Fault[], MAX_RETRIES));
       service.plan(names(i), plans[i] as Fault[]);
     }
@@ -108,25 +138,18 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
       baseURL: service.url,
       maxRetries: MAX_RETRIES,
       timeout: TIMEOUT_MS,
+      fetch,
       logger,
       logLevel: 'debug',
     });
-    // Loads ky (the SDK loads it on the first request) and Node's fetch stack, and opens the
-    // connections, before the counted run: that one-off cost must not eat a HANG_TIMEOUT_MS attempt.
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, () => settle(client.sms.messages.retrieve('warm-up'))),
-    );
-    lines.length = 0;
     const started = performance.now();
     let next = 0;
     const worker = async () => {
       while (next < SENDS) {
         const i = next++;
         const key = callerKey(i);
-        const timeout = plans[i]?.includes('hang') ? HANG_TIMEOUT_MS : TIMEOUT_MS;
         results[i] = await settle(
           client.sms.messages.create(sendBody(i), {
-            timeout,
             headers: { 'x-send': names(i) },
             ...(key === undefined ? {} : { idempotencyKey: key }),
           }),
@@ -134,7 +157,9 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    timeouts.restore();
     const elapsed = Math.round(performance.now() - started);
+    if (mismatch !== undefined) throw new Error(mismatch);
 
     const rejected: Record<string, number> = {};
     for (const r of results)
@@ -148,7 +173,7 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
         `rejected=${JSON.stringify(sorted(rejected))} faults=${JSON.stringify(sorted(Object.fromEntries(service.injected)))} ` +
         `duplicates=${service.duplicates().length} stored=${service.stored.size} in ${elapsed}ms`,
     );
-  }, 60_000); // 1,200 sends in real time: generous on a loaded two-core machine
+  }, 60_000); // hundreds of sends over real sockets: generous on a loaded two-core machine
   afterAll(async () => {
     vi.restoreAllMocks();
     await service.close();
@@ -156,8 +181,17 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
 
   const keyOf = (i: number) => service.keysOf(names(i))[0] ?? '(none)';
 
-  it('injects every kind of fault, and ends calls on each kind of error', () => {
+  it('injects every kind of fault at every attempt, and ends calls on each kind of error', () => {
     for (const kind of FAULT_KINDS) expect(service.injected.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(10);
+    const met = new Set(
+      plans.flatMap((plan, i) =>
+        plan.slice(0, (expected[i] as Expected).attempts).map((kind, at) => `${kind} at attempt ${at + 1}`),
+      ),
+    );
+    const unmet = FAULT_KINDS.flatMap((kind) =>
+      Array.from({ length: MAX_RETRIES + 1 }, (_, at) => `${kind} at attempt ${at + 1}`),
+    ).filter((pair) => !met.has(pair));
+    expect(unmet).toEqual([]);
     const lastErrors = new Set(
       expected.filter((e) => !e.resolves).map((e) => EXPECTED_ERROR[e.last as Exclude<Fault, 'ok'>].type),
     );
@@ -230,7 +264,7 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
   });
 
   it('lets a failed call be retried later with its error’s idempotencyKey without sending twice', async () => {
-    const client = new Client({ apiKey: KEY, baseURL: service.url, maxRetries: 0, timeout: 5000 });
+    const client = new Client({ apiKey: KEY, baseURL: service.url, maxRetries: 0, timeout: 60_000 });
     const failed = results.flatMap((r, i) => ('error' in r ? [i] : []));
     expect(failed.length).toBeGreaterThan(50);
     const storedBefore = new Map(service.stored);
@@ -251,7 +285,7 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
   });
 
   it('serves each resolved message on GET /sms/messages/:id as it was created', async () => {
-    const client = new Client({ apiKey: KEY, baseURL: service.url, maxRetries: 0, timeout: 5000 });
+    const client = new Client({ apiKey: KEY, baseURL: service.url, maxRetries: 0, timeout: 60_000 });
     const resolved = results
       .flatMap((r) => ('value' in r ? [r.value as { id: string }] : []))
       .filter((_, n) => n % 10 === 0);
@@ -273,7 +307,7 @@ describe('the suite can fail', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const careless = await startFaultyService({ apiKey: KEY, honourIdempotency: false });
     try {
-      const client = new Client({ apiKey: KEY, baseURL: careless.url, maxRetries: 1, timeout: 2000 });
+      const client = new Client({ apiKey: KEY, baseURL: careless.url, maxRetries: 1, timeout: 60_000 });
       for (let i = 0; i < 5; i++) careless.plan(`c${i}`, ['resetAfterStore', 'ok']);
       await Promise.all(
         Array.from({ length: 5 }, (_, i) =>

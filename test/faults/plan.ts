@@ -48,6 +48,27 @@ export function planCall(random: () => number, attempts: number): Fault[] {
   return Array.from({ length: attempts }, () => weighted(random, weights));
 }
 
+/**
+ * One plan per kind and attempt position: that kind at that position, retryable faults before it
+ * (so the attempt is reached) and random draws after. Mixed into the random plans, they make every
+ * kind meet every attempt at a few hundred calls, where random draws alone need well over a thousand.
+ */
+export function coveringPlans(random: () => number, attempts: number): Fault[][] {
+  const retryable = Object.fromEntries(
+    FAULT_KINDS.filter((k) => FAULTS[k].retryable).map((k) => [k, FAULTS[k].weight]),
+  ) as Record<Fault, number>;
+  const plans: Fault[][] = [];
+  for (let at = 0; at < attempts; at++) {
+    for (const kind of FAULT_KINDS) {
+      const plan = planCall(random, attempts);
+      for (let before = 0; before < at; before++) plan[before] = weighted(random, retryable);
+      plan[at] = kind;
+      plans.push(plan);
+    }
+  }
+  return plans;
+}
+
 /** What the contract's policy makes of a plan. */
 export interface Expected {
   /** How many attempts the client must make. */

@@ -32,6 +32,8 @@ export interface FaultyServiceOptions {
    * @default true
    */
   honourIdempotency?: boolean;
+  /** Called with each attempt left hanging, so the test decides when the client's timeout fires. */
+  onHang?: (req: IncomingMessage) => void;
 }
 
 /** Starts the service on 127.0.0.1; `close()` it when done. */
@@ -156,6 +158,7 @@ export async function startFaultyService(options: FaultyServiceOptions) {
         return;
       }
       case 'hang':
+        options.onHang?.(req);
         return; // never answers; the client's timeout ends it
       case 'truncatedJson':
         res.writeHead(200, { 'content-type': 'application/json' });

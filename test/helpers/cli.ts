@@ -1,11 +1,13 @@
-// The `gateway-sdk` command as the CLI tests run it: from src/ through tsx, in the repository.
+// The `gateway-sdk` command as the CLI tests run it: src/cli/main.ts as tsup bundles it (the bin
+// users get), built once per run (test/helpers/global-build.ts), in the repository. A spawn is a
+// plain `node cli.js`: through tsx, compiling src/ cost every spawn 350-500 ms of CPU.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { ClientOptions } from 'gateway-sdk';
+import { builtCli } from './cli-build.js';
 
-const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs `gateway-sdk …args` to its end, without the caller's GATEWAY_WEBHOOK_SECRET unless `env` sets one. */
@@ -15,7 +17,7 @@ export function cli(args: string[], env: Record<string, string> = {}) {
     delete clean['GATEWAY_WEBHOOK_SECRET'];
     execFile(
       process.execPath,
-      ['--import', 'tsx', MAIN, ...args],
+      [builtCli(), ...args],
       { cwd: ROOT, env: { ...clean, ...env } },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -28,7 +30,7 @@ export function spawnMock(args: string[]): {
   child: ChildProcessWithoutNullStreams;
   exports: Promise<Record<string, string>>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mock', ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, [builtCli(), 'mock', ...args], { cwd: ROOT });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<never>((_, reject) =>

@@ -1,4 +1,5 @@
-// The `gateway-sdk` command, run from src/ through tsx: `trigger` takes its secret from
+// The `gateway-sdk` command, the bin tsup builds from src/cli/main.ts (once per run,
+// test/helpers/global-build.ts), run by node: `trigger` takes its secret from
 // GATEWAY_WEBHOOK_SECRET, prints a receiver's answer without its control characters and gives up
 // after --timeout; `mock` starts with fresh keys and serves an origin named by --allow-origin.
 import { once } from 'node:events';

@@ -1,29 +1,27 @@
-// The built package, run the way users run it: this file builds it into a temporary directory
-// outside the repository (npm test runs before npm run build in CI, and no node_modules is in
-// reach there, so msw cannot be resolved), then imports dist/testing without msw and spawns the
-// `gateway-sdk` command.
+// The built package, run the way users run it: the build of this run (test/helpers/global-build.ts)
+// is copied into a temporary directory outside the repository (npm test runs before npm run build
+// in CI, and no node_modules is in reach there, so msw cannot be resolved), then this file imports
+// dist/testing without msw and spawns the `gateway-sdk` command.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build, type Options } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { Webhooks } from 'gateway-sdk/webhooks';
-import configs from '../../tsup.config.js';
+import { builtPackage } from '../helpers/cli-build.js';
 
 const run = promisify(execFile);
 let out = '';
 
-beforeAll(async () => {
+beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'gateway-sdk-dist-'));
-  const list = (Array.isArray(configs) ? configs : [configs]) as Options[];
-  for (const config of list) await build({ ...config, outDir: out, dts: false, silent: true, config: false });
+  cpSync(builtPackage(), out, { recursive: true });
   // As in the package: .js files are ES modules.
   writeFileSync(join(out, 'package.json'), '{ "type": "module" }\n');
-}, 120_000);
+});
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const script = (name: string, code: string) => {

@@ -1,7 +1,8 @@
-// gateway-sdk/testing as users resolve it: this file builds the package into a temporary
-// node_modules/gateway-sdk (outside the repository, so no tsconfig paths point back at src/), then
-// bundles an app that imports it for the browser with esbuild and with vite, and imports it in
-// Node by ESM and by require next to an msw that reports being loaded.
+// gateway-sdk/testing as users resolve it: this file copies the build of this run
+// (test/helpers/global-build.ts) into a temporary node_modules/gateway-sdk (outside the repository,
+// so no tsconfig paths point back at src/), then bundles an app that imports it for the browser with
+// esbuild and with vite, and imports it in Node by ESM and by require next to an msw that reports
+// being loaded.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,24 +10,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
-import { build, type Options } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import configs from '../../tsup.config.js';
+import { builtPackage } from '../helpers/cli-build.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let app = '';
 
-beforeAll(async () => {
+beforeAll(() => {
   app = mkdtempSync(join(tmpdir(), 'gateway-sdk-entry-'));
   const pkg = join(app, 'node_modules', 'gateway-sdk');
   mkdirSync(pkg, { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
-  const list = (Array.isArray(configs) ? configs : [configs]) as Options[];
-  for (const config of list)
-    await build({ ...config, outDir: join(pkg, 'dist'), dts: false, silent: true, config: false });
+  // A copy, not a link: Node resolves a linked file's imports (msw) from where the link points.
+  cpSync(builtPackage(), join(pkg, 'dist'), { recursive: true });
   writeFileSync(join(app, 'package.json'), '{ "type": "module" }\n');
-}, 180_000);
+});
 afterAll(() => rmSync(app, { recursive: true, force: true }));
 
 /** Puts the real msw next to the app, or a stand-in that writes to stderr when it is loaded. */

@@ -30,6 +30,17 @@ function send(
   });
 }
 
+/** Whether `answer` is one whole HTTP answer: a body of Content-Length bytes, or chunked to its end. */
+function complete(answer: string): boolean {
+  const end = answer.indexOf('\r\n\r\n');
+  if (end === -1) return false;
+  const headers = answer.slice(0, end);
+  const body = answer.slice(end + 4);
+  const length = /\r\ncontent-length: *(\d+)/i.exec(headers)?.[1];
+  if (length !== undefined) return body.length >= Number(length);
+  return /\r\ntransfer-encoding: *chunked/i.test(headers) && /(^|\r\n)0\r\n\r\n$/.test(body);
+}
+
 /** Sends `head` on a raw socket and resolves with everything the server wrote before closing. */
 function raw(port: number, head: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -38,10 +49,9 @@ function raw(port: number, head: string): Promise<string> {
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
       answer += chunk;
-      // One complete answer is enough: the server may keep the connection open.
-      const [headers = '', body = ''] = answer.split('\r\n\r\n');
-      const length = /content-length: (\d+)/i.exec(headers)?.[1];
-      if (length !== undefined && body.length >= Number(length)) socket.end();
+      // One complete answer is enough: the server may keep the connection open (TRACE's is chunked
+      // and kept alive; waiting for the server to close it was waiting out its 5 s keep-alive).
+      if (complete(answer)) socket.end();
     });
     socket.on('error', reject);
     socket.on('close', () => resolve(answer));

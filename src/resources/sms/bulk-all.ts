@@ -15,7 +15,7 @@ import {
 } from './pool.js';
 import type { RequestOptions } from '../../core/options.js';
 import { checkPacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
-import { describeIssue, parseInput } from '../../internal/schema.js';
+import { describeIssue, parseInput, safeParse } from '../../internal/schema.js';
 import type { BulkCreateParams, BulkJob } from './models.js';
 import { LIMITS } from '../../limits.js';
 import { phone } from './fields.js';
@@ -197,7 +197,7 @@ export async function createAll(
       if (step instanceof Promise) step = await step;
       if (step.done) break;
       const index = result.total++;
-      const checked = phone.safeParse(step.value);
+      const checked = safeParse(phone, step.value);
       if (checked.success) {
         if (chunk.offset < 0) chunk.offset = index;
         chunk.recipients.push(step.value as string);
