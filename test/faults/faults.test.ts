@@ -24,9 +24,10 @@ import { findLeaks } from '../helpers/secrets.js';
 import { type FaultyService, startFaultyService } from './service.js';
 import { type Settled, settle } from '../helpers/settle.js';
 import { holdTimeouts } from './held-timeouts.js';
+import { sized } from '../helpers/soak.js';
 
 const SEED = 0x5eed_2026;
-const SENDS = 400;
+const SENDS = sized(400, 1200);
 const MAX_RETRIES = 3;
 const IN_FLIGHT = 16;
 // Per attempt. The test holds every timer of this length and fires one only when the service has

@@ -18,6 +18,7 @@ import {
   type WebhookHandlerOptions,
 } from 'gateway-sdk/webhooks';
 import { secret, signed } from './receive.js';
+import { sized } from '../helpers/soak.js';
 
 const MiB = 1_048_576;
 const outcome = async (response: Response) => [response.status, await response.text()];
@@ -319,7 +320,7 @@ describe('maxBodyBytes: toNodeHandler on loopback', () => {
 
   // Enough at once that the genuine deliveries arrive while floods are being read and refused:
   // what matters is that the receiver stays responsive, not how many it can take at once.
-  const FLOODS = 40;
+  const FLOODS = sized(40, 100);
   it(`keeps answering genuine deliveries while ${FLOODS} such requests arrive at once`, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { port, read, handled } = await receiver();

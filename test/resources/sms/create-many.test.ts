@@ -26,6 +26,7 @@ import {
   messageFor,
 } from '../../helpers/batches.js';
 import { NOW, useMockClient, UUID } from '../../helpers/resources.js';
+import { sized } from '../../helpers/soak.js';
 
 const item = (i: number): CreateManyItem => ({
   to: `+4477009${String(i).padStart(5, '0')}`,
@@ -430,7 +431,7 @@ describe('a long stream of items', () => {
       calls++;
       return Promise.resolve(message);
     }) as unknown as typeof client.sms.messages.create;
-    const TOTAL = 100_000;
+    const TOTAL = sized(100_000, 1_000_000);
     // The heap is measured from here, once the stream and the code it runs have settled in, so
     // what is allocated once does not count: only what grows with the items does.
     const FROM = 20_000;
@@ -454,7 +455,7 @@ describe('a long stream of items', () => {
     expect(count).toBe(TOTAL);
     expect(indexSum).toBe((TOTAL * (TOTAL - 1)) / 2);
     expect(calls).toBe(TOTAL);
-    expect(growth).toHaveLength(4);
+    expect(growth).toHaveLength(TOTAL / FROM - 1);
     // A result kept holds about 470 bytes (its item, its key, the result object): the 80,000
     // past the first checkpoint would hold about 38 MB, and 50 bytes each would still show. The
     // stream holds a few dozen at a time.
@@ -474,9 +475,9 @@ describe('against a loopback server with injected faults', () => {
   // Exactly-once under faults is the point, not volume (bench/scale.ts measures 20,000 sends):
   // enough sends that every fault and the storm meet calls in flight, and the storm outlasts
   // some calls' retries.
-  const SENDS = 400;
+  const SENDS = sized(400, 1000);
   // Requests number STORM[0] to STORM[1] all get 429, whoever sends them.
-  const STORM = [150, 250];
+  const STORM = SENDS > 400 ? [300, 400] : [150, 250];
 
   /** The same fault for the same key and attempt, whatever order requests arrive in. */
   const faultOf = (key: string, attempt: number) => {
