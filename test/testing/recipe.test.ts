@@ -1,9 +1,9 @@
 // The "Test your Express app" recipe of docs/testing.md, run as written: the block after
 // `<!-- recipe: express -->` is copied out and imported here, so its describe/it blocks run as
-// part of this file (and a recipe that stops working fails CI). The recipe listens the msw 2 way
-// (its code is type-checked against the repository's msw 2); so that it runs the same under msw 3
-// (scripts/msw-matrix.mjs), the copy also passes allowLoopback under msw 3's name, which msw 2
-// ignores.
+// part of this file (and a recipe that stops working fails CI). The recipe listens the msw 3 way
+// (its code is type-checked against the repository's msw 3); so that it runs the same under msw 2
+// (the suite on Node 20, or GATEWAY_MSW=2), the copy also passes allowLoopback under msw 2's name,
+// which msw 3 ignores.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -11,16 +11,16 @@ import { expect, it } from 'vitest';
 const root = new URL('../../', import.meta.url).pathname;
 const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8');
 const match = /<!-- recipe: express -->\s*```ts\n([\s\S]*?)\n```/.exec(doc);
-const MSW2_LISTEN = '{ onUnhandledRequest: allowLoopback }';
+const MSW3_LISTEN = '{ onUnhandledFrame: allowLoopback }';
 const code = (match?.[1] ?? '').replace(
-  MSW2_LISTEN,
+  MSW3_LISTEN,
   '{ onUnhandledRequest: allowLoopback, onUnhandledFrame: allowLoopback }',
 );
 
 it('finds the recipe in docs/testing.md', () => {
   expect(code).toContain("from 'express'");
-  expect(code).toContain('allowLoopback');
-  expect(match?.[1]).toContain(`msw.listen(${MSW2_LISTEN})`);
+  expect(code).toContain("from 'gateway-sdk/testing/msw'");
+  expect(match?.[1]).toContain(`msw.listen(${MSW3_LISTEN})`);
 });
 
 if (code !== '') {
