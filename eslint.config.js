@@ -32,6 +32,28 @@ export default tseslint.config(
               message:
                 'src/ uses web APIs only (style.md rule 6); load Node modules lazily behind a typeof guard.',
             },
+            {
+              group: ['msw', 'msw/*'],
+              message:
+                'msw is an optional peer: only src/testing/msw/ (the gateway-sdk/testing/msw entry) imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The MSW adapter entry: the one place msw is imported (docs/decisions.md, "Mock service").
+    files: ['src/testing/msw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*'],
+              message: 'The MSW adapter runs in pages too: web APIs only (style.md rule 6).',
+            },
           ],
         },
       ],

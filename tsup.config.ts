@@ -1,23 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
-
-// How each build loads msw (the optional peer), on the first read of `mock.handlers`: ESM through
-// createRequire (src/testing/msw-loader.ts), CommonJS with require, and the browser build by
-// importing it with the entry, a page having no synchronous loader.
-const mswLoader = (file: string): NonNullable<Options['esbuildPlugins']>[number] => ({
-  name: `msw-loader:${file}`,
-  setup(build) {
-    build.onResolve({ filter: /\/msw-loader\.js$/ }, () => ({
-      path: fileURLToPath(new URL(`./src/testing/${file}`, import.meta.url)),
-    }));
-  },
-});
 
 const shared: Options = {
   entry: {
     index: 'src/index.ts',
     webhooks: 'src/webhooks.ts',
+    campaigns: 'src/campaigns/index.ts',
     'testing/index': 'src/testing/index.ts',
+    // The MSW adapter: the only entry that imports msw (an optional peer, so external).
+    'testing/msw/index': 'src/testing/msw/index.ts',
   },
   // Resource internals (the request helpers) stay out of the published types.
   dts: { compilerOptions: { stripInternal: true } },
@@ -38,16 +28,17 @@ export default defineConfig([
   { ...shared, format: 'esm', clean: true },
   // Split like the ESM build, so that both entries share one copy of the error classes and
   // `instanceof` holds across require('gateway-sdk') and require('gateway-sdk/webhooks').
-  { ...shared, format: 'cjs', esbuildPlugins: [mswLoader('msw-loader-cjs.ts')] },
+  { ...shared, format: 'cjs' },
   // gateway-sdk/testing for browser bundlers (package.json: every condition but `node`): no
   // node: import and no startMockServer. Its declarations are the Node build's (one set for both).
   {
     ...shared,
-    entry: { 'testing/browser': 'src/testing/browser.ts' },
+    // The MSW adapter too, so that a page's gateway-sdk/testing and gateway-sdk/testing/msw share one
+    // copy of the mock's classes (mswHandlers tells a reset fault by instanceof).
+    entry: { 'testing/browser': 'src/testing/browser.ts', 'testing/msw/browser': 'src/testing/msw/index.ts' },
     format: ['esm', 'cjs'],
     platform: 'browser',
     dts: false,
-    esbuildPlugins: [mswLoader('msw-loader-browser.ts')],
   },
   // The `gateway-sdk` command (package.json `bin`): Node only, self-contained.
   {
@@ -56,7 +47,6 @@ export default defineConfig([
     platform: 'node',
     target: 'node20',
     noExternal: ['zod'],
-    external: ['msw'],
     removeNodeProtocol: false,
     banner: { js: '#!/usr/bin/env node' },
     dts: false,

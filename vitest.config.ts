@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -11,29 +11,13 @@ const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const mswMajor = process.env.GATEWAY_MSW ?? (major > 22 || (major === 22 && minor >= 12) ? '3' : '2');
 if (mswMajor !== '2' && mswMajor !== '3') throw new Error(`GATEWAY_MSW is ${mswMajor}: use 2 or 3`);
 
-// src/testing/msw-loader.ts loads msw with createRequire (synchronously, on the first read of
-// mock.handlers), which vite's aliases do not reach: point that require at msw2 too.
-const mswLoaderOnMsw2: Plugin = {
-  name: 'msw-loader-on-msw2',
-  enforce: 'pre',
-  transform(code, id) {
-    if (!id.endsWith('/src/testing/msw-loader.ts')) return null;
-    const out = code.replace(
-      "createRequire(import.meta.url)('msw')",
-      "createRequire(import.meta.url)('msw2')",
-    );
-    if (out === code)
-      throw new Error("msw-loader-on-msw2: src/testing/msw-loader.ts no longer requires 'msw'");
-    return out;
-  },
-};
-
 export default defineConfig({
-  plugins: mswMajor === '2' ? [mswLoaderOnMsw2] : [],
   resolve: {
     // Examples and tests import the package by its public name, as users do.
     alias: [
       { find: /^gateway-sdk\/webhooks$/, replacement: src('webhooks.ts') },
+      { find: /^gateway-sdk\/campaigns$/, replacement: src('campaigns/index.ts') },
+      { find: /^gateway-sdk\/testing\/msw$/, replacement: src('testing/msw/index.ts') },
       { find: /^gateway-sdk\/testing$/, replacement: src('testing/index.ts') },
       { find: /^gateway-sdk$/, replacement: src('index.ts') },
       ...(mswMajor === '2' ? [{ find: /^msw(\/.*)?$/, replacement: 'msw2$1' }] : []),

@@ -1,5 +1,5 @@
 // One heap run of the scale bench, in a process of its own: `sdk` streams the items through
-// `client.sms.messages.createMany`, `ky` through the pool of bare ky configured alike, both over a
+// `createMany` (gateway-sdk/campaigns), `ky` through the pool of bare ky configured alike, both over a
 // `fetch` that answers at once. Each starts fresh because Node's fetch keeps process-wide tables
 // sized by the most requests it has seen awaiting GC: a second run in the same process would start
 // with them already grown. Prints one line of JSON (HeapRun) on stdout.
@@ -8,7 +8,7 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { createKyAlike, KEY } from './overhead.js';
 import { CONCURRENCY, HEADERS, items, kyPool } from './scale-pools.js';
-import { loadSdk } from './sdk.js';
+import { loadCampaigns, loadSdk } from './sdk.js';
 import { gc } from './stats.js';
 
 /** [items done, heap over the start in bytes, of which large-object space] */
@@ -70,12 +70,13 @@ const BASE = 'http://127.0.0.1:9/v1';
 /** The whole SDK pipeline per item (validation, key, request, parse), after a warm-up of 20,000. */
 async function sdkRun(count: number): Promise<HeapRun> {
   const sdk = await loadSdk();
+  const { createMany } = await loadCampaigns();
   const fast = new sdk.Client({ apiKey: KEY, baseURL: BASE, fetch: fetchNow });
-  for await (const r of fast.sms.messages.createMany(items(20_000))) if (!r.ok) throw r.error;
+  for await (const r of createMany(fast, items(20_000))) if (!r.ok) throw r.error;
   const sampler = heapSampler(await settledHeap());
   let done = 0;
   const began = performance.now();
-  for await (const r of fast.sms.messages.createMany(items(count), { concurrency: CONCURRENCY })) {
+  for await (const r of createMany(fast, items(count), { concurrency: CONCURRENCY })) {
     if (!r.ok) throw r.error;
     await sampler.at(++done);
   }
@@ -85,7 +86,7 @@ async function sdkRun(count: number): Promise<HeapRun> {
   // For scale: what results hold when kept (what a pool that collected them all would hold).
   const kept: unknown[] = [];
   const before = await settledHeap();
-  for await (const r of fast.sms.messages.createMany(items(10_000))) kept.push(r);
+  for await (const r of createMany(fast, items(10_000))) kept.push(r);
   const resultBytes = ((await settledHeap()).used - before.used) / kept.length;
   return { samples: sampler.samples, itemsMs, resultBytes };
 }

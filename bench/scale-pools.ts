@@ -1,7 +1,9 @@
 // The pools the scale bench compares, shared by bench/scale.ts (throughput, in the bench process)
 // and bench/scale-heap.ts (the heap runs, each in a fresh process).
-import type { Client, CreateManyItem } from '../src/index.js';
+import type { Client } from '../src/index.js';
+import type { CreateManyItem } from '../src/campaigns/index.js';
 import { type createKyAlike, KEY } from './overhead.js';
+import type { CampaignsEntry } from './sdk.js';
 
 export const CONCURRENCY = 16;
 
@@ -77,9 +79,14 @@ export async function kyPool(
 }
 export type KyAlike = ReturnType<typeof createKyAlike>;
 
-export async function sdkPool(client: Client, sends: number, run: number): Promise<void> {
+export async function sdkPool(
+  { createMany }: CampaignsEntry,
+  client: Client,
+  sends: number,
+  run: number,
+): Promise<void> {
   let done = 0;
-  for await (const r of client.sms.messages.createMany(items(sends), {
+  for await (const r of createMany(client, items(sends), {
     concurrency: CONCURRENCY,
     idempotencyKey: `sdk-${run}`,
   })) {

@@ -1,4 +1,4 @@
-// Sending at scale: `messages.createMany` against a hand-written pool of bare fetch with the same
+// Sending at scale: `createMany` against a hand-written pool of bare fetch with the same
 // concurrency (20,000 sends to the loopback server, throughput), and the heap while 1,000,000 items
 // stream through createMany to a `fetch` that answers at once (sampled after a full GC every
 // 100,000 items: it must stay flat, a few MB at most over the start, however many items pass).
@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { createKyAlike, KEY } from './overhead.js';
 import type { HeapRun, HeapSample } from './scale-heap.js';
 import { barePool, CONCURRENCY, HEADERS, items, kyPool, sdkPool } from './scale-pools.js';
-import type { Sdk } from './sdk.js';
+import { loadCampaigns, type Sdk } from './sdk.js';
 import { fmt, gc, interleaved, median, medianRatio, ratio, verdict } from './stats.js';
 
 export const TARGET = { throughput: 0.9, heapMb: 4 };
@@ -59,9 +59,10 @@ export async function measureScale(
 ): Promise<ScaleResult> {
   const load = loadavg()[0] ?? 0;
   const client = new sdk.Client({ apiKey: KEY, baseURL: url });
+  const campaigns = await loadCampaigns();
   const api = createKyAlike(url, HEADERS);
   let run = 0;
-  await sdkPool(client, 1_000, run++); // warm-up: JIT and connections
+  await sdkPool(campaigns, client, 1_000, run++); // warm-up: JIT and connections
   await barePool(url, 1_000, run++);
   await kyPool(api, items(1_000), run++);
   const time = async (pool: () => Promise<void>) => {
@@ -73,7 +74,7 @@ export async function measureScale(
   const runs = await interleaved(settings.rounds, {
     bare: () => time(() => barePool(url, settings.sends, run++)),
     ky: () => time(() => kyPool(api, items(settings.sends), run++).then(() => undefined)),
-    sdk: () => time(() => sdkPool(client, settings.sends, run++)),
+    sdk: () => time(() => sdkPool(campaigns, client, settings.sends, run++)),
   });
 
   const heap = heapRun('sdk', settings.items);
@@ -133,13 +134,13 @@ export function scaleReport(
   ];
   const row = (label: string, samples: HeapSample[], pick: (h: HeapSample) => number) =>
     `| ${label} | ${samples.map((h) => kb(pick(h))).join(' | ')} |`;
-  const section = `## Sending at scale: \`messages.createMany\`
+  const section = `## Sending at scale: \`createMany\`
 
 Measured with a 1-minute load average of ${s.load.toFixed(1)} on the machine's two cores when this section
 started; absolute rates vary between runs, the ratios compare rounds run back to back.
 
 **Throughput.** ${fmt(s.sends)} sends to the loopback server, ${CONCURRENCY} in flight, median of ${rounds}
-interleaved rounds: \`for await (… of client.sms.messages.createMany(items, { concurrency: ${CONCURRENCY} }))\`
+interleaved rounds: \`for await (… of createMany(client, items, { concurrency: ${CONCURRENCY} }))\`
 against a hand-written pool of ${CONCURRENCY} workers calling bare \`fetch\` with the same headers and an
 \`Idempotency-Key\` per send, checking the status and parsing the JSON; and the same pool calling bare
 ky configured as the SDK configures it (the "ky alike" of the per-request table), in the same rounds.

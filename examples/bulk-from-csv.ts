@@ -1,10 +1,12 @@
 // Send one message to every number in a CSV file (header `phone`, other columns ignored) with
-// bulk.createAll: the file is streamed, never held whole. The base key hashes the file and the
-// message, so running the script again after a crash replays the jobs sent and sends the rest.
+// createAll (gateway-sdk/campaigns): the file is streamed, never held whole. The base key hashes
+// the file and the message, so running the script again after a crash replays the jobs sent and
+// sends the rest.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Client } from 'gateway-sdk';
+import { createAll } from 'gateway-sdk/campaigns';
 
 async function* phoneColumn(csv: string): AsyncGenerator<string> {
   const seen = new Set<string>(); // ~60 bytes a number: fine into the millions
@@ -25,7 +27,8 @@ export async function bulkFromCsv(client: Client, csv: string, message: string) 
   const hash = createHash('sha256').update(message);
   for await (const chunk of createReadStream(csv)) hash.update(chunk as Buffer);
   const idempotencyKey = `csv-${hash.digest('hex').slice(0, 32)}`;
-  const result = await client.sms.bulk.createAll(
+  const result = await createAll(
+    client,
     { recipients: phoneColumn(csv), message },
     { idempotencyKey, onProgress: (p) => console.log(`${p.sent} of ${p.read} sent`) },
   );

@@ -6,7 +6,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Queue, QueueEvents } from 'bullmq';
 import { Worker, type ConnectionOptions } from 'bullmq';
-import type { Client, Pacer } from 'gateway-sdk';
+import type { Client } from 'gateway-sdk';
+import { createMany, type Pacer } from 'gateway-sdk/campaigns';
 
 export type Row = { row: number; phone: string; name: string };
 export type CampaignJob = { campaign: string; text: string; rows: Row[] };
@@ -51,7 +52,7 @@ export function work(queue: string, connection: ConnectionOptions, client: Clien
       }));
       let settled = 0;
       const failed: string[] = [];
-      for await (const r of client.sms.messages.createMany(items, { concurrency: 16, pacer })) {
+      for await (const r of createMany(client, items, { concurrency: 16, pacer })) {
         if (!r.ok) failed.push(`${r.idempotencyKey}: ${r.error.message}`);
         if (++settled % 250 === 0) await job.updateProgress(Math.round((100 * settled) / items.length));
       }

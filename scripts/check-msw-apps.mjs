@@ -2,11 +2,12 @@
 // in the system's temporary directory (outside the repository, whose own node_modules would
 // otherwise be in reach and lend them msw), one that already has msw 3 (the current major), one with msw 2, one
 // without msw. In each, the tarball must install with a plain `npm install` (no
-// --legacy-peer-deps: the optional peer range takes both majors), and a small file using
-// `gateway-sdk/testing` the way docs/testing.md shows for that app's msw must compile with
-// `strict` and `skipLibCheck: false`, as an ES module and as CommonJS, under TypeScript 5.9 and the
-// newest TypeScript. The file also holds the wrong forms (`@ts-expect-error`): msw 3 has no
-// `onUnhandledRequest` any more, and without msw nothing of msw's exists.
+// --legacy-peer-deps: the optional peer range takes both majors), and a small file using the mock
+// the way docs/testing.md shows for that app must compile with `strict` and `skipLibCheck: false`,
+// as an ES module and as CommonJS, under TypeScript 5.9 and the newest TypeScript: with msw 3 or 2,
+// `gateway-sdk/testing/msw` (mswHandlers, allowLoopback); with no msw, `gateway-sdk/testing` alone.
+// The file also holds the wrong forms (`@ts-expect-error`): msw 3 has no `onUnhandledRequest` any
+// more, `mock.handlers` is gone, and without msw nothing of msw's exists.
 //
 // Usage: node scripts/check-msw-apps.mjs <tarball>
 import { spawnSync } from 'node:child_process';
@@ -24,28 +25,33 @@ const compilers = [
 ];
 const base = mkdtempSync(join(tmpdir(), 'gateway-sdk-msw-apps-'));
 
-// What every app compiles: the mock without MSW (mock.fetch) and allowLoopback's msw 2 call form,
-// which needs no msw types.
+// What every app compiles: the mock without MSW (mock.fetch).
 const common = `
 import { Client } from 'gateway-sdk';
-import { allowLoopback, createMockService, type MockService } from 'gateway-sdk/testing';
+import { createMockService, type MockService } from 'gateway-sdk/testing';
 
 const mock: MockService = createMockService();
 export const client = new Client({ ...mock.clientOptions, fetch: mock.fetch });
-export const strategy: (request: Request, print: { warning(): void; error(): void }) => void = allowLoopback;
+`;
+
+// What the apps with msw add: the adapter, and allowLoopback's msw 2 call form.
+const adapter = `
+import { allowLoopback, mswHandlers, type UnhandledRequestPrint } from 'gateway-sdk/testing/msw';
+export const strategy: (request: Request, print: UnhandledRequestPrint) => void = allowLoopback;
 `;
 
 const apps = [
   {
     name: 'msw3',
     install: ['msw@^3'],
-    code: `${common}
+    code: `${common}${adapter}
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-const server = setupServer(...mock.handlers, http.get('https://elsewhere.test/x', () => HttpResponse.json({})));
+const server = setupServer(...mswHandlers(mock), http.get('https://elsewhere.test/x', () => HttpResponse.json({})));
 server.listen({ onUnhandledFrame: allowLoopback });
-server.resetHandlers(...mock.handlers);
+server.resetHandlers(...mswHandlers(mock));
+server.use(...mswHandlers(createMockService({ baseURL: 'https://other.gateway.test' })));
 // @ts-expect-error msw 3 renamed onUnhandledRequest to onUnhandledFrame
 server.listen({ onUnhandledRequest: allowLoopback });
 `,
@@ -53,19 +59,21 @@ server.listen({ onUnhandledRequest: allowLoopback });
   {
     name: 'msw2',
     install: ['msw@^2'],
-    code: `${common}
+    code: `${common}${adapter}
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-const server = setupServer(...mock.handlers, http.get('https://elsewhere.test/x', () => HttpResponse.json({})));
+const server = setupServer(...mswHandlers(mock), http.get('https://elsewhere.test/x', () => HttpResponse.json({})));
 server.listen({ onUnhandledRequest: allowLoopback });
-server.resetHandlers(...mock.handlers);
+server.resetHandlers(...mswHandlers(mock));
+server.use(...mswHandlers(createMockService({ baseURL: 'https://other.gateway.test' })));
 `,
   },
   {
     name: 'none',
     install: [],
     code: `${common}
+// @ts-expect-error mock.handlers is gone: mswHandlers(mock) from gateway-sdk/testing/msw replaces it
 export const handlers: readonly unknown[] = mock.handlers;
 // @ts-expect-error msw is not installed
 import type { SetupServerApi } from 'msw/node';
@@ -125,11 +133,12 @@ async function checkApp(app) {
     );
     const run = await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, timeout: 300_000 });
     const version = spawnSync(process.execPath, [tsc, '--version'], { encoding: 'utf8' }).stdout.trim();
+    const entry = msw ? 'gateway-sdk/testing/msw' : 'gateway-sdk/testing';
     const label = `${msw ? `msw ${msw}` : 'no msw'}, ${name} (${version}), skipLibCheck false`;
-    if (run.code === 0) lines.push(`ok   gateway-sdk/testing with ${label}`);
+    if (run.code === 0) lines.push(`ok   ${entry} with ${label}`);
     else {
       failed++;
-      lines.push(`FAIL gateway-sdk/testing with ${label}\n${tail(`${run.stdout}${run.stderr}`, 30)}`);
+      lines.push(`FAIL ${entry} with ${label}\n${tail(`${run.stdout}${run.stderr}`, 30)}`);
     }
   }
   return { lines, failed };

@@ -43,11 +43,17 @@ else
   echo "package.json lists runtime dependencies: bundle them (tsup noExternal) instead" >&2
   exit 1
 fi
-if grep -El "(from|import)\s*\(?\s*['\"](ky|zod)(/[^'\"]*)?['\"]|require\(\s*['\"](ky|zod)(/[^'\"]*)?['\"]" dist/*.d.ts dist/*.d.cts dist/testing/*.d.ts dist/testing/*.d.cts; then
+if grep -El "(from|import)\s*\(?\s*['\"](ky|zod)(/[^'\"]*)?['\"]|require\(\s*['\"](ky|zod)(/[^'\"]*)?['\"]" dist/*.d.ts dist/*.d.cts dist/testing/*.d.ts dist/testing/*.d.cts dist/testing/msw/*.d.ts dist/testing/msw/*.d.cts; then
   echo "the declarations above import ky or zod: declare the types in src/ instead" >&2
   exit 1
 fi
 echo "dist/*.d.ts and *.d.cts import neither ky nor zod"
+# msw is an optional peer: only gateway-sdk/testing/msw may name it, in its code and its declarations.
+if grep -El "(from|import)\s*\(?\s*['\"]msw(/[^'\"]*)?['\"]|require\(\s*['\"]msw(/[^'\"]*)?['\"]" dist/*.js dist/*.cjs dist/*.d.ts dist/*.d.cts dist/testing/*.js dist/testing/*.cjs dist/testing/*.d.ts dist/testing/*.d.cts; then
+  echo "the files above import msw: only dist/testing/msw/ may (gateway-sdk/testing/msw)" >&2
+  exit 1
+fi
+echo "only dist/testing/msw/ imports msw"
 licences=$(tar -xzOf "$out/$tarball" package/dist/THIRD-PARTY-LICENSES 2>/dev/null || true)
 for dep in ky zod; do
   if ! grep -q "^$dep@.*(MIT)" <<<"$licences" || ! grep -q "Permission is hereby granted" <<<"$licences"; then

@@ -1,5 +1,4 @@
 import { ConfigurationError } from './core/errors.js';
-import { SafeLogger } from './internal/safe-logger.js';
 import type { ClientOptions } from './core/options.js';
 import { clientSettings } from './internal/settings.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
@@ -52,11 +51,11 @@ export class Client {
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);
     const transport = new Transport({
       settings,
-      logger: new SafeLogger(options.logger ?? console, settings.logLevel, secrets),
+      sink: options.logger ?? console,
+      secrets,
       random: Math.random,
       // Browsers refuse to let a page set User-Agent; everywhere else it names the SDK.
       userAgent: isBrowserPage() ? undefined : `gateway-sdk/${VERSION} (${runtimeName()})`,
-      deprecationsWarned: new Set(),
     });
     this.sms = new Sms(transport);
     this.payment = new Payment(transport);

@@ -59,27 +59,6 @@ export type {
   BulkJobStatus,
   BulkCreateParams,
 } from './resources/sms/models.js';
-export type {
-  BulkCreateAllParams,
-  BulkCreateAllOptions,
-  BulkCreateAllProgress,
-  BulkCreateAllResult,
-  BulkChunkJob,
-  BulkChunkFailure,
-  BulkInvalidRecipient,
-} from './resources/sms/bulk-all.js';
-export type {
-  CreateManyItem,
-  CreateManyOptions,
-  CreateManyResult,
-  CreateManySent,
-  CreateManyFailed,
-  CreateManyIterator,
-} from './resources/sms/create-many.js';
-export type { Source } from './resources/sms/pool.js';
-export type { Pacer } from './pacer/pacer.js';
-export { memoryPacer, type MemoryPacerOptions } from './pacer/memory.js';
-export { redisPacer, type RedisPacerOptions } from './pacer/redis.js';
 export type { TemplateSendParams } from './resources/sms/templates.js';
 export type {
   SmsWebhook,

@@ -3,7 +3,8 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, redisPacer } from 'gateway-sdk';
+import { Client } from 'gateway-sdk';
+import { redisPacer } from 'gateway-sdk/campaigns';
 import { startMockServer, type MockServer } from 'gateway-sdk/testing';
 import { follow, produce, work } from '../examples/campaign-bullmq.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';

@@ -5,8 +5,8 @@ import { cleanText } from '../internal/text.js';
 // A brand every copy of the SDK in the process shares, so `isGatewayError` / `isAPIError`
 // recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
 // `instanceof` compares with this copy's class only. A string key on the prototype, not a
-// Symbol.for() one: a computed key makes bundlers keep every error class, used or not, and the
-// webhooks entry's 2 KB budget has no room for it (docs/decisions.md).
+// Symbol.for() one: a computed class key keeps bundlers from dropping the error classes an app
+// does not use (docs/decisions.md).
 const ERROR_BRAND = '@@GatewayError';
 const API_ERROR_BRAND = '@@APIError';
 

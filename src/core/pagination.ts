@@ -1,19 +1,8 @@
 // Cursor pagination as sdk-contract.md describes it. A page knows how to fetch the next one with
 // the same filters, and holds no reference to the pages before it, so walking a list of any
 // length keeps one page in memory (two while the PagePromise's first page is still referenced).
-import * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { GatewayError, ValidationError } from './errors.js';
-
-/** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
-export function cursorPageSchema<S extends z.ZodMiniType>(item: S) {
-  return z.looseObject({
-    data: z.array(item),
-    has_more: z.boolean(),
-    // The reference gives it as string or null; a missing one is read as null.
-    next_cursor: z.optional(z.nullable(z.string())),
-  });
-}
 
 /** Reads a page's private `after`; set by CursorPage's static block. */
 let afterOf: (page: CursorPage<unknown>) => string | undefined;

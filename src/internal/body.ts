@@ -8,9 +8,6 @@
 // body's stream is a connection error (retried); anything else thrown while handling an answer
 // (a RangeError, a bug) is not (see Call.fetch).
 
-/** The default `maxResponseBytes`: 10 MiB, far above the largest documented answer (a 100-item page). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
-
 const networkFailures = new WeakSet<object>();
 
 /** Whether `error` came from the network (a rejected read of the body's stream, or a primitive thrown by a custom fetch). */

@@ -9,7 +9,6 @@ import { GatewayError } from '../core/errors.js';
 /** Where a call entered the SDK: an Error whose `stack` text is built only if read. */
 export type CallSite = Error;
 
-// No description: the symbol never reaches users, and the client bundle is counted in bytes.
 /**
  * The request option under which the batch helpers (`createAll`, `createMany`) hand the site of
  * the user's call to each send, so that a chunk's or an item's error names the app's frame, not the

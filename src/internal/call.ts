@@ -34,7 +34,7 @@ import {
   retryAfterJitter,
 } from './retry.js';
 import { parseOutput } from './schema.js';
-import { HAS_SIGNAL_ANY } from './runtime.js';
+import { HAS_SIGNAL_ANY, now } from './runtime.js';
 import { type CallHooks, type KyStop, withOwnHook } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
@@ -64,7 +64,7 @@ export class Call implements CallHooks {
   readonly input: string;
   attempts = 0;
   /** When the call started, on ky's clock, so the whole-call deadline counts from here. */
-  readonly #started = now();
+  readonly #started: number;
   /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
   #response: Response | undefined;
   #text = '';
@@ -87,7 +87,10 @@ export class Call implements CallHooks {
     readonly options: RequestOptions,
     /** Where the app called the method, appended to the stack of the call's error. */
     readonly site?: CallSite,
+    /** When the method was called, on ky's clock: before the engine loaded, on a first call. */
+    started = now(),
   ) {
+    this.#started = started;
     const { settings } = context;
     this.idempotencyKey =
       spec.method === 'POST'
@@ -108,7 +111,7 @@ export class Call implements CallHooks {
   ): Promise<{ data: z.output<S>; response: Response; requestId: string | undefined }> {
     try {
       if (this.signal?.aborted) throw this.abortFailure();
-      const response = await this.#send(this.area.ky ?? (await this.area.load()));
+      const response = await this.#send(this.area.ky);
       const text =
         response === this.#response
           ? this.#text
@@ -141,7 +144,7 @@ export class Call implements CallHooks {
       retry: { ...RETRY_OPTIONS, limit: this.maxRetries, delay: this.delay },
     };
     const total = this.totalTimeout;
-    // ky's deadline starts with ky's request; the call's started before (the first call loads ky).
+    // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
     if (total !== undefined) init.totalTimeout = Math.max(1, total - (now() - this.#started));
     const json = this.#json;
     const key = this.idempotencyKey;
@@ -404,11 +407,6 @@ export class Call implements CallHooks {
     }
     return error;
   }
-}
-
-/** ky's clock for `totalTimeout`. */
-function now(): number {
-  return globalThis.performance?.now() ?? Date.now();
 }
 
 /** A copy of a response whose body was already read, for hooks that read it again. */

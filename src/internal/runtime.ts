@@ -46,3 +46,8 @@ export function runtimeName(): string {
   if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
   return g.navigator?.userAgent?.split(' ')[0] ?? 'unknown';
 }
+
+/** ky's clock, which `totalTimeout` is counted on. */
+export function now(): number {
+  return globalThis.performance?.now() ?? Date.now();
+}

@@ -2,17 +2,11 @@
 // API carries (phone numbers, message text, template variables) is masked before it is written.
 import type { Logger, LogLevel } from '../core/logger.js';
 import { scrub, scrubDeep } from './scrub.js';
+import { LOG_LEVELS as LEVELS } from './settings.js';
 import { cleanText } from './text.js';
 
 /** The longest log line written: the service's own text in it is already cut to 500 characters. */
 const LINE_MAX = 2_000;
-
-const LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
-
-/** Whether `value` names a log level. */
-export function isLogLevel(value: unknown): value is LogLevel {
-  return typeof value === 'string' && Object.hasOwn(LEVELS, value);
-}
 
 /** The client's logger: drops what is below the level, and scrubs credentials from the rest. */
 export class SafeLogger {

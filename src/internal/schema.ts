@@ -1,6 +1,7 @@
 // zod/mini glue: turning schema failures into the SDK's errors, and the few schema shapes
 // every resource repeats. zod/mini ships no locale, so messages are written here from each
-// issue's code instead of loading one (a locale would cost bundle size and a side effect).
+// issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
+// Part of the engine (internal/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
 import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
 
@@ -270,8 +271,8 @@ export function openEnum<E extends string>(): z.ZodMiniType<E, E> {
   return z.string() as unknown as z.ZodMiniType<E, E>;
 }
 
-// The helpers below are written with `refine`, which every schema already pulls in, instead of
-// z.enum, z.int, z.gte or z.maxLength: each of those adds its own code to the browser bundle.
+// The helpers below are written with `refine` and carry the SDK's message for the rule, which
+// names the allowed values or range in the words of api-reference.md.
 
 /**
  * A request string that must be one of `values`. `E` is the type the param accepts: the exported
@@ -323,11 +324,20 @@ export function maxChars(max: number, min = 0) {
   );
 }
 
+/** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
+export function cursorPage<S extends z.ZodMiniType>(item: S) {
+  return z.looseObject({
+    data: z.array(item),
+    has_more: z.boolean(),
+    // The reference gives it as string or null; a missing one is read as null.
+    next_cursor: z.optional(z.nullable(z.string())),
+  });
+}
+
 /** A response date-time: kept as the wire string. */
 export const wireDateTime = (): z.ZodMiniString => z.string();
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
-// One regex instead of z.iso.datetime: the same rule for a fraction of the bundle.
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 /** RFC 3339, what the service reads: other ISO 8601 spellings are sent as the same instant in UTC. */
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;

@@ -1,21 +1,29 @@
 // Every check on the options a user can pass, in one place (their types: core/options.ts): the
 // Client's options (a breach is a ConfigurationError at construction) and each call's (a breach is
 // a ValidationError, and nothing is sent). Both share the same ranges and header rules.
-import { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
 import { ConfigurationError, ValidationError } from '../core/errors.js';
 import type { Hooks } from '../core/hooks.js';
 import type { LogLevel } from '../core/logger.js';
 import { type ClientOptions, DEFAULT_SERVICE_VERSION, type RequestOptions } from '../core/options.js';
 import { idempotencyKeyFor } from './idempotency.js';
-import { isLogLevel } from './safe-logger.js';
 import { readEnv } from './runtime.js';
 
 /** `timeout` and `totalTimeout` in ms: at least 1, at most setTimeout's largest delay. */
 export const TIMEOUT_RANGE: readonly [number, number] = [1, 2_147_483_647];
 /** `maxRetries`: a bounded count, so a typo cannot retry for hours. */
 export const MAX_RETRIES_RANGE: readonly [number, number] = [0, 10];
+/** The default `maxResponseBytes`: 10 MiB, far above the largest documented answer (a 100-item page). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
 /** `maxResponseBytes`: up to 256 MiB, below what one string (and its parse) can hold. */
 export const MAX_RESPONSE_BYTES_RANGE: readonly [number, number] = [1, 268_435_456];
+
+/** The log levels, least to most verbose. */
+export const LOG_LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** Whether `value` names a log level. */
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && Object.hasOwn(LOG_LEVELS, value);
+}
 
 /** Option names that hold a credential. */
 export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
@@ -289,7 +297,6 @@ export function headerProblem(name: string, value: unknown): string | undefined 
   return undefined;
 }
 
-// No description: the symbol never reaches users, and the client bundle is counted in bytes.
 /**
  * Internal: sees every response of a call (every attempt, before ky decides to retry), without
  * the response copy an `afterResponse` hook costs. `createMany` paces its workers with it.

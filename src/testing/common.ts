@@ -12,13 +12,6 @@ export {
   type MockServiceOptions,
 } from './service.js';
 export {
-  allowLoopback,
-  type MswHandler,
-  type UnhandledFrame,
-  type UnhandledFrameArgs,
-  type UnhandledRequestPrint,
-} from './msw.js';
-export {
   makeEvent,
   MOCK_API_VERSION,
   signedDelivery,

@@ -1,5 +1,5 @@
 // What the testing entry counts as this machine, in one place: the mock's deliveries without a
-// `deliver` option (dispatch.ts) and MSW's `allowLoopback` (msw.ts) let a request through only to
+// `deliver` option (dispatch.ts) and MSW's `allowLoopback` (msw/allow-loopback.ts) let a request through only to
 // these hosts, so that nothing a test starts reaches the network on its own. (The mock server's
 // CORS check, server.ts, matches whole Origin headers by its own stricter pattern.)
 

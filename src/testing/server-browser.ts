@@ -12,6 +12,7 @@ export async function startMockServer(options?: MockServerOptions): Promise<Mock
     'startMockServer needs Node, Bun or Deno: it listens on a port with node:http, and this is the ' +
       'browser build of gateway-sdk/testing. In a page, use mock.fetch ' +
       '(new Client({ ...mock.clientOptions, fetch: mock.fetch, dangerouslyAllowBrowser: true })) or ' +
-      "setupWorker(...mock.handlers) from 'msw/browser'; or run `npx gateway-sdk mock` and call it.",
+      "setupWorker(...mswHandlers(mock)) with mswHandlers from 'gateway-sdk/testing/msw'; or run " +
+      '`npx gateway-sdk mock` and call it.',
   );
 }

@@ -1,5 +1,6 @@
 // createMockService: one store, one clock, and the eleven endpoints behind one Fetch-API function.
-// MSW (`mock.handlers`) and node:http (`startMockServer`) are adapters over `mock.fetch`.
+// MSW (`mswHandlers(mock)`, gateway-sdk/testing/msw) and node:http (`startMockServer`) are adapters
+// over `mock.fetch`.
 import {
   type AttemptListener,
   type DeliverFunction,
@@ -18,7 +19,6 @@ import {
   sleep,
 } from './faults.js';
 import { SEEDED_WEBHOOK_SECRET } from './fixtures.js';
-import { mswHandlers, type MswHandler } from './msw.js';
 import { type Area, answerRequest, matchPath, type Route, routeKey, type ServiceContext } from './router.js';
 import { accountRoutes } from './routes/account.js';
 import { paymentRoutes } from './routes/payment.js';
@@ -104,19 +104,13 @@ export interface MockClientOptions {
 /** The mock as a `fetch`: takes what `fetch` takes, answers what the service would. */
 export type MockFetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
-/** A mock of the whole API: a `fetch`, MSW handlers over it, the options for a Client, and the store. */
+/** A mock of the whole API: a `fetch`, the options for a Client, and the store. */
 export interface MockService {
   /**
    * The mock as a Fetch-API function: `new Client({ ...mock.clientOptions, fetch: mock.fetch })`
    * tests with no MSW and no socket. Requests to other addresses are answered 404.
    */
   readonly fetch: MockFetch;
-  /**
-   * MSW handlers over `mock.fetch`: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`.
-   * Needs msw 2 or 3 (`npm install -D msw`); throws a clear error without it. Typed opaquely
-   * ({@link MswHandler}) so the declarations compile with either major and without msw.
-   */
-  readonly handlers: MswHandler[];
   /** Credentials and addresses for `new Client(mock.clientOptions)`. */
   readonly clientOptions: MockClientOptions;
   /** The in-memory state the routes read and write. */
@@ -211,17 +205,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     return answerRequest(ROUTES, context, request);
   };
 
-  let handlers: MswHandler[] | undefined;
   return {
     fetch: mockFetch,
-    get handlers() {
-      // msw's own handler type stays out of the declarations (MswHandler says why).
-      handlers ??= mswHandlers(mockFetch, [
-        clientOptions.baseURL,
-        clientOptions.sandboxBaseURL,
-      ]) as MswHandler[];
-      return handlers;
-    },
     clientOptions,
     store,
     deliveries: dispatcher.deliveries,

@@ -44,6 +44,5 @@ export interface DedupeStore {
 export type DedupeState = 'pending' | 'handled';
 
 /** Seven days, the reference's webhook event lifetime: a delivery can repeat until then. */
-// A literal (7 * 24 * 60 * 60), not the product: bundlers keep an unused product in every bundle
-// of the webhooks entry, which its 2 KB budget cannot spare.
+// 7 × 24 × 60 × 60.
 export const EVENT_LIFETIME_SECONDS = 604_800;

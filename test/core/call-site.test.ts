@@ -12,6 +12,7 @@ import {
   ResponseValidationError,
   ValidationError,
 } from 'gateway-sdk';
+import { createAll, createMany } from 'gateway-sdk/campaigns';
 import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
@@ -180,10 +181,7 @@ describe('the caller in the stack', () => {
   it("createAll's failed chunks and createMany's failed items", async () => {
     const client = clientAnswering(notFound);
     async function myAppCampaign() {
-      return client.sms.bulk.createAll(
-        { recipients: ['+447700900123'], message: 'Sale' },
-        { idempotencyKey: 'c' },
-      );
+      return createAll(client, { recipients: ['+447700900123'], message: 'Sale' }, { idempotencyKey: 'c' });
     }
     const result = await myAppCampaign();
     expect(result.failed[0]?.error).toBeInstanceOf(NotFoundError);
@@ -191,8 +189,7 @@ describe('the caller in the stack', () => {
 
     async function myAppSendMany() {
       const out = [];
-      for await (const r of client.sms.messages.createMany([{ to: '+447700900123', message: 'Hi' }]))
-        out.push(r);
+      for await (const r of createMany(client, [{ to: '+447700900123', message: 'Hi' }])) out.push(r);
       return out;
     }
     const [first] = await myAppSendMany();
@@ -203,7 +200,7 @@ describe('the caller in the stack', () => {
   it("createAll's own refusal", async () => {
     const client = clientAnswering(notFound);
     function myAppBadCampaign() {
-      return client.sms.bulk.createAll({ recipients: ['+447700900123'], message: 'Sale' }, { chunkSize: 0 });
+      return createAll(client, { recipients: ['+447700900123'], message: 'Sale' }, { chunkSize: 0 });
     }
     const error = await rejection(myAppBadCampaign());
     expect(error).toBeInstanceOf(ValidationError);

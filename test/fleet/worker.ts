@@ -2,7 +2,8 @@
 // a redisPacer until told to stop; `producer` queues the campaign's CSV and exits.
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { Client, redisPacer } from 'gateway-sdk';
+import { Client } from 'gateway-sdk';
+import { redisPacer } from 'gateway-sdk/campaigns';
 import { produce, work } from '../../examples/campaign-bullmq.js';
 
 const env = (name: string) => process.env[name] ?? '';

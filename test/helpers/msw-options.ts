@@ -1,8 +1,8 @@
 // `server.listen` options that work under msw 2 and msw 3: msw 2 reads `onUnhandledRequest`, msw 3
 // renamed it `onUnhandledFrame` and ignores the old name (falling back to 'warn', which would let
 // an unhandled request pass). Setting both keeps 'error' an error under either major, so the
-// suites run unchanged on msw 2 (Node 20) and msw 3 (Node 22 and newer; vitest.config.ts).
-import type { allowLoopback } from 'gateway-sdk/testing';
+// adapter's suites run unchanged under both (vitest.config.ts picks the major by Node version).
+import type { allowLoopback } from 'gateway-sdk/testing/msw';
 
 /** What to do with a request no handler answers. */
 type Strategy = 'error' | 'warn' | 'bypass' | typeof allowLoopback;

@@ -3,6 +3,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client, ValidationError } from 'gateway-sdk';
 import { createMockService, type MockService } from 'gateway-sdk/testing';
+import { mswHandlers } from 'gateway-sdk/testing/msw';
 import { useMsw } from './msw.js';
 import type { WireRequest } from './wire.js';
 
@@ -23,7 +24,7 @@ export function useMockClient({ fakeDate = true }: { fakeDate?: boolean } = {}) 
   beforeEach(() => {
     if (fakeDate) vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     mock = createMockService({ now: () => NOW });
-    server.resetHandlers(...mock.handlers);
+    server.resetHandlers(...mswHandlers(mock));
     api.mock = mock;
     api.client = new Client({ ...mock.clientOptions, maxRetries: 0 });
     wire.length = 0;

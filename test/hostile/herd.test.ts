@@ -3,6 +3,7 @@
 // the 60 s cap still holds. Time is faked (setTimeout and Date); sockets are real.
 import { setImmediate as tick } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Client } from 'gateway-sdk';
 import { retryAfterJitter, RETRY_AFTER_CAP_MS } from '../../src/internal/retry.js';
 import { answer, echoClient, echoServer } from '../helpers/echo.js';
 
@@ -20,6 +21,13 @@ let env: Awaited<ReturnType<typeof echoServer>>;
 const arrivals = new Map<string, number[]>();
 
 beforeAll(async () => {
+  // The first request loads the engine (ky, zod, the schemas: src/internal/engine.ts) by real I/O,
+  // which the fake timers below would not wait for: load it first.
+  await new Client({
+    apiKey: 'sk_test_warm',
+    baseURL: 'https://api.gateway.test',
+    fetch: async () => Response.json(MESSAGE),
+  }).sms.messages.retrieve('msg_1');
   env = await echoServer();
   env.setEcho((res, _c, req) => {
     const key = String(req.headers['idempotency-key']);

@@ -6,6 +6,7 @@ import {
   DEFAULT_CREDENTIALS,
   DEFAULT_SANDBOX_BASE_URL,
 } from 'gateway-sdk/testing';
+import { mswHandlers } from 'gateway-sdk/testing/msw';
 import { get, post, useMockService } from './helpers.js';
 
 const mock = useMockService();
@@ -49,7 +50,7 @@ describe('defaults', () => {
     const custom = createMockService({ apiKey: 'live_custom' });
     const ask = (token: string) =>
       getResponse(
-        custom.handlers,
+        mswHandlers(custom),
         new Request(`${DEFAULT_BASE_URL}/sms/messages`, {
           headers: { authorization: `Bearer ${token}`, 'service-version': '2026-01-01' },
         }),
@@ -150,11 +151,11 @@ describe('addresses', () => {
   it('answers each area only on its own address', async () => {
     const headers = { authorization: 'Bearer sk_test_mock', 'service-version': '2026-01-01' };
     const wrong = await getResponse(
-      mock.handlers,
+      mswHandlers(mock),
       new Request(`${DEFAULT_BASE_URL}/payment/customers/cus_123`, { headers }),
     );
     const right = await getResponse(
-      mock.handlers,
+      mswHandlers(mock),
       new Request(`${DEFAULT_SANDBOX_BASE_URL}/payment/customers/cus_123`, { headers }),
     );
     expect(wrong?.status).toBe(404);

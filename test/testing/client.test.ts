@@ -4,10 +4,11 @@ import { getResponse, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BadRequestError, Client, ConflictError, NotFoundError } from 'gateway-sdk';
 import { createMockService } from 'gateway-sdk/testing';
+import { mswHandlers } from 'gateway-sdk/testing/msw';
 import { useMsw } from '../helpers/msw.js';
 
 const mock = createMockService();
-const { server } = useMsw(...mock.handlers);
+const { server } = useMsw(...mswHandlers(mock));
 afterEach(() => {
   mock.store.reset();
 });
@@ -104,7 +105,7 @@ describe('a retried send never sends twice', () => {
       http.post(
         `${mock.clientOptions.baseURL}/sms/messages`,
         async ({ request }) => {
-          await getResponse(mock.handlers, request.clone());
+          await getResponse(mswHandlers(mock), request.clone());
           return HttpResponse.json(
             { error: { message: 'gateway timeout' } },
             { status: 503, headers: { 'retry-after': '0' } },

@@ -1,12 +1,13 @@
 // The built package, run the way users run it: the build of this run (test/helpers/global-build.ts)
 // is copied into a temporary directory outside the repository (npm test runs before npm run build
 // in CI, and no node_modules is in reach there, so msw cannot be resolved), then this file imports
-// dist/testing without msw and spawns the `gateway-sdk` command.
+// dist/testing without msw (and dist/testing/msw, which must fail naming msw) and spawns the
+// `gateway-sdk` command.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
@@ -41,32 +42,73 @@ describe('gateway-sdk/testing without msw installed', () => {
     const server = await startMockServer();
     out.server = (await fetch(server.url + '/sms/webhooks/wh_123', { headers })).status;
     await server.close();
-    try { mock.handlers; out.handlers = 'no error'; } catch (e) { out.handlers = e.message; }
+    out.handlers = 'handlers' in mock;
+    try { await loadMswEntry(); out.mswEntry = 'loaded'; } catch (e) { out.mswEntry = { code: e.code, message: e.message }; }
     console.log(JSON.stringify(out));
   `;
 
-  it('loads as ESM: mock.fetch and startMockServer work, mock.handlers says to install msw', async () => {
+  it('loads as ESM and works; importing gateway-sdk/testing/msw fails naming msw', async () => {
     const file = script(
       'no-msw.mjs',
       body(`import { createMockService, startMockServer } from './testing/index.js';
-            import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);`),
+            import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);
+            const loadMswEntry = () => import('./testing/msw/index.js');`),
     );
     const result = JSON.parse((await run(process.execPath, [file], { cwd: out })).stdout);
-    expect(result).toMatchObject({ msw: 'missing', fetch: 200, server: 200 });
-    expect(result.handlers).toContain('npm install -D msw');
+    expect(result).toMatchObject({ msw: 'missing', fetch: 200, server: 200, handlers: false });
+    expect(result.mswEntry).toMatchObject({
+      code: 'ERR_MODULE_NOT_FOUND',
+      message: expect.stringMatching(/Cannot find package 'msw'/),
+    });
   });
 
   it('loads as CommonJS the same way', async () => {
     const file = script(
       'no-msw.cjs',
       `const { createMockService, startMockServer } = require('./testing/index.cjs');
+       const loadMswEntry = async () => require('./testing/msw/index.cjs');
        (async () => { ${body('')} })().catch((e) => { console.error(e); process.exit(1); });`,
     );
     const result = JSON.parse((await run(process.execPath, [file], { cwd: out })).stdout);
-    expect(result).toMatchObject({ msw: 'missing', fetch: 200, server: 200 });
-    expect(result.handlers).toContain('npm install -D msw');
+    expect(result).toMatchObject({ msw: 'missing', fetch: 200, server: 200, handlers: false });
+    expect(result.mswEntry).toMatchObject({
+      code: 'MODULE_NOT_FOUND',
+      message: expect.stringMatching(/^Cannot find module 'msw'/),
+    });
   });
+
+  it.each(['testing/index.js', 'testing/index.cjs', 'testing/browser.js', 'testing/browser.cjs'])(
+    'no file %s loads names msw; only the testing/msw files do',
+    (entry) => {
+      const files = loadedFiles(entry);
+      expect(files.length).toBeGreaterThan(1);
+      expect(files.filter((f) => importsOf(f).includes('msw'))).toEqual([]);
+      const adapter = entry.replace(/^testing\/(index|browser)/, 'testing/msw/$1');
+      expect(importsOf(adapter)).toContain('msw');
+    },
+  );
 });
+
+/** The bare and relative specifiers a built file imports or requires. */
+function importsOf(file: string): string[] {
+  const code = readFileSync(join(out, file), 'utf8');
+  return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\(\s*)["']([^"']+)["']/g)].map(
+    (m) => m[1] ?? '',
+  );
+}
+
+/** `entry` and every built file it loads, following relative imports. */
+function loadedFiles(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of importsOf(file))
+      if (spec.startsWith('.')) visit(join(dirname(file), spec).replace(/\\/g, '/'));
+  };
+  visit(entry);
+  return [...seen];
+}
 
 describe('the gateway-sdk command', () => {
   const cli = () => join(out, 'cli.js');

@@ -2,13 +2,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APIConnectionError, Client, InternalServerError, RateLimitError } from 'gateway-sdk';
-import {
-  allowLoopback,
-  createMockService,
-  startMockServer,
-  type MockServer,
-  type MockService,
-} from 'gateway-sdk/testing';
+import { createMockService, startMockServer, type MockServer, type MockService } from 'gateway-sdk/testing';
+import { allowLoopback, mswHandlers } from 'gateway-sdk/testing/msw';
 import { onUnhandled } from '../helpers/msw-options.js';
 
 interface Adapter {
@@ -23,7 +18,7 @@ const viaMsw = createMockService({
   baseURL: 'https://msw.gateway.test',
   sandboxBaseURL: 'https://msw-sandbox.gateway.test',
 });
-const msw = setupServer(...viaMsw.handlers);
+const msw = setupServer(...mswHandlers(viaMsw));
 let server: MockServer;
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from 'gateway-sdk/testing';
+import { mswHandlers } from 'gateway-sdk/testing/msw';
 import { onUnhandled } from '../helpers/msw-options.js';
 
 /** A clock tests move by hand; starts at 2026-01-01T09:00:00Z. */
@@ -29,7 +30,7 @@ export function useMockService(
 ): MockService {
   const { clock, ...rest } = options;
   const mock = createMockService({ ...rest, ...(clock ? { now: clock.now } : {}) });
-  const server = setupServer(...mock.handlers);
+  const server = setupServer(...mswHandlers(mock));
   beforeAll(() => server.listen(onUnhandled('error')));
   beforeEach(() => {
     clock?.reset();

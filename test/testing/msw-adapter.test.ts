@@ -1,16 +1,17 @@
-// allowLoopback under the msw this suite runs with (msw 2 here; msw 3 too in scripts/msw-matrix.mjs)
+// allowLoopback under the msw this suite runs with (msw 3 on Node 22.12+, msw 2 below: vitest.config.ts)
 // and, directly, in both of its call forms: msw 2's (request, print) and msw 3's ({ frame, defaults }).
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client } from 'gateway-sdk';
-import { allowLoopback, createMockService, startMockServer, type MockServer } from 'gateway-sdk/testing';
+import { createMockService, startMockServer, type MockServer } from 'gateway-sdk/testing';
+import { allowLoopback, mswHandlers } from 'gateway-sdk/testing/msw';
 import { onUnhandled } from '../helpers/msw-options.js';
 
 const mock = createMockService({
   baseURL: 'https://adapter.gateway.test',
   sandboxBaseURL: 'https://adapter-sandbox.gateway.test',
 });
-const msw = setupServer(...mock.handlers);
+const msw = setupServer(...mswHandlers(mock));
 let loopback: MockServer;
 
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // `<!-- recipe: express -->` is copied out and imported here, so its describe/it blocks run as
 // part of this file (and a recipe that stops working fails CI). The recipe listens the msw 3 way
 // (its code is type-checked against the repository's msw 3); so that it runs the same under msw 2
-// (the suite's msw on Node 20, vitest.config.ts), the copy also passes allowLoopback under msw 2's
-// name, which msw 3 ignores.
+// (the suite on Node 20, or GATEWAY_MSW=2), the copy also passes allowLoopback under msw 2's name,
+// which msw 3 ignores.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -14,12 +14,13 @@ const match = /<!-- recipe: express -->\s*```ts\n([\s\S]*?)\n```/.exec(doc);
 const MSW3_LISTEN = '{ onUnhandledFrame: allowLoopback }';
 const code = (match?.[1] ?? '').replace(
   MSW3_LISTEN,
-  '{ onUnhandledFrame: allowLoopback, onUnhandledRequest: allowLoopback }',
+  '{ onUnhandledRequest: allowLoopback, onUnhandledFrame: allowLoopback }',
 );
 
 it('finds the recipe in docs/testing.md', () => {
   expect(code).toContain("from 'express'");
   expect(code).toContain('allowLoopback');
+  expect(code).toContain("from 'gateway-sdk/testing/msw'");
   expect(match?.[1]).toContain(`msw.listen(${MSW3_LISTEN})`);
 });
 

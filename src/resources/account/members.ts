@@ -1,9 +1,9 @@
-import * as z from 'zod/mini';
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../../internal/resource.js';
-import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../internal/schema.js';
+import type { OrganizationMember } from './models.js';
+
+export type { OrganizationMember, Role, Permission } from './models.js';
 
 /** Members of an organization. */
 export class Members extends APIResource {
@@ -18,86 +18,9 @@ export class Members extends APIResource {
   list(organizationId: string, opts?: RequestOptions): APIPromise<OrganizationMember[]> {
     return this._request(
       'GET',
-      () => ({ path: path`account/organizations/${{ organizationId }}/members` }),
-      OrganizationMembers,
+      (s) => ({ path: s.path`account/organizations/${{ organizationId }}/members` }),
+      (s) => s.account.OrganizationMembers,
       opts,
     );
   }
 }
-
-// Fields the service adds later are kept on these objects at run time without being typed: reach
-// one with `'field' in member` (docs/decisions.md, Types). A compile error at a `_…Tie` means a
-// schema and its interface no longer name the same fields.
-
-/** A permission granted by a role. */
-export interface Permission {
-  /** Permission identifier. */
-  id: string;
-  /** Permission name. */
-  name: string;
-  /** What it allows, in words. */
-  description?: string;
-  /** The resource it applies to. */
-  resource?: string;
-  /** The action it allows on that resource. */
-  action?: string;
-}
-
-const permission = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.optional(z.string()),
-  resource: z.optional(z.string()),
-  action: z.optional(z.string()),
-});
-type _PermissionTie = Assert<ParsesTo<typeof permission, Permission>>;
-const PermissionSchema = typedAs<Permission>(permission);
-
-/** A role in an organization. */
-export interface Role {
-  /** Role identifier. */
-  id: string;
-  /** Role name, e.g. `admin`. */
-  name: string;
-  /** What the role is for. */
-  description?: string;
-  /** The permissions the role grants. */
-  permissions?: Permission[];
-}
-
-const role = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.optional(z.string()),
-  permissions: z.optional(z.array(PermissionSchema)),
-});
-type _RoleTie = Assert<ParsesTo<typeof role, Role>>;
-const RoleSchema = typedAs<Role>(role);
-
-/** A member of an organization; field names are the service's (camelCase here). */
-export interface OrganizationMember {
-  /** User identifier. */
-  id: string;
-  /** Email address. */
-  email: string;
-  /** Given name. */
-  firstName: string;
-  /** Family name. */
-  lastName: string;
-  /** Roles in the organization. */
-  roles?: Role[];
-  /** When the user joined, ISO 8601. */
-  joinedAt?: string;
-}
-
-const organizationMember = z.looseObject({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  roles: z.optional(z.array(RoleSchema)),
-  joinedAt: z.optional(wireDateTime()),
-});
-type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;
-
-const OrganizationMembers = typedAs<OrganizationMember[]>(z.array(organizationMember));

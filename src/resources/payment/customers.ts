@@ -1,9 +1,8 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import { path } from '../../internal/path.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Transport } from '../../internal/transport.js';
 import { APIResource } from '../../internal/resource.js';
-import { type Customer, CustomerSchema } from './models.js';
+import type { Customer } from './models.js';
 import { PaymentMethods } from './payment-methods.js';
 
 /** Customers of the payment gateway (sandbox). */
@@ -24,6 +23,11 @@ export class Customers extends APIResource {
    * @example const customer = await client.payment.customers.retrieve('cus_123')
    */
   retrieve(id: string, opts?: RequestOptions): APIPromise<Customer> {
-    return this._request('GET', () => ({ path: path`payment/customers/${{ id }}` }), CustomerSchema, opts);
+    return this._request(
+      'GET',
+      (s) => ({ path: s.path`payment/customers/${{ id }}` }),
+      (s) => s.payment.CustomerSchema,
+      opts,
+    );
   }
 }

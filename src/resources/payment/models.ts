@@ -1,7 +1,18 @@
-// The Customer model both payment resources return; in a module of its own so that customers.ts
-// (which holds paymentMethods) and payment-methods.ts (which returns a Customer) do not import each other.
+// The payment models and what each method accepts, with their schemas. The resources import only
+// their types: the schemas load with the engine on the first request (internal/engine.ts). In a
+// module of its own so that customers.ts (which holds paymentMethods) and payment-methods.ts (which
+// returns a Customer) do not import each other.
 import * as z from 'zod/mini';
-import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../internal/schema.js';
+import {
+  type Accepts,
+  type Assert,
+  closedObject,
+  cursorPage,
+  type ParsesTo,
+  typedAs,
+  wireDateTime,
+} from '../../internal/schema.js';
+import { pageLimit } from '../fields.js';
 
 /**
  * A customer as the service returns it. Fields the service adds later are kept on the object at
@@ -37,3 +48,77 @@ const customer = z.looseObject({
 type _CustomerTie = Assert<ParsesTo<typeof customer, Customer>>;
 /** Parses a Customer; loose, so fields the service adds later are kept. */
 export const CustomerSchema = typedAs<Customer>(customer);
+
+/** Body of `paymentMethods.attach`. */
+export interface PaymentMethodAttachParams {
+  /** Identifier of the payment method to attach, e.g. `pm_card_visa`. */
+  payment_method: string;
+  /** Whether it becomes the customer's default payment method. */
+  set_default?: boolean | undefined;
+}
+
+/** Checks a `paymentMethods.attach` body. Closed: the reference names both fields. */
+export const PaymentMethodAttachParamsSchema = closedObject({
+  payment_method: z
+    .string()
+    .check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),
+  set_default: z.optional(z.boolean()),
+});
+// A compile error here means the schema and the interface above no longer name the same fields.
+type _PaymentMethodAttachParamsTie = Assert<
+  Accepts<typeof PaymentMethodAttachParamsSchema, PaymentMethodAttachParams>
+>;
+
+/**
+ * A payment webhook as listed by the service. Fields the service adds later are kept on the
+ * object at run time without being typed: reach one with `'field' in hook` (docs/decisions.md, Types).
+ */
+export interface PaymentWebhook {
+  /** Webhook identifier. */
+  id: string;
+  /** Callback URL. */
+  url: string;
+  /** Event names, such as `payment.succeeded`. */
+  events: string[];
+  /** Free text. */
+  description?: string;
+  /** Whether the webhook is active. */
+  enabled?: boolean;
+  /** Creation time, ISO 8601. */
+  created_at?: string;
+}
+
+const paymentWebhook = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.optional(z.string()),
+  enabled: z.optional(z.boolean()),
+  created_at: z.optional(wireDateTime()),
+});
+// A compile error here means the schema and the interface above no longer name the same fields.
+type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;
+const PaymentWebhookSchema = typedAs<PaymentWebhook>(paymentWebhook);
+
+/** A page of `payment.webhooks.list`. */
+export const PaymentWebhookPage = cursorPage(PaymentWebhookSchema);
+
+/**
+ * Paging of `payment.webhooks.list`. The reference shows no query parameters; the list wrapper's
+ * `next_cursor` implies `after`, and `limit` follows the documented page size of 1 to 100.
+ */
+export interface PaymentWebhookListParams {
+  /** Page size, 1 to 100. */
+  limit?: number | undefined;
+  /** Cursor: start after this webhook id. Iterating sets it for you. */
+  after?: string | undefined;
+}
+
+/** Checks `payment.webhooks.list` paging. */
+export const PaymentWebhookListParamsSchema = closedObject({
+  limit: z.optional(pageLimit),
+  after: z.optional(z.string()),
+});
+type _PaymentWebhookListParamsTie = Assert<
+  Accepts<typeof PaymentWebhookListParamsSchema, PaymentWebhookListParams>
+>;

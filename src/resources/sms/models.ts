@@ -1,25 +1,31 @@
-// The sms models: what the service returns (Message, BulkJob) and the create bodies the batch
-// helpers reuse, with their schemas. In a module of their own, as payment/models.ts, so that the
-// resources, their batch helpers (create-many.ts, bulk-all.ts) and webhooks/events.ts import them
-// without importing each other: the import graph has no cycle (scripts/import-cycles.mjs).
+// The sms models: what the service returns (Message, BulkJob, SmsWebhook) and what each method
+// accepts, with their schemas. The resources import only their types: the schemas load with the
+// engine on the first request (internal/engine.ts). In a module of their own, so that the
+// resources, the campaigns (src/campaigns/) and webhooks/events.ts import them without importing
+// each other: the import graph has no cycle (scripts/import-cycles.mjs).
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import {
   type Accepts,
   type Assert,
+  closedObject,
+  cursorPage,
+  inputDateTime,
+  intRange,
   oneOf,
   openEnum,
   type ParsesTo,
-  wireDateTime,
   typedAs,
-  closedObject,
+  wireDateTime,
 } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
+import { pageLimit } from '../fields.js';
 import {
   futureScheduleAt,
   httpsUrl,
   type MessageStatus,
   messageStatus,
+  messageStatusParam,
   messageText,
   nullableString,
   phone,
@@ -30,6 +36,8 @@ import {
   scheduleAt,
   senderId,
 } from './fields.js';
+
+export type { MessageStatus, Route } from './fields.js';
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
@@ -83,6 +91,9 @@ const message = z.looseObject({
 type _MessageTie = Assert<ParsesTo<typeof message, Message>>;
 /** Parses a Message; loose, so fields the service adds later are kept. */
 export const MessageSchema = typedAs<Message>(message);
+
+/** A page of `messages.list`. */
+export const MessagePage = cursorPage(MessageSchema);
 
 /** Body of `messages.create`. Date-times accept a `Date` or an ISO 8601 string. */
 export interface MessageCreateParams {
@@ -203,3 +214,190 @@ export const BulkCreateParamsSchema = closedObject({
   schedule_at: z.optional(z.nullable(futureScheduleAt)),
 });
 type _BulkCreateParamsTie = Assert<Accepts<typeof BulkCreateParamsSchema, BulkCreateParams>>;
+
+/** Filters and paging of `messages.list`. */
+export interface MessageListParams {
+  /** Page size, 1 to 100; the service uses 20 when absent. */
+  limit?: number | undefined;
+  /** Cursor: start after this message id. Iterating sets it for you. */
+  after?: string | undefined;
+  /** Only messages with this status. */
+  status?: MessageStatus | undefined;
+  /** Only messages sent on this route. */
+  route?: Route | undefined;
+  /** Only messages created after this time: a `Date` or an ISO 8601 string with a time zone. */
+  from_date?: string | Date | undefined;
+  /** Only messages created before this time: a `Date` or an ISO 8601 string with a time zone. */
+  to_date?: string | Date | undefined;
+}
+
+// Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
+/** Checks `messages.list` filters. */
+export const MessageListParamsSchema = closedObject({
+  limit: z.optional(pageLimit),
+  after: z.optional(z.string()),
+  status: z.optional(messageStatusParam),
+  route: z.optional(routeParam),
+  from_date: z.optional(inputDateTime()),
+  to_date: z.optional(inputDateTime()),
+});
+type _MessageListParamsTie = Assert<Accepts<typeof MessageListParamsSchema, MessageListParams>>;
+
+/** Template variables by name: strings, numbers or booleans, written into the text. */
+type Variables = Record<string, string | number | boolean>;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Values written into the template's text: strings, numbers or booleans, each named. */
+const variables = z
+  .custom<Variables>(isPlainObject, {
+    error: 'must be an object of strings, numbers or booleans to substitute into the template',
+  })
+  .check(
+    z.superRefine((value: Variables, ctx) => {
+      for (const [name, v] of Object.entries(value)) {
+        if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+          ctx.issues.push({
+            code: 'custom',
+            input: v,
+            path: [name],
+            message: 'must be a string, number or boolean',
+          });
+        }
+      }
+    }),
+  );
+
+/** Body of `templates.send`. */
+export interface TemplateSendParams {
+  /** Recipient, like `to` on a single send (a leading `+` is stripped). */
+  to: string;
+  /** Values substituted into the template, by name: strings, numbers or booleans. */
+  variables: Record<string, string | number | boolean>;
+  /** Sender ID, at most 11 characters. */
+  from?: string | undefined;
+  /** `otp`, `transactional` or `promotional`. */
+  route?: Route | undefined;
+}
+
+/** Checks a `templates.send` body. Closed: the reference's request table is complete. */
+export const TemplateSendParamsSchema = closedObject({
+  to: phone,
+  variables: variables,
+  from: z.optional(senderId),
+  route: z.optional(routeParam),
+});
+type _TemplateSendParamsTie = Assert<Accepts<typeof TemplateSendParamsSchema, TemplateSendParams>>;
+
+/** The events an SMS webhook can subscribe to, as the reference names them. */
+const SMS_WEBHOOK_EVENTS = [
+  'message.queued',
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+] as const;
+/**
+ * An event an SMS webhook can subscribe to: `message.queued`, `.sent`, `.delivered`, `.failed`, `.expired`,
+ * or one added later.
+ */
+export type SmsWebhookEventName =
+  (typeof SMS_WEBHOOK_EVENTS)[number] | UnknownEnumValue<'SmsWebhookEventName'>;
+
+/** How the service retries failed deliveries to an SMS webhook. */
+export interface SmsWebhookRetryConfig {
+  /** Most delivery attempts, 0 or more. */
+  max_attempts?: number | undefined;
+  /** Seconds between attempts, 0 or more. */
+  backoff_seconds?: number | undefined;
+}
+
+const retryConfig = z.looseObject({
+  max_attempts: z.optional(z.number()),
+  backoff_seconds: z.optional(z.number()),
+});
+// A compile error here means the schema and the interface above no longer name the same fields.
+type _RetryConfigTie = Assert<ParsesTo<typeof retryConfig, SmsWebhookRetryConfig>>;
+const RetryConfigSchema = typedAs<SmsWebhookRetryConfig>(retryConfig);
+
+/**
+ * An SMS webhook as the service returns it. Fields the service adds later are kept on the object
+ * at run time without being typed: reach one with `'field' in hook` (docs/decisions.md, Types).
+ */
+export interface SmsWebhook {
+  /** Unique webhook identifier. */
+  id: string;
+  /** Callback URL (HTTPS). */
+  url: string;
+  /** The events delivered to `url`. */
+  events: SmsWebhookEventName[];
+  /** Whether the webhook is active. */
+  enabled: boolean;
+  /** The secret that signs deliveries: pass it to `Webhooks.constructEvent`. */
+  secret?: string;
+  /** Retry configuration for failed deliveries. */
+  retry_config?: SmsWebhookRetryConfig;
+  /** Last successful delivery, ISO 8601, or null. */
+  last_triggered_at?: string | null;
+  /** Consecutive failed deliveries. */
+  failure_count?: number;
+  /** Creation time, ISO 8601. */
+  created_at?: string;
+}
+
+const smsWebhook = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(openEnum<SmsWebhookEventName>()),
+  enabled: z.boolean(),
+  secret: z.optional(z.string()),
+  retry_config: z.optional(RetryConfigSchema),
+  last_triggered_at: nullableString(),
+  failure_count: z.optional(z.number()),
+  created_at: z.optional(wireDateTime()),
+});
+type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
+/** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
+export const SmsWebhookSchema = typedAs<SmsWebhook>(smsWebhook);
+
+const nonNegativeInt = intRange(0, Number.MAX_SAFE_INTEGER, 'must be a whole number of 0 or more');
+
+/** Body of `sms.webhooks.create`. */
+export interface SmsWebhookCreateParams {
+  /** Where to POST events: an absolute `https://` URL. */
+  url: string;
+  /** Events to deliver: `message.queued`, `message.sent`, `message.delivered`, `message.failed`, `message.expired`. */
+  events: SmsWebhookEventName[];
+  /**
+   * Whether the webhook is active; the service decides when absent (the reference names the field, not its
+   * default).
+   */
+  enabled?: boolean | undefined;
+  /** How failed deliveries are retried (the reference names the fields, not how they relate to its schedule). */
+  retry_config?: SmsWebhookRetryConfig | undefined;
+}
+
+/**
+ * Checks a `sms.webhooks.create` body. Open: the reference leaves this request's further fields
+ * "not shown", so a property it does not name is sent as given, unless it is a near miss of a
+ * documented one (`Enabled`, `retryConfig`), which is refused. `retry_config` is closed.
+ */
+export const SmsWebhookCreateParamsSchema = z.looseObject({
+  url: httpsUrl,
+  events: z.array(
+    oneOf<SmsWebhookEventName>(
+      SMS_WEBHOOK_EVENTS,
+      `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`,
+    ),
+  ),
+  enabled: z.optional(z.boolean()),
+  retry_config: z.optional(
+    closedObject({
+      max_attempts: z.optional(nonNegativeInt),
+      backoff_seconds: z.optional(nonNegativeInt),
+    }),
+  ),
+});
+type _SmsWebhookCreateParamsTie = Assert<
+  Accepts<typeof SmsWebhookCreateParamsSchema, SmsWebhookCreateParams>
+>;

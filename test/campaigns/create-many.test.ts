@@ -9,14 +9,13 @@ import {
   APIUserAbortError,
   Client,
   ConfigurationError,
-  type CreateManyItem,
-  type CreateManyResult,
   InternalServerError,
   type Message,
   ValidationError,
 } from 'gateway-sdk';
-import { listen, type Loopback, readText } from '../../helpers/loopback.js';
-import { mulberry32 } from '../../faults/prng.js';
+import { createMany, type CreateManyItem, type CreateManyResult } from 'gateway-sdk/campaigns';
+import { listen, type Loopback, readText } from '../helpers/loopback.js';
+import { mulberry32 } from '../faults/prng.js';
 import {
   countingSource,
   countingSyncSource,
@@ -24,9 +23,9 @@ import {
   manualFetch,
   warmUp,
   messageFor,
-} from '../../helpers/batches.js';
-import { NOW, useMockClient, UUID } from '../../helpers/resources.js';
-import { sized } from '../../helpers/soak.js';
+} from '../helpers/batches.js';
+import { NOW, useMockClient, UUID } from '../helpers/resources.js';
+import { sized } from '../helpers/soak.js';
 
 const item = (i: number): CreateManyItem => ({
   to: `+4477009${String(i).padStart(5, '0')}`,
@@ -52,7 +51,7 @@ describe('against the mock service', () => {
   it('sends every item of an async source once, with keys base:i, and reports each by index', async () => {
     // Several times the default concurrency, so workers are reused; volume is the bench's.
     const { source } = countingSource(100, item);
-    const results = await collect(api.client.sms.messages.createMany(source, { idempotencyKey: 'otp-run' }));
+    const results = await collect(createMany(api.client, source, { idempotencyKey: 'otp-run' }));
     expect(results).toHaveLength(100);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.map((r) => r.index).sort((a, b) => a - b)).toEqual([...Array(100).keys()]);
@@ -69,7 +68,7 @@ describe('against the mock service', () => {
 
   it("uses an item's own idempotencyKey, and never sends it in the body", async () => {
     const items = [{ ...item(0), idempotencyKey: 'order-41' }, item(1)];
-    const results = await collect(api.client.sms.messages.createMany(items, { idempotencyKey: 'b' }));
+    const results = await collect(createMany(api.client, items, { idempotencyKey: 'b' }));
     expect(results.map((r) => [r.index, r.idempotencyKey]).sort()).toEqual([
       [0, 'order-41'],
       [1, 'b:1'],
@@ -84,7 +83,7 @@ describe('against the mock service', () => {
   });
 
   it('generates a base key when none is given, the same for every item of the call', async () => {
-    const many = api.client.sms.messages.createMany([item(0), item(1)]);
+    const many = createMany(api.client, [item(0), item(1)]);
     const results = await collect(many);
     expect(many.idempotencyKey).toMatch(UUID);
     expect(results.map((r) => r.idempotencyKey).sort()).toEqual([
@@ -95,8 +94,8 @@ describe('against the mock service', () => {
 
   it('a rerun with the same base key creates nothing new', async () => {
     const items = Array.from({ length: 40 }, (_, i) => item(i));
-    const first = await collect(api.client.sms.messages.createMany(items, { idempotencyKey: 'rerun' }));
-    const again = await collect(api.client.sms.messages.createMany(items, { idempotencyKey: 'rerun' }));
+    const first = await collect(createMany(api.client, items, { idempotencyKey: 'rerun' }));
+    const again = await collect(createMany(api.client, items, { idempotencyKey: 'rerun' }));
     expect(api.mock.store.messages.size).toBe(40);
     const ids = (rs: CreateManyResult[]) =>
       rs.map((r) => (r.ok ? `${r.index}=${r.message.id}` : 'failed')).sort();
@@ -106,7 +105,7 @@ describe('against the mock service', () => {
   it('an invalid item yields { ok: false, ValidationError } without a request, and the others go on', async () => {
     const items = [item(0), { to: '07700 900123', message: 'spaces' }, null, item(3), { to: '447700900123' }];
     const results = await collect(
-      api.client.sms.messages.createMany(items as unknown as CreateManyItem[], { idempotencyKey: 'v' }),
+      createMany(api.client, items as unknown as CreateManyItem[], { idempotencyKey: 'v' }),
     );
     const byIndex = new Map(results.map((r) => [r.index, r]));
     expect(byIndex.size).toBe(5);
@@ -139,7 +138,7 @@ describe('against the mock service', () => {
       [{ to: '447700900123', message: 'x' }, {}, /items must be/],
     ];
     for (const [items, options, message] of cases) {
-      const many = api.client.sms.messages.createMany(items as CreateManyItem[], options as object);
+      const many = createMany(api.client, items as CreateManyItem[], options as object);
       const error = await many.next().then(
         () => undefined,
         (e: unknown) => e,
@@ -158,7 +157,7 @@ describe('against the mock service', () => {
     const { state, source } = countingSource(1000, item);
     const seen: CreateManyResult[] = [];
     const error = await (async () => {
-      for await (const r of noKey.sms.messages.createMany(source)) seen.push(r);
+      for await (const r of createMany(noKey, source)) seen.push(r);
     })().then(
       () => undefined,
       (e: unknown) => e,
@@ -187,7 +186,7 @@ describe('concurrency, early exits and aborts (a fetch answered by hand)', () =>
 
   it('keeps `concurrency` sends in flight, reads items only as workers free up, and yields in completion order', async () => {
     const { state, source } = countingSource(20, item);
-    const many = client.sms.messages.createMany(source, { concurrency: 3, idempotencyKey: 'c' });
+    const many = createMany(client, source, { concurrency: 3, idempotencyKey: 'c' });
     const first = many.next();
     await flush();
     expect(stub.pending).toHaveLength(3);
@@ -212,7 +211,7 @@ describe('concurrency, early exits and aborts (a fetch answered by hand)', () =>
 
   it('holds at most twice `concurrency` items for a slow consumer, then stops reading', async () => {
     const { state, source } = countingSource(100, item);
-    const many = client.sms.messages.createMany(source, { concurrency: 4 });
+    const many = createMany(client, source, { concurrency: 4 });
     void many.next();
     for (let i = 0; i < 5; i++) {
       await flush();
@@ -232,7 +231,7 @@ describe('concurrency, early exits and aborts (a fetch answered by hand)', () =>
     let left = false;
     const loop = (async () => {
       let n = 0;
-      for await (const r of client.sms.messages.createMany(source, { concurrency: 4 })) {
+      for await (const r of createMany(client, source, { concurrency: 4 })) {
         expect(r.ok).toBe(true);
         if (++n === 2) break;
       }
@@ -261,7 +260,7 @@ describe('concurrency, early exits and aborts (a fetch answered by hand)', () =>
     const controller = new AbortController();
     const results: CreateManyResult[] = [];
     const loop = (async () => {
-      for await (const r of client.sms.messages.createMany(source, {
+      for await (const r of createMany(client, source, {
         concurrency: 4,
         signal: controller.signal,
         idempotencyKey: 'ab',
@@ -300,7 +299,7 @@ describe('concurrency, early exits and aborts (a fetch answered by hand)', () =>
     }
     const results: CreateManyResult[] = [];
     const loop = (async () => {
-      for await (const r of client.sms.messages.createMany(broken(), { concurrency: 4 })) results.push(r);
+      for await (const r of createMany(client, broken(), { concurrency: 4 })) results.push(r);
     })();
     await flush();
     answerAll();
@@ -309,7 +308,7 @@ describe('concurrency, early exits and aborts (a fetch answered by hand)', () =>
   });
 
   it('a send that fails after its retries is reported with its error and key, and the others go on', async () => {
-    const many = client.sms.messages.createMany([item(0), item(1), item(2)], { idempotencyKey: 'f' });
+    const many = createMany(client, [item(0), item(1), item(2)], { idempotencyKey: 'f' });
     const done = collect(many);
     await flush();
     for (const p of stub.pending.splice(0)) {
@@ -342,8 +341,9 @@ describe('shared pacing', () => {
       fetch: stub.fetch,
       maxRetries: 0,
     });
-    const other = client.sms.messages.createMany([item(100)]); // another call: not paused
-    const many = client.sms.messages.createMany(
+    const other = createMany(client, [item(100)]); // another call: not paused
+    const many = createMany(
+      client,
       Array.from({ length: 12 }, (_, i) => item(i)),
       { concurrency: 3, idempotencyKey: 'p' },
     );
@@ -388,7 +388,8 @@ describe('shared pacing', () => {
       maxRetries: 2,
     });
     const results = collect(
-      client.sms.messages.createMany(
+      createMany(
+        client,
         Array.from({ length: 3 }, (_, i) => item(i)),
         { concurrency: 3, idempotencyKey: 'r' },
       ),
@@ -446,7 +447,7 @@ describe('a long stream of items', () => {
     const growth: number[] = [];
     let count = 0;
     let indexSum = 0;
-    for await (const r of client.sms.messages.createMany(source(), { concurrency: 16 })) {
+    for await (const r of createMany(client, source(), { concurrency: 16 })) {
       count++;
       indexSum += r.index;
       if (count === FROM) start = heap();
@@ -529,9 +530,7 @@ describe('against a loopback server with injected faults', () => {
       to: `+4477009${String(i).padStart(5, '0')}`,
       message: `Hi customer ${i}, your order #${10_000 + i} has shipped`,
     }));
-    const results = await collect(
-      client.sms.messages.createMany(orders, { idempotencyKey: 'ship', concurrency: 16 }),
-    );
+    const results = await collect(createMany(client, orders, { idempotencyKey: 'ship', concurrency: 16 }));
     expect(results).toHaveLength(SENDS);
     expect(answers.get('429')).toBe((STORM[1] as number) - (STORM[0] as number));
     for (const kind of ['http503', 'resetBeforeBody', 'resetAfterStore'])
@@ -539,9 +538,7 @@ describe('against a loopback server with injected faults', () => {
     const failed = results.filter((r) => !r.ok);
     // Anything the storm outlasted is sent by a rerun with the same key, which replays the rest.
     const again =
-      failed.length === 0
-        ? []
-        : await collect(client.sms.messages.createMany(orders, { idempotencyKey: 'ship' }));
+      failed.length === 0 ? [] : await collect(createMany(client, orders, { idempotencyKey: 'ship' }));
     expect(again.every((r) => r.ok)).toBe(true);
 
     expect(stored.size).toBe(SENDS);

@@ -3,7 +3,8 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, redisPacer, type Logger, type RedisClientLike } from 'gateway-sdk';
+import { ConfigurationError, type Logger, type RedisClientLike } from 'gateway-sdk';
+import { redisPacer } from 'gateway-sdk/campaigns';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 let server: RedisServer;

@@ -20,7 +20,7 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { type RedisClientLike, sender } from '../webhooks/redis-store.js';
-import { intervalOf, localPacer, wait as sleep } from './memory.js';
+import { intervalOf, localPacer, wait as sleep } from './memory-pacer.js';
 import type { Pacer } from './pacer.js';
 
 /** Options of `redisPacer`. */
@@ -152,7 +152,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * @example
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const pacer = redisPacer(redis, { key: 'campaign-pace', maxPerSecond: 200 });
- * for await (const r of client.sms.messages.createMany(rows, { concurrency: 16, pacer })) { … }
+ * for await (const r of createMany(client, rows, { concurrency: 16, pacer })) { … }
  */
 export function redisPacer(client: RedisClientLike, options: RedisPacerOptions = {}): Pacer {
   const send = sender(client, 'redisPacer');

@@ -7,15 +7,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   APIConnectionError,
   APIUserAbortError,
-  type BulkCreateAllProgress,
   Client,
   ConfigurationError,
   InternalServerError,
   ValidationError,
 } from 'gateway-sdk';
-import { listen, type Loopback, readText } from '../../helpers/loopback.js';
-import { countingSource, countingSyncSource, flush, manualFetch, warmUp } from '../../helpers/batches.js';
-import { useMockClient, UUID } from '../../helpers/resources.js';
+import { createAll, type BulkCreateAllProgress } from 'gateway-sdk/campaigns';
+import { listen, type Loopback, readText } from '../helpers/loopback.js';
+import { countingSource, countingSyncSource, flush, manualFetch, warmUp } from '../helpers/batches.js';
+import { useMockClient, UUID } from '../helpers/resources.js';
 
 /** Distinct valid numbers: 447700000000, 447700000001, … */
 const number = (i: number) => `4477${String(i).padStart(8, '0')}`;
@@ -26,7 +26,8 @@ describe('against the mock service', () => {
   it('25,001 recipients from a stream make three jobs with keys base:0..2, and a rerun creates nothing new', async () => {
     const { state, source } = countingSource(25_001, (i) => `+${number(i)}`);
     const progress: BulkCreateAllProgress[] = [];
-    const result = await api.client.sms.bulk.createAll(
+    const result = await createAll(
+      api.client,
       { recipients: source, message: 'Spring sale: 20% off today', from: 'ACME' },
       { idempotencyKey: 'spring-2026', onProgress: (p) => void progress.push(p) },
     );
@@ -72,7 +73,8 @@ describe('against the mock service', () => {
     });
 
     // The same campaign again, after a crash or by mistake: every job replays, nothing is sent twice.
-    const again = await api.client.sms.bulk.createAll(
+    const again = await createAll(
+      api.client,
       {
         recipients: countingSource(25_001, (i) => `+${number(i)}`).source,
         message: 'Spring sale: 20% off today',
@@ -96,7 +98,8 @@ describe('against the mock service', () => {
       '',
       number(3),
     ];
-    const result = await api.client.sms.bulk.createAll(
+    const result = await createAll(
+      api.client,
       { recipients: recipients as string[], message: 'Hi' },
       { idempotencyKey: 'inv', chunkSize: 2 },
     );
@@ -119,16 +122,13 @@ describe('against the mock service', () => {
   });
 
   it('generates a base key when none is given', async () => {
-    const result = await api.client.sms.bulk.createAll({ recipients: [number(0)], message: 'Hi' });
+    const result = await createAll(api.client, { recipients: [number(0)], message: 'Hi' });
     expect(result.idempotencyKey).toMatch(UUID);
     expect(result.jobs[0]?.idempotencyKey).toBe(`${result.idempotencyKey}:0`);
   });
 
   it('an empty source sends nothing and resolves with an empty result', async () => {
-    const result = await api.client.sms.bulk.createAll(
-      { recipients: [], message: 'Hi' },
-      { idempotencyKey: 'e' },
-    );
+    const result = await createAll(api.client, { recipients: [], message: 'Hi' }, { idempotencyKey: 'e' });
     expect(result).toEqual({
       idempotencyKey: 'e',
       total: 0,
@@ -160,12 +160,14 @@ describe('against the mock service', () => {
     ];
     for (const [fields, options, message] of cases) {
       const { state, source } = countingSource(5, number);
-      const error = await api.client.sms.bulk
-        .createAll({ recipients: source, message: 'Hi', ...fields }, options as object)
-        .then(
-          () => undefined,
-          (e: unknown) => e,
-        );
+      const error = await createAll(
+        api.client,
+        { recipients: source, message: 'Hi', ...fields },
+        options as object,
+      ).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, String(message)).toBeInstanceOf(ValidationError);
       expect((error as Error).message).toMatch(message);
       if (!String(message).includes('ASCII')) expect((error as Error).message).toMatch(/Nothing was sent/);
@@ -179,7 +181,7 @@ describe('against the mock service', () => {
     const noKey = new Client({ ...api.mock.clientOptions, apiKey: undefined });
     vi.unstubAllEnvs();
     const { state, source } = countingSource(50_000, number);
-    await expect(noKey.sms.bulk.createAll({ recipients: source, message: 'Hi' })).rejects.toBeInstanceOf(
+    await expect(createAll(noKey, { recipients: source, message: 'Hi' })).rejects.toBeInstanceOf(
       ConfigurationError,
     );
     expect(state.read).toBeLessThanOrEqual(20_000);
@@ -193,7 +195,7 @@ describe('against the mock service', () => {
       throw new Error('csv: unexpected end of file');
     }
     await expect(
-      api.client.sms.bulk.createAll({ recipients: broken(), message: 'Hi' }, { chunkSize: 2 }),
+      createAll(api.client, { recipients: broken(), message: 'Hi' }, { chunkSize: 2 }),
     ).rejects.toThrow('csv: unexpected end of file');
     await flush();
     expect(api.mock.store.bulkJobs.size).toBe(2);
@@ -205,7 +207,8 @@ describe('against the mock service', () => {
       throw new Error('progress file is read-only');
     });
     await expect(
-      api.client.sms.bulk.createAll(
+      createAll(
+        api.client,
         { recipients: source, message: 'Hi' },
         { chunkSize: 10, concurrency: 1, onProgress },
       ),
@@ -239,10 +242,7 @@ describe('concurrency and aborts (a fetch answered by hand)', () => {
 
   it('sends `concurrency` chunks at a time and reads one chunk ahead of nothing', async () => {
     const { state, source } = countingSource(100, number);
-    const done = client.sms.bulk.createAll(
-      { recipients: source, message: 'Hi' },
-      { chunkSize: 10, concurrency: 3 },
-    );
+    const done = createAll(client, { recipients: source, message: 'Hi' }, { chunkSize: 10, concurrency: 3 });
     await flush();
     expect(stub.pending).toHaveLength(3);
     expect(state.read).toBe(30);
@@ -258,7 +258,8 @@ describe('concurrency and aborts (a fetch answered by hand)', () => {
   it('an aborted signal stops new chunks and resolves with what was done, saying it was aborted', async () => {
     const { state, source } = countingSource(100, number);
     const controller = new AbortController();
-    const done = client.sms.bulk.createAll(
+    const done = createAll(
+      client,
       { recipients: source, message: 'Hi' },
       { chunkSize: 10, concurrency: 2, signal: controller.signal, idempotencyKey: 'stop' },
     );
@@ -283,7 +284,8 @@ describe('concurrency and aborts (a fetch answered by hand)', () => {
 
   it('a signal aborted before the call sends nothing', async () => {
     const { state, source } = countingSource(100, number);
-    const result = await client.sms.bulk.createAll(
+    const result = await createAll(
+      client,
       { recipients: source, message: 'Hi' },
       { signal: AbortSignal.abort() },
     );
@@ -354,7 +356,8 @@ describe('against a loopback server with injected faults', () => {
     const client = new Client({ apiKey: KEY, baseURL: server.url, maxRetries: 3 });
     const recipients = Array.from({ length: 5_000 }, (_, i) => number(i));
     broken.add('faulty:2');
-    const result = await client.sms.bulk.createAll(
+    const result = await createAll(
+      client,
       { recipients, message: 'Sale' },
       { idempotencyKey: 'faulty', chunkSize: 1_000, concurrency: 3 },
     );
@@ -373,7 +376,8 @@ describe('against a loopback server with injected faults', () => {
 
     // The fault is fixed; the same campaign, the same key: chunk 2 is sent, the others replay.
     broken.clear();
-    const again = await client.sms.bulk.createAll(
+    const again = await createAll(
+      client,
       { recipients, message: 'Sale' },
       { idempotencyKey: 'faulty', chunkSize: 1_000, concurrency: 3 },
     );
@@ -388,7 +392,8 @@ describe('against a loopback server with injected faults', () => {
 
   it('a chunk the service keeps refusing with 5xx is reported with the typed error of its last attempt', async () => {
     const client = new Client({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
-    const result = await client.sms.bulk.createAll(
+    const result = await createAll(
+      client,
       { recipients: [number(1), number(2), number(3)], message: 'Sale' },
       { idempotencyKey: 'once', chunkSize: 2 },
     );

@@ -1,54 +1,10 @@
-// The MSW adapter: one handler per address of the mock, each passing the request to mock.fetch.
-// The core matches paths itself (strictly), so MSW only has to hand over everything under the
-// mock's addresses. It works with msw 2 and msw 3. The public declarations name no msw type (they
-// must compile without msw, and msw 3 dropped some of msw 2's names): the few shapes the adapter
-// shows are declared here, structurally (docs/decisions.md).
-import type { HttpHandler } from 'msw';
-import { MockConnectionReset } from './faults.js';
-import { isLoopbackUrl } from './loopback.js';
-import { loadMsw } from './msw-loader.js';
+// allowLoopback, MSW's strategy for requests no handler answers, in both majors' call forms. Its
+// declarations describe what msw passes structurally (msw 3 dropped some of msw 2's type names),
+// so one signature compiles with either major installed.
+import { isLoopbackUrl } from '../loopback.js';
 
 /** The protocols of the frames MSW reports: HTTP requests and WebSocket connections. */
 const WEB = ['http:', 'https:', 'ws:', 'wss:'];
-
-/** @internal MSW handlers over a Fetch-API function, one per distinct address. */
-export function mswHandlers(
-  fetchMock: (request: Request) => Promise<Response>,
-  addresses: readonly string[],
-): HttpHandler[] {
-  const { msw, error } = loadMsw();
-  if (msw === undefined) {
-    const why = error instanceof Error ? ` (${error.message})` : '';
-    throw new Error(
-      `mock.handlers needs msw (2.7 or newer, or 3.x), an optional peer dependency of gateway-sdk: run \`npm install -D msw\`${why}. ` +
-        'Without msw, pass mock.fetch to the Client ' +
-        '(new Client({ ...mock.clientOptions, fetch: mock.fetch })) or use startMockServer().',
-    );
-  }
-  const { http, HttpResponse } = msw;
-  return [...new Set(addresses)].map((base) =>
-    http.all(new RegExp(`^${escapeRegExp(base)}/.*$`), async ({ request }) => {
-      try {
-        return await fetchMock(request);
-      } catch (failure) {
-        if (failure instanceof MockConnectionReset) return HttpResponse.error();
-        throw failure;
-      }
-    }),
-  );
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-/**
- * An MSW request handler as `mock.handlers` holds it. msw's handler classes have private members,
- * so no declared shape is assignable to them; this opaque type is, wherever msw 2 or 3 takes
- * handlers (`setupServer`, `setupWorker`, `server.use`, `server.resetHandlers`, `getResponse`),
- * and it keeps the declarations free of msw's own types.
- */
-export type MswHandler = never;
 
 /** What msw 2 passes an `onUnhandledRequest` callback after the request: MSW's own messages. */
 export interface UnhandledRequestPrint {

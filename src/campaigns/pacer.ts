@@ -1,8 +1,8 @@
-// What a pacer is, and how the batch helpers (messages.createMany, bulk.createAll) put one in front
+// What a pacer is, and how the batch helpers (createMany, createAll) put one in front
 // of every attempt of every request: a ky `beforeRequest` hook waits for the pacer (it runs before
 // each attempt, retries included, and outside the attempt's timeout), and the call's own response
 // observer tells the pacer about each 429 that names a wait.
-import { Gate, invalidOption } from '../resources/sms/pool.js';
+import { invalidOption } from './pool.js';
 import type { RequestOptions } from '../core/options.js';
 import { type InternalRequestOptions, OBSERVE_RESPONSE } from '../internal/settings.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../internal/retry.js';
@@ -51,10 +51,4 @@ export function pacedOptions(request: RequestOptions, pacer: Pacer): RequestOpti
     [OBSERVE_RESPONSE]: observe,
   };
   return options;
-}
-
-/** What `memoryPacer()` does without a rate, in fewer bytes: createMany's default, in every Client bundle. */
-export function gatePacer(): Pacer {
-  const gate = new Gate();
-  return { acquire: (signal) => gate.wait(signal), hold: (ms) => gate.closeFor(ms) };
 }

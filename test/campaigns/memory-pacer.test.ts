@@ -1,7 +1,8 @@
 // memoryPacer on fake timers: holds, the rate, aborts, and createMany's checks of the option.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { Client, ConfigurationError, memoryPacer, ValidationError } from 'gateway-sdk';
+import { Client, ConfigurationError, ValidationError } from 'gateway-sdk';
+import { createAll, createMany, memoryPacer } from 'gateway-sdk/campaigns';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
@@ -93,18 +94,18 @@ describe('the pacer option', () => {
   const client = new Client({ apiKey: 'sk_test_pacer', baseURL: 'http://127.0.0.1:9' });
 
   it('createMany refuses a pacer without acquire and hold before sending', async () => {
-    const run = client.sms.messages.createMany([{ to: '447700900123', message: 'Hi' }], {
+    const run = createMany(client, [{ to: '447700900123', message: 'Hi' }], {
       pacer: { acquire: () => undefined } as never,
     });
     await expect(run.next()).rejects.toThrow(ValidationError);
-    await expect(client.sms.messages.createMany([], { pacer: 'fast' as never }).next()).rejects.toThrow(
+    await expect(createMany(client, [], { pacer: 'fast' as never }).next()).rejects.toThrow(
       /options.pacer must be a pacer such as memoryPacer\(\)/,
     );
   });
 
   it('bulk.createAll refuses a pacer that is not one before sending', async () => {
     await expect(
-      client.sms.bulk.createAll({ recipients: ['447700900123'], message: 'Hi' }, { pacer: {} as never }),
+      createAll(client, { recipients: ['447700900123'], message: 'Hi' }, { pacer: {} as never }),
     ).rejects.toThrow(/options.pacer must be a pacer/);
   });
 });

@@ -1,10 +1,10 @@
-// What the helpers that send many requests share (bulk.createAll, messages.createMany): reading a
+// What the helpers that send many requests share (createAll, createMany): reading a
 // caller's iterable or stream one item at a time, keys derived from one base key, options checked
 // before anything is read or sent, and a gate that pauses every sender of one call at once (the
-// memory pacer's, src/pacer/memory.ts).
-import { ValidationError } from '../../core/errors.js';
-import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../../internal/idempotency.js';
-import { checkRequestOptions, isIntIn } from '../../internal/settings.js';
+// memory pacer's, memory-pacer.ts).
+import { ValidationError } from '../core/errors.js';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../internal/idempotency.js';
+import { checkRequestOptions, isIntIn } from '../internal/settings.js';
 
 /** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
 export type Source<T> = Iterable<T> | AsyncIterable<T>;
@@ -24,6 +24,24 @@ export function baseKeyFor(key: unknown): string {
     throw invalidOption('idempotencyKey', problem);
   }
   return idempotencyKeyFor(key as string | undefined);
+}
+
+/**
+ * The `client.sms` resource a helper sends through, or a ValidationError naming the call's form
+ * when the first argument is not a Client (a common slip when moving from the methods these
+ * functions replaced).
+ */
+export function clientPart<T>(client: unknown, part: 'messages' | 'bulk', form: string): T {
+  const sms = (client as { sms?: Record<string, { create?: unknown } | undefined> } | null | undefined)?.sms;
+  const resource = sms?.[part];
+  if (typeof resource?.create !== 'function') {
+    const problem = "must be a Client from 'gateway-sdk'";
+    throw new ValidationError(
+      `${form}: client ${problem}, such as new Client({ apiKey }). Nothing was sent.`,
+      [{ path: ['client'], message: problem }],
+    );
+  }
+  return resource as T;
 }
 
 /** A ValidationError for one option, in the words the request options use. */

@@ -1,32 +1,31 @@
 // The types of bulk.createAll and messages.createMany as a user's compiler sees them: any
 // iterable or async iterable in, results that narrow on `ok`, options that accept `undefined`.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Client } from 'gateway-sdk';
+import type { BulkJob, Client, GatewayError, Message } from 'gateway-sdk';
 import {
+  createAll,
+  createMany,
   type BulkCreateAllOptions,
   type BulkCreateAllResult,
-  type BulkJob,
   type CreateManyItem,
   type CreateManyIterator,
   type CreateManyResult,
-  type GatewayError,
-  type Message,
-} from 'gateway-sdk';
+} from 'gateway-sdk/campaigns';
 
 declare const client: Client;
 declare const stream: AsyncIterable<string>;
 
 describe('bulk.createAll', () => {
   it('takes recipients from an array, a Set, a generator or an async iterable', () => {
-    expectTypeOf(client.sms.bulk.createAll({ recipients: ['447700900123'], message: 'Hi' })).toEqualTypeOf<
+    expectTypeOf(createAll(client, { recipients: ['447700900123'], message: 'Hi' })).toEqualTypeOf<
       Promise<BulkCreateAllResult>
     >();
-    void client.sms.bulk.createAll({ recipients: new Set(['447700900123']), message: 'Hi' });
-    void client.sms.bulk.createAll({ recipients: stream, message: 'Hi', route: 'promotional' });
+    void createAll(client, { recipients: new Set(['447700900123']), message: 'Hi' });
+    void createAll(client, { recipients: stream, message: 'Hi', route: 'promotional' });
     // @ts-expect-error message is required, as on bulk.create
-    void client.sms.bulk.createAll({ recipients: stream });
+    void createAll(client, { recipients: stream });
     // @ts-expect-error otp is not offered for bulk
-    void client.sms.bulk.createAll({ recipients: stream, message: 'Hi', route: 'otp' });
+    void createAll(client, { recipients: stream, message: 'Hi', route: 'otp' });
   });
 
   it('options accept undefined for every field', () => {
@@ -37,7 +36,7 @@ describe('bulk.createAll', () => {
       onProgress: undefined,
       signal: undefined,
     };
-    void client.sms.bulk.createAll({ recipients: stream, message: 'Hi' }, options);
+    void createAll(client, { recipients: stream, message: 'Hi' }, options);
   });
 
   it('reports jobs, failed chunks with their recipients, and invalid entries', () => {
@@ -52,7 +51,7 @@ describe('bulk.createAll', () => {
 
 describe('messages.createMany', () => {
   it('returns an async iterator of results that narrow on ok', async () => {
-    const many = client.sms.messages.createMany([{ to: '447700900123', message: 'Hi' }]);
+    const many = createMany(client, [{ to: '447700900123', message: 'Hi' }]);
     expectTypeOf(many).toEqualTypeOf<CreateManyIterator>();
     expectTypeOf(many.idempotencyKey).toEqualTypeOf<string>();
     for await (const r of many) {
@@ -64,8 +63,24 @@ describe('messages.createMany', () => {
 
   it("items are messages.create's body with an optional key", () => {
     const item: CreateManyItem = { to: '447700900123', message: 'Hi', idempotencyKey: undefined };
-    void client.sms.messages.createMany([item], { concurrency: 16, idempotencyKey: 'batch-1' });
+    void createMany(client, [item], { concurrency: 16, idempotencyKey: 'batch-1' });
     // @ts-expect-error to is required
-    void client.sms.messages.createMany([{ message: 'Hi' }]);
+    void createMany(client, [{ message: 'Hi' }]);
+  });
+});
+
+describe('gateway-sdk/campaigns', () => {
+  it('takes the client, not one of its resources', () => {
+    // @ts-expect-error: the first argument is the Client (TS2345, or TS2740 on TypeScript 7).
+    void createMany(client.sms.messages, [{ to: '447700900123', message: 'Hi' }]);
+    // @ts-expect-error: the first argument is the Client (TS2345, or TS2740 on TypeScript 7).
+    void createAll(client.sms.bulk, { recipients: stream, message: 'Hi' });
+  });
+
+  it('replaces the methods of client.sms', () => {
+    // @ts-expect-error: TS2339, createMany is a function of gateway-sdk/campaigns.
+    void client.sms.messages.createMany;
+    // @ts-expect-error: TS2551, createAll is a function of gateway-sdk/campaigns.
+    void client.sms.bulk.createAll;
   });
 });

@@ -1,30 +1,31 @@
-// bulk.createAll: one message to any number of recipients, as jobs of at most 10,000 sent a few at
+// createAll: one message to any number of recipients, as jobs of at most 10,000 sent a few at
 // a time. Each chunk's key is `${base}:${i}`, so the same campaign run again with the same key
 // and the same recipients in the same order replays every job the service already accepted.
 // Workers read the source one chunk at a time: a stream of millions never sits in memory whole.
-import type { z } from 'zod/mini';
-import { APIUserAbortError, ConfigurationError, type GatewayError } from '../../core/errors.js';
+import type { Client } from '../client.js';
+import { APIUserAbortError, ConfigurationError, type GatewayError } from '../core/errors.js';
+import type { RequestOptions } from '../core/options.js';
+import { attachCallSite, withCallSite } from '../internal/call-site.js';
+import { LIMITS } from '../limits.js';
+import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
+import { checkPacer, pacedOptions, type Pacer } from './pacer.js';
 import {
   baseKeyFor,
   checkBatchOptions,
+  clientPart,
   intOption,
   invalidOption,
   Pool,
+  type Reader,
   readerOf,
   type Source,
 } from './pool.js';
-import type { RequestOptions } from '../../core/options.js';
-import { checkPacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
-import { describeIssue, parseInput, safeParse } from '../../internal/schema.js';
-import type { BulkCreateParams, BulkJob } from './models.js';
-import { LIMITS } from '../../limits.js';
-import { phone } from './fields.js';
 
 /** Most recipients one bulk request may carry (api-reference.md, Limits). */
 const MAX_CHUNK = LIMITS.bulkRecipients.max;
 
 /**
- * Body of `bulk.createAll`: `bulk.create`'s, with recipients of any number, from any source.
+ * Body of `createAll`: `client.sms.bulk.create`'s, with recipients of any number, from any source.
  *
  * @example { recipients: readPhoneColumn('campaign.csv'), message: 'Sale ends tonight' }
  */
@@ -37,7 +38,7 @@ export type BulkCreateAllParams = {
 };
 
 /**
- * Options of `bulk.createAll`: a request's options, applied to every chunk, and the batch's own.
+ * Options of `createAll`: a request's options, applied to every chunk, and the batch's own.
  *
  * @example { idempotencyKey: 'spring-sale-2026', concurrency: 4, onProgress: (p) => console.log(p.sent) }
  */
@@ -119,7 +120,7 @@ export interface BulkInvalidRecipient {
   message: string;
 }
 
-/** What `bulk.createAll` did: every entry read is in exactly one job, failed chunk or `invalid`. */
+/** What `createAll` did: every entry read is in exactly one job, failed chunk or `invalid`. */
 export interface BulkCreateAllResult {
   /** The base key: chunk `i` used `${idempotencyKey}:${i}`. */
   idempotencyKey: string;
@@ -138,7 +139,7 @@ export interface BulkCreateAllResult {
   aborted: boolean;
 }
 
-/** What createAll needs from the Bulk resource. */
+/** What createAll needs from the client: the public `sms.bulk.create`. */
 interface BulkSender {
   create(body: BulkCreateParams, opts?: RequestOptions): PromiseLike<BulkJob>;
 }
@@ -149,15 +150,29 @@ const PLACEHOLDER = '10000000';
 type Chunk = { chunk: number; offset: number; recipients: string[] };
 type Settled = Chunk & { job?: BulkJob; error?: unknown };
 
-/** The body of `bulk.createAll`. */
+/**
+ * Sends one message to any number of recipients (an array, iterable or stream) through
+ * `client.sms.bulk.create`, as jobs of at most 10,000, `concurrency` at a time; chunk `i` uses the
+ * key `${idempotencyKey}:${i}`, so a rerun with the same key replays instead of sending twice.
+ * See docs/sending-at-scale.md.
+ *
+ * @example
+ * const { jobs, failed, invalid } = await createAll(client, { recipients, message: 'Sale today' },
+ *   { idempotencyKey: 'spring-sale' })
+ */
 export async function createAll(
-  bulk: BulkSender,
-  schema: z.ZodMiniType,
+  client: Client,
   params: BulkCreateAllParams,
-  options: BulkCreateAllOptions = {},
+  options?: BulkCreateAllOptions,
 ): Promise<BulkCreateAllResult> {
-  checkBatchOptions(options);
-  const { idempotencyKey, chunkSize: size, concurrency, onProgress, pacer, ...unpaced } = options;
+  // Every chunk's error names the frame that called createAll (internal/call-site.ts). Its own
+  // refusals of the options are thrown before its first await, with that frame on the stack
+  // already; those of the fields come after the checks load, and are given the frame.
+  const site = new Error();
+  const sited = withCallSite<BulkCreateAllOptions>(options === undefined ? {} : options, site);
+  const bulk = clientPart<BulkSender>(client, 'bulk', 'createAll(client, params, options)');
+  checkBatchOptions(sited);
+  const { idempotencyKey, chunkSize: size, concurrency, onProgress, pacer, ...unpaced } = sited;
   const paced = checkPacer(pacer);
   const request = paced === undefined ? unpaced : pacedOptions(unpaced, paced);
   const base = baseKeyFor(idempotencyKey);
@@ -165,11 +180,20 @@ export async function createAll(
   const workers = intOption(concurrency, 'concurrency', [1, 64], 2);
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw invalidOption('onProgress', 'must be a function');
-  if (params === null || typeof params !== 'object') parseInput(schema, params, 'BulkCreateAllParams');
-  const { recipients, ...rest } = params;
-  // The other fields are the same in every chunk: checked once, with bulk.create's own schema.
-  parseInput(schema, { ...rest, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
-  const source = readerOf<unknown>(recipients, 'recipients');
+  const { BulkCreateParamsSchema, describeIssue, parseInput, phone, safeParse } = await import('./checks.js');
+  let rest: Omit<BulkCreateAllParams, 'recipients'>;
+  let source: Reader<unknown>;
+  try {
+    if (params === null || typeof params !== 'object')
+      parseInput(BulkCreateParamsSchema, params, 'BulkCreateAllParams');
+    const { recipients, ...fields } = params;
+    // The other fields are the same in every chunk: checked once, with bulk.create's own schema.
+    parseInput(BulkCreateParamsSchema, { ...fields, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
+    rest = fields;
+    source = readerOf<unknown>(recipients, 'recipients');
+  } catch (error) {
+    throw attachCallSite(error, site);
+  }
 
   const signal = request.signal;
   const result: BulkCreateAllResult = {

@@ -2,7 +2,8 @@
 // the same Idempotency-Key (own, or derived `${base}:${i}`): an array before anything is sent, any
 // other source item by item, before the offending item is sent, ending the run there.
 import { describe, expect, it, vi } from 'vitest';
-import { Client, type CreateManyItem, type CreateManyResult, ValidationError } from 'gateway-sdk';
+import { Client, ValidationError } from 'gateway-sdk';
+import { createMany, type CreateManyItem, type CreateManyResult } from 'gateway-sdk/campaigns';
 import { message } from '../helpers/fixtures.js';
 
 const item = (i: number, idempotencyKey?: string): CreateManyItem => ({
@@ -39,7 +40,7 @@ describe('createMany: one key, one message', () => {
   it('an array with an own key of the derived form base:i: refused whole, nothing sent', async () => {
     const { client, fetch } = setup();
     const items = [item(0), item(1), item(2, 'run:0')];
-    const { results, error } = await run(client.sms.messages.createMany(items, { idempotencyKey: 'run' }));
+    const { results, error } = await run(createMany(client, items, { idempotencyKey: 'run' }));
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toContain('same items in the same order');
     expect((error as ValidationError).issues[0]?.path).toEqual([2, 'idempotencyKey']);
@@ -50,7 +51,7 @@ describe('createMany: one key, one message', () => {
   it('an array with two equal own keys: refused whole, nothing sent', async () => {
     const { client, fetch } = setup();
     const items = [item(0, 'a'), item(1), item(2, 'a')];
-    const { error } = await run(client.sms.messages.createMany(items, { idempotencyKey: 'run' }));
+    const { error } = await run(createMany(client, items, { idempotencyKey: 'run' }));
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toContain("Item 2's idempotencyKey is also item 0's");
     expect(fetch).not.toHaveBeenCalled();
@@ -65,7 +66,7 @@ describe('createMany: one key, one message', () => {
       yield item(3);
     }
     const { results, error } = await run(
-      client.sms.messages.createMany(source(), { idempotencyKey: 'run', concurrency: 1 }),
+      createMany(client, source(), { idempotencyKey: 'run', concurrency: 1 }),
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect(results.map((r) => r.ok)).toEqual([true, true]);
@@ -75,7 +76,7 @@ describe('createMany: one key, one message', () => {
   it('own keys that only look alike are fine: another base, a non-numeric suffix', async () => {
     const { client, keys } = setup();
     const items = [item(0), item(1, 'run:x'), item(2, 'other:0'), item(3, 'run:1a')];
-    const { results, error } = await run(client.sms.messages.createMany(items, { idempotencyKey: 'run' }));
+    const { results, error } = await run(createMany(client, items, { idempotencyKey: 'run' }));
     expect(error).toBeUndefined();
     expect(results.every((r) => r.ok)).toBe(true);
     expect(keys.sort()).toEqual(['other:0', 'run:0', 'run:1a', 'run:x']);

@@ -2,7 +2,7 @@
 // is given, a token bucket in the GCRA form (one "next free slot" time), which hands each caller a
 // slot instead of making it poll.
 import { ConfigurationError } from '../core/errors.js';
-import { Gate } from '../resources/sms/pool.js';
+import { Gate } from './pool.js';
 import type { Pacer } from './pacer.js';
 
 /** Options of `memoryPacer`. */
@@ -56,12 +56,12 @@ export function localPacer(interval: number): LocalPacer {
 /**
  * Paces the requests of one process: a 429's `Retry-After` holds every request that shares this
  * pacer (retries included) until it has passed, and `maxPerSecond` spaces them evenly. What
- * `messages.createMany` uses when given no pacer (a new one per call); share one between calls
+ * `createMany` uses when given no pacer (a new one per call); share one between calls
  * to share the pace. For several processes, use `redisPacer`.
  *
  * @example
  * const pacer = memoryPacer({ maxPerSecond: 50 });
- * for await (const r of client.sms.messages.createMany(rows, { pacer })) { … }
+ * for await (const r of createMany(client, rows, { pacer })) { … }
  */
 export function memoryPacer(options: MemoryPacerOptions = {}): Pacer {
   const { gate: _gate, ...pacer } = localPacer(intervalOf(options.maxPerSecond, 'memoryPacer'));

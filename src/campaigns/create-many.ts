@@ -1,30 +1,28 @@
-// messages.createMany: one message per item of any (async) iterable, `concurrency` at a time,
+// createMany: one message per item of any (async) iterable, `concurrency` at a time,
 // results handed out as they complete. Items are read only as workers free up, and at most
 // 2 × `concurrency` items are held (in flight or waiting for the caller), so memory stays bounded
 // whatever the source's length.
 // Item i's key is its own `idempotencyKey`, else `${base}:${i}`: a rerun over the same items
 // replays what was already sent. A 429 with Retry-After pauses every worker of the call: no new
 // send starts, and no attempt (retries included) goes out until the wait is over.
-import {
-  ConfigurationError,
-  type GatewayError,
-  APIUserAbortError,
-  ValidationError,
-} from '../../core/errors.js';
-import { baseKeyFor, checkBatchOptions, intOption, Pool, readerOf, type Source } from './pool.js';
-import type { RequestOptions } from '../../core/options.js';
-import { checkPacer, gatePacer, pacedOptions, type Pacer } from '../../pacer/pacer.js';
-import type { Message, MessageCreateParams } from './models.js';
+import { ConfigurationError, type GatewayError, APIUserAbortError, ValidationError } from '../core/errors.js';
+import type { Client } from '../client.js';
+import type { RequestOptions } from '../core/options.js';
+import { withCallSite } from '../internal/call-site.js';
+import type { Message, MessageCreateParams } from '../resources/sms/models.js';
 import { checkKeys, keyGuard } from './batch-keys.js';
+import { memoryPacer } from './memory-pacer.js';
+import { checkPacer, pacedOptions, type Pacer } from './pacer.js';
+import { baseKeyFor, checkBatchOptions, clientPart, intOption, Pool, readerOf, type Source } from './pool.js';
 
-/** One send of `messages.createMany`: a `messages.create` body, with its own key if you have one. */
+/** One send of `createMany`: a `client.sms.messages.create` body, with its own key if you have one. */
 export type CreateManyItem = MessageCreateParams & {
   /** This send's `Idempotency-Key` (at most 255 characters). @default `${options.idempotencyKey}:${index}` */
   idempotencyKey?: string | undefined;
 };
 
 /**
- * Options of `messages.createMany`: a request's options, applied to every send, and the batch's own.
+ * Options of `createMany`: a request's options, applied to every send, and the batch's own.
  *
  * @example { idempotencyKey: 'otp-batch-2026-03-01', concurrency: 16, signal: AbortSignal.timeout(600_000) }
  */
@@ -43,7 +41,7 @@ export interface CreateManyOptions extends Omit<RequestOptions, 'idempotencyKey'
   pacer?: Pacer | undefined;
 }
 
-/** What every result of `messages.createMany` carries. */
+/** What every result of `createMany` carries. */
 interface CreateManyOutcome {
   /** The item's position in the source, from 0. */
   index: number;
@@ -69,10 +67,10 @@ export interface CreateManyFailed extends CreateManyOutcome {
   error: GatewayError;
 }
 
-/** One result of `messages.createMany`, in completion order. */
+/** One result of `createMany`, in completion order. */
 export type CreateManyResult = CreateManySent | CreateManyFailed;
 
-/** The async iterator `messages.createMany` returns; sending starts with the first `next()`. */
+/** The async iterator `createMany` returns; sending starts with the first `next()`. */
 export interface CreateManyIterator extends AsyncIterableIterator<CreateManyResult> {
   /** The base key: item `i` without its own key used `${idempotencyKey}:${i}` (empty if the options were refused). */
   readonly idempotencyKey: string;
@@ -80,21 +78,32 @@ export interface CreateManyIterator extends AsyncIterableIterator<CreateManyResu
   return(): Promise<IteratorResult<CreateManyResult>>;
 }
 
-/** What createMany needs from the Messages resource. */
+/** What createMany needs from the client: the public `sms.messages.create`. */
 interface MessageSender {
   create(body: MessageCreateParams, opts?: RequestOptions): PromiseLike<Message>;
 }
 
-/** The body of `messages.createMany`. */
+/**
+ * Sends one message per item of an array, iterable or stream through `client.sms.messages.create`,
+ * `concurrency` at a time; results come out as they complete. Item `i` uses its own
+ * `idempotencyKey`, else `${idempotencyKey}:${i}`. See docs/sending-at-scale.md.
+ *
+ * @example
+ * for await (const r of createMany(client, orders.map(toSms), { concurrency: 16 }))
+ *   if (!r.ok) console.error(r.index, r.error)
+ */
 export function createMany(
-  messages: MessageSender,
+  client: Client,
   items: Source<CreateManyItem>,
-  options: CreateManyOptions = {},
+  options?: CreateManyOptions,
 ): CreateManyIterator {
+  // Every item's error names the frame that called createMany (internal/call-site.ts).
+  const sited = withCallSite<CreateManyOptions>(options === undefined ? {} : options, new Error());
   let base = '';
   const pool = new Pool<unknown, CreateManyResult>(() => {
-    checkBatchOptions(options);
-    const { idempotencyKey, concurrency, pacer, ...rest } = options;
+    const messages = clientPart<MessageSender>(client, 'messages', 'createMany(client, items, options)');
+    checkBatchOptions(sited);
+    const { idempotencyKey, concurrency, pacer, ...rest } = sited;
     base = baseKeyFor(idempotencyKey);
     // One key, one message (batch-keys.ts): an array is refused whole before anything is sent;
     // any other source item by item, before that item is sent, and the run then ends.
@@ -104,8 +113,8 @@ export function createMany(
     let refused: GatewayError | undefined;
     const signal = rest.signal;
     // Shared pacing: every attempt of every send of this call (retries included) waits for the
-    // pacer, and any 429 that names a wait holds it for all (pacer/pacer.ts).
-    const request = pacedOptions(rest, checkPacer(pacer) ?? gatePacer());
+    // pacer, and any 429 that names a wait holds it for all (pacer.ts).
+    const request = pacedOptions(rest, checkPacer(pacer) ?? memoryPacer());
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),

@@ -1,0 +1,88 @@
+// One ky instance per API area, each holding only that area's credential, address and headers,
+// so a key can never be sent to another area's host. ky owns the URL prefix, the header merge,
+// the per-attempt and whole-call timeouts and the retry loop (internal/retry.ts states its
+// policy); internal/call.ts adds what ky lacks, through each call's `fetch` and, where needed,
+// one `beforeRetry` hook.
+//
+// ky is part of the engine (internal/engine.ts), loaded on the first request: at import it probes
+// for request streams by building a `Request`, which makes Node load its whole fetch stack
+// (undici), so importing it with the SDK would make every cold `import 'gateway-sdk'` pay for that.
+import ky, { type Options } from 'ky';
+import { ConfigurationError } from '../core/errors.js';
+import { withOwnHook } from './call-hooks.js';
+import { type AddressOption, type CredentialOption, ENV } from './settings.js';
+import { HAS_SIGNAL_ANY } from './runtime.js';
+import type { Area, AreaTransport, TransportContext } from './transport.js';
+
+interface AreaSpec {
+  credential: CredentialOption;
+  address: AddressOption;
+  /** Whether requests carry `Service-Version` (api-reference.md, Versioning 1 and 4). */
+  versioned: boolean;
+}
+
+/** Which credential, address and headers each area uses (api-reference.md, Authentication 2). */
+export const AREAS: Record<Area, AreaSpec> = {
+  sms: { credential: 'apiKey', address: 'baseURL', versioned: true },
+  payment: { credential: 'testApiKey', address: 'sandboxBaseURL', versioned: true },
+  account: { credential: 'accessToken', address: 'baseURL', versioned: false },
+};
+
+/** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
+export function openArea(context: TransportContext, area: Area): AreaTransport {
+  const spec = AREAS[area];
+  const { settings, userAgent } = context;
+  const credential = settings.credentials[spec.credential];
+  if (credential === undefined) throw missing(area, spec.credential);
+  const prefix = settings.addresses[spec.address];
+  if (prefix === undefined) throw missing(area, spec.address);
+
+  // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders:
+  // defaultHeaders can never put one area's credential on another's requests.
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const [name, value] of Object.entries(settings.defaultHeaders)) headers[name.toLowerCase()] = value;
+  const authorization = `Bearer ${credential}`;
+  headers['authorization'] = authorization;
+  const serviceVersion = spec.versioned ? settings.serviceVersion : undefined;
+  if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
+  if (userAgent !== undefined) headers['user-agent'] = userAgent;
+
+  // `prefix`, not `baseUrl`: paths are joined to the address as written, so an address with a
+  // path (https://host/v1) keeps it, as `prefixUrl` did in ky 1. No `retry`: each call passes
+  // the whole of it (internal/retry.ts), which ky then takes as it is instead of merging two.
+  const options: Options = {
+    prefix,
+    headers,
+    timeout: settings.timeout,
+    // A redirect to another host would carry the Authorization header with it.
+    redirect: 'manual',
+  };
+  // The SDK's own `beforeRetry` hook logs retries at info and ends a call whose caller gave up
+  // where ky cannot (no AbortSignal.any). Where neither applies and the client has no hooks, the
+  // instance has none: ky merges an instance's hooks into every call's options, a cost each call
+  // would pay for nothing; a call with hooks of its own then adds the SDK's (Call.#send). The
+  // SDK's own hooks first, then the client's; a call's own hooks come after both.
+  const ownHook = !HAS_SIGNAL_ANY || context.logger.enabled('info') || settings.hooks !== undefined;
+  if (ownHook) options.hooks = withOwnHook(settings.hooks);
+  return {
+    area,
+    ky: ky.create(options),
+    stop: ky.stop,
+    ownHook,
+    credential,
+    credentialOption: spec.credential,
+    authorization,
+    serviceVersion,
+    origin: `${new URL(prefix).origin}/`,
+  };
+}
+
+function missing(area: Area, option: CredentialOption | AddressOption): ConfigurationError {
+  const what =
+    option === 'apiKey' || option === 'testApiKey' || option === 'accessToken' ? 'credential' : 'address';
+  return new ConfigurationError(
+    `client.${area} needs the ${what} \`${option}\`: pass it to new Client({ ${option} }) ` +
+      `or set the ${ENV[option]} environment variable. Nothing was sent.`,
+    option,
+  );
+}
