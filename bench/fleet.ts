@@ -1,4 +1,4 @@
-// `npm run bench:fleet`: the BullMQ campaign of examples/campaign-bullmq.ts (test/fleet/worker.ts)
+// `npm run bench:fleet`: the BullMQ campaign of examples/campaign-bullmq/ (test/fleet/worker.ts)
 // with one and with three worker processes, on a real redis-server and the loopback mock, no faults:
 // rows a second from the first send to the queue drained, and the pacer's Redis commands per send
 // (each worker counts its own). Unpaced runs show what the fleet can do on this machine; a run at
@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Queue, QueueEvents } from 'bullmq';
 import { startMockServer } from 'gateway-sdk/testing';
-import { follow } from '../examples/campaign-bullmq.js';
+import { follow } from '../examples/campaign-bullmq/campaign.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
 
 const arg = process.argv.indexOf('--rows');

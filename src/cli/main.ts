@@ -2,9 +2,13 @@
 // `trigger` sends one signed webhook delivery. Node only, so it lives apart from the web-API code
 // of src/ (eslint.config.js allows node: imports here) and is built as its own tsup entry.
 import { randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { makeEvent, type RouteTimeline, signedDelivery, startMockServer } from '../testing/index.js';
 import { MOCK_API_VERSION } from '../testing/deliveries.js';
+import { Webhooks } from '../webhooks.js';
+import { recordRefusals, SIGNATURE_REASONS } from './answers.js';
 import { closest, EVENT_TYPES, isEventType } from './events.js';
 import { deliveryLine } from './report.js';
 import { MOCK_USAGE, TRIGGER_USAGE, USAGE } from './usage.js';
@@ -18,11 +22,14 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u20
 const printable = (text: string) =>
   text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
-/** A mistake in the command line: printed with the usage of `usage`, exit 2. */
+/**
+ * A mistake in the command line, exit 2: printed with the usage of `usage`, or alone when `usage`
+ * is null (the message then says where the usage is).
+ */
 class UsageError extends Error {
   constructor(
     message: string,
-    readonly usage: string = USAGE,
+    readonly usage: string | null = USAGE,
   ) {
     super(message);
   }
@@ -56,6 +63,7 @@ function help(text: string): number {
  * argument, right or wrong, so that `gateway-sdk trigger --help` explains rather than complains.
  */
 function parse<O extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
   args: string[],
   options: O,
   usage: string,
@@ -64,6 +72,17 @@ function parse<O extends NonNullable<ParseArgsConfig['options']>>(
   const all = { ...options, help: { type: 'boolean', short: 'h' } } as const;
   const { tokens } = parseArgs({ args, options: all, strict: false, allowPositionals: true, tokens: true });
   if (tokens.some((t) => t.kind === 'option' && t.name === 'help')) return undefined;
+  // An unknown option is a typo far more often than not: one line naming the closest, rather than
+  // node's advice about positionals and the whole usage, which buried the one word that was wrong.
+  const unknown = tokens.find((t) => t.kind === 'option' && !Object.hasOwn(all, t.name));
+  if (unknown?.kind === 'option') {
+    const near = closest(unknown.name, Object.keys(all));
+    throw new UsageError(
+      `Unknown option ${printable(unknown.rawName)}` +
+        `${near === undefined ? '' : `; did you mean --${near}?`} (gateway-sdk ${command} --help lists the options)`,
+      null,
+    );
+  }
   try {
     return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (error) {
@@ -104,12 +123,15 @@ function forwardUrl(value: string | undefined): string | undefined {
 
 async function mock(args: string[]): Promise<number> {
   const parsed = parse(
+    'mock',
     args,
     {
       port: { type: 'string' },
       'auto-advance': { type: 'boolean', default: false },
       'forward-to': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
+      secret: { type: 'string' },
+      'env-file': { type: 'string' },
     },
     MOCK_USAGE,
   );
@@ -125,9 +147,13 @@ async function mock(args: string[]): Promise<number> {
   // Fresh keys each start: the published defaults would let anything that knows them use the mock.
   const fresh = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
   // Signs what goes to --forward-to and to a message's callback_url, as a webhook's secret does.
-  const secret = fresh('whsec_');
+  // Kept across restarts when given: a fresh one each start broke a receiver that was still running.
+  const secret = webhookSecret(values.secret) ?? fresh('whsec_');
+  const envFile = values['env-file'];
   const print = (line: string) => process.stderr.write(`${line}\n`);
   const notSent = new Set<string>();
+  const refusals = recordRefusals(Webhooks.SIGNATURE_HEADER);
+  let secretAdviceGiven = false;
   const server = await startMockServer({
     port,
     autoAdvance: values['auto-advance'],
@@ -144,25 +170,51 @@ async function mock(args: string[]): Promise<number> {
         if (notSent.has(delivery.url)) return;
         notSent.add(delivery.url);
       }
-      print(printable(deliveryLine(delivery, cause, forwardTo, new Date())));
+      const reason = refusals.take(delivery.signature);
+      print(printable(deliveryLine(delivery, cause, forwardTo, new Date(), reason)));
+      // Said once: every later delivery is refused for the same reason, and the line shows it.
+      if (!secretAdviceGiven && (SIGNATURE_REASONS as readonly (string | undefined)[]).includes(reason)) {
+        secretAdviceGiven = true;
+        print(
+          "gateway-sdk mock: the receiver's webhook secret differs from the mock's. Give the receiver " +
+            "this mock's GATEWAY_WEBHOOK_SECRET, or start the mock with the receiver's: " +
+            'GATEWAY_WEBHOOK_SECRET=whsec_… gateway-sdk mock (or --secret whsec_…).',
+        );
+      }
     },
   });
   const o = server.clientOptions;
-  process.stdout.write(
-    [
-      `export GATEWAY_API_KEY=${o.apiKey}`,
-      `export GATEWAY_TEST_API_KEY=${o.testApiKey}`,
-      `export GATEWAY_ACCESS_TOKEN=${o.accessToken}`,
-      `export GATEWAY_BASE_URL=${o.baseURL}`,
-      `export GATEWAY_SANDBOX_BASE_URL=${o.sandboxBaseURL}`,
-      `export GATEWAY_WEBHOOK_SECRET=${secret}`,
-      '',
-    ].join('\n'),
-  );
+  const exports = [
+    `export GATEWAY_API_KEY=${o.apiKey}`,
+    `export GATEWAY_TEST_API_KEY=${o.testApiKey}`,
+    `export GATEWAY_ACCESS_TOKEN=${o.accessToken}`,
+    `export GATEWAY_BASE_URL=${o.baseURL}`,
+    `export GATEWAY_SANDBOX_BASE_URL=${o.sandboxBaseURL}`,
+    `export GATEWAY_WEBHOOK_SECRET=${secret}`,
+    '',
+  ].join('\n');
+  if (envFile === undefined) process.stdout.write(exports);
+  else {
+    try {
+      await writePrivate(envFile, exports);
+    } catch (error) {
+      refusals.restore();
+      await server.close();
+      throw new Error(
+        `could not write --env-file ${printable(envFile)}: ${printable(error instanceof Error ? error.message : String(error))}. Name a file in a directory you can write to.`,
+      );
+    }
+    print(`gateway-sdk mock: wrote the GATEWAY_* variables to ${printable(resolve(envFile))} (mode 0600)`);
+  }
   print(`gateway-sdk mock: listening on ${server.url} (Ctrl-C to stop)`);
   if (forwardTo !== undefined)
     print(
       `gateway-sdk mock: forwarding every event to ${printable(forwardTo)}, signed with GATEWAY_WEBHOOK_SECRET`,
+    );
+  // Without it only message.queued is ever forwarded, and a receiver waiting for the rest saw nothing.
+  if (forwardTo !== undefined && !values['auto-advance'])
+    print(
+      'gateway-sdk mock: messages stay queued until advanced; add --auto-advance to have them sent and delivered within 3 s',
     );
   // Status changes and the deliveries due go out every POLL_MS, one run at a time (a slow
   // receiver delays the next run rather than piling runs up). A run that fails says so.
@@ -182,6 +234,7 @@ async function mock(args: string[]): Promise<number> {
   return new Promise<number>((resolve) => {
     const stop = () => {
       clearInterval(timer);
+      refusals.restore();
       server.close().then(
         () => resolve(0),
         () => resolve(1),
@@ -190,6 +243,41 @@ async function mock(args: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** The form of a webhook secret: `whsec_` and at least 16 letters, digits, `_` or `-`. */
+const SECRET_FORM = /^whsec_[A-Za-z0-9_-]{16,}$/;
+
+/**
+ * The webhook secret from `--secret`, else GATEWAY_WEBHOOK_SECRET, when either is set; refused
+ * (without being printed) when it is not of SECRET_FORM, so that a stray value is not signed with.
+ */
+function webhookSecret(option: string | undefined): string | undefined {
+  const fromEnv = process.env['GATEWAY_WEBHOOK_SECRET'];
+  const [value, name] =
+    option !== undefined
+      ? [option, '--secret']
+      : [fromEnv === '' ? undefined : fromEnv, 'GATEWAY_WEBHOOK_SECRET'];
+  if (value === undefined) return undefined;
+  if (!SECRET_FORM.test(value))
+    throw new UsageError(
+      `${name} must be whsec_ followed by at least 16 letters, digits, _ or - (such as the ` +
+        `GATEWAY_WEBHOOK_SECRET an earlier start printed); ${name === '--secret' ? 'drop' : 'unset'} it for a fresh one.`,
+      null,
+    );
+  return value;
+}
+
+/** Writes `text` to `path`, readable by its owner only: it holds the mock's keys and secret. */
+async function writePrivate(path: string, text: string): Promise<void> {
+  const file = await open(path, 'w', 0o600);
+  try {
+    // The mode of open() applies to a new file only: an existing one is narrowed before writing.
+    await file.chmod(0o600);
+    await file.writeFile(text);
+  } finally {
+    await file.close();
+  }
 }
 
 function sampleObject(type: string): Record<string, unknown> {
@@ -215,6 +303,7 @@ function sampleObject(type: string): Record<string, unknown> {
 
 async function trigger(args: string[]): Promise<number> {
   const parsed = parse(
+    'trigger',
     args,
     {
       url: { type: 'string' },
@@ -322,7 +411,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`gateway-sdk: ${error.message}\n\n${error.usage}`);
+      process.stderr.write(
+        `gateway-sdk: ${error.message}\n${error.usage === null ? '' : `\n${error.usage}`}`,
+      );
       process.exitCode = 2;
     } else {
       process.stderr.write(`gateway-sdk: ${error instanceof Error ? error.message : String(error)}\n`);

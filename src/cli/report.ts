@@ -21,13 +21,15 @@ function due(at: string, now: Date): string {
 
 /**
  * One line for the latest attempt of `delivery` (or for its not being sent), e.g.
- * `message.delivered evt_00000003 → 200 (12 ms)`.
+ * `message.delivered evt_00000003 → 200 (12 ms)`; `reason` is the one the receiver's refusal
+ * named (`→ 400 signature_mismatch (2 ms)`).
  */
 export function deliveryLine(
   delivery: MockDelivery,
   cause: string | undefined,
   forwardTo: string | undefined,
   now: Date,
+  reason?: string,
 ): string {
   const head = `${delivery.event.type} ${delivery.event.id}${target(delivery, forwardTo)}`;
   if (delivery.state === 'not_sent')
@@ -36,7 +38,7 @@ export function deliveryLine(
   if (attempt === undefined) return `${head}: ${delivery.state}`;
   const answer =
     attempt.status !== null
-      ? String(attempt.status)
+      ? `${attempt.status}${reason === undefined ? '' : ` ${reason}`}`
       : `no answer: ${attempt.error ?? 'network error'}${cause === undefined ? '' : ` (${cause})`}`;
   const line = `${head} → ${answer} (${attempt.durationMs} ms)`;
   if (delivery.state === 'succeeded') return line;

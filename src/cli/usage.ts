@@ -11,13 +11,16 @@ const eventList = EVENT_TYPES.reduce<string[]>((lines, type, i) => {
 }, []).join('\n ');
 
 /** `gateway-sdk mock --help`. */
-export const MOCK_USAGE = `Usage: gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--allow-origin ORIGIN]...
+export const MOCK_USAGE = `Usage: gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--secret whsec_…]
+                        [--env-file PATH] [--allow-origin ORIGIN]...
 
 Serves the mock service on http://127.0.0.1:N with fresh keys, and prints the lines that point a
-Client and a receiver at it:
+Client and a receiver at it (or writes them to --env-file PATH):
   export GATEWAY_API_KEY=… GATEWAY_TEST_API_KEY=… GATEWAY_ACCESS_TOKEN=…
   export GATEWAY_BASE_URL=… GATEWAY_SANDBOX_BASE_URL=…
   export GATEWAY_WEBHOOK_SECRET=whsec_…   (signs --forward-to and callback_url deliveries)
+The webhook secret is --secret, else GATEWAY_WEBHOOK_SECRET from the environment, else a fresh
+one: keep it, and a restarted mock still signs as a running receiver expects.
 
 Options:
   --port N              Port on 127.0.0.1 (default: a free port).
@@ -29,6 +32,11 @@ Options:
                         attempt on stderr, e.g. "message.delivered evt_… → 200 (12 ms)", and when a
                         failed one is tried again (1, 2, 4, 8, 16 minutes, then 24 hours later).
                         Any http(s) URL: you named it, so it need not be on this machine.
+                        Without --auto-advance, messages stay queued: only message.queued is sent.
+  --secret whsec_…      Signs with this webhook secret (other users of this machine can see it in
+                        ps: prefer GATEWAY_WEBHOOK_SECRET in the environment).
+  --env-file PATH       Writes the export lines to PATH (mode 0600) instead of stdout; load them in
+                        another shell with: source PATH
   --allow-origin ORIGIN Lets pages on ORIGIN call the mock from a browser (loopback pages always
                         may; * allows any). Repeatable.
   -h, --help            Prints this.
@@ -58,7 +66,7 @@ Options:
 export const USAGE = `Usage: gateway-sdk <command> [options]
 
 Commands:
-  gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--allow-origin ORIGIN]...
+  gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--secret whsec_…] [--env-file PATH]
       Serves the mock service on loopback and prints the GATEWAY_* variables to export.
   gateway-sdk trigger <event-type> --url URL [--data JSON] [--timeout S]
       Sends one signed webhook delivery to a receiver.

@@ -176,7 +176,7 @@ export class APIError extends GatewayError {
     // The service's words are quoted cleaned and cut (internal/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
     const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
-    return `${summary} ${nextStep(init)}`.trim();
+    return `${summary} ${nextStep(init, said)}`.trim();
   }
 }
 
@@ -187,8 +187,8 @@ function addressOption(area: string | undefined): string {
   return 'baseURL (GATEWAY_BASE_URL) or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL)';
 }
 
-/** What to do next, by status. */
-function nextStep(init: APIErrorInit): string {
+/** What to do next, by status; `said` is the service's message, so advice it gave is not repeated. */
+function nextStep(init: APIErrorInit, said = ''): string {
   const { status, idempotencyKey, retryAfterMs, attempts = 1 } = init;
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
   const sameKey = idempotencyKey ? ' with the same idempotencyKey, which cannot send twice' : '';
@@ -202,7 +202,11 @@ function nextStep(init: APIErrorInit): string {
       ? 'Check the credential.'
       : `Check the \`${init.credentialOption}\` option for client.${init.area ?? ''}.`;
   }
-  if (status === 404) return `Check the id, and that ${addressOption(init.area)} points at the gateway API.`;
+  if (status === 404)
+    // The mock's 404 already says to check the id; say each piece of advice once.
+    return /\bcheck the id\b/i.test(said)
+      ? `Check that ${addressOption(init.area)} points at the gateway API.`
+      : `Check the id, and that ${addressOption(init.area)} points at the gateway API.`;
   if (status === 409) {
     // The service already said the key belongs to another request; say what follows, not that again.
     if (isIdempotencyKeyReuse(init.body))

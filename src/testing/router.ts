@@ -118,20 +118,48 @@ export async function answerRequest(
   service: ServiceContext,
   request: Request,
 ): Promise<Response> {
+  const response = await answerWithBody(routes, service, request);
+  if (request.method !== 'HEAD') return response;
+  // HEAD is GET without the body (RFC 9110, 9.3.2): same status and headers, and the length the
+  // body would have had, so a client checking a resource need not download it.
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.set('content-length', String(bytes.byteLength));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** 404 for a path no route serves, with any method. */
+export function routeNotFound(method: string, pathname: string): MockApiError {
+  return new MockApiError(
+    'not_found',
+    'route_not_found',
+    `The mock has no route ${method} ${pathname} (paths are case-sensitive and have no trailing slash).`,
+  );
+}
+
+/**
+ * The methods a path answers, as an `Allow` header lists them: its routes' methods, with HEAD
+ * wherever GET is served; empty for a path no route serves.
+ */
+export function pathMethods(routes: readonly Route[], addresses: Record<Area, string>, url: URL): string[] {
+  const methods = new Set<string>(matchPath(routes, addresses, url).map((m) => m.route.method));
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
+async function answerWithBody(
+  routes: readonly Route[],
+  service: ServiceContext,
+  request: Request,
+): Promise<Response> {
   const requestId = service.store.nextRequestId();
   try {
     const url = new URL(request.url);
     const matches = matchPath(routes, service.addresses, url);
-    const match = matches.find((m) => m.route.method === request.method);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const match = matches.find((m) => m.route.method === method);
     if (match === undefined) {
-      if (matches.length === 0) {
-        throw new MockApiError(
-          'not_found',
-          'route_not_found',
-          `The mock has no route ${request.method} ${url.pathname} (paths are case-sensitive and have ` +
-            `no trailing slash).`,
-        );
-      }
+      if (matches.length === 0) throw routeNotFound(request.method, url.pathname);
       const allow = [...new Set(matches.map((m) => m.route.method))].sort().join(', ');
       const error = new MockApiError(
         'invalid_request_error',

@@ -2,7 +2,10 @@
 // browser, another language). node:http is imported inside the function so that the testing
 // entry still loads, and bundles, where there is no Node. Needs no msw.
 import { MockConnectionReset } from './faults.js';
-import { MAX_BODY_BYTES } from './router.js';
+import { json, MAX_BODY_BYTES, pathMethods, type Route, routeNotFound } from './router.js';
+import { accountRoutes } from './routes/account.js';
+import { paymentRoutes } from './routes/payment.js';
+import { smsRoutes } from './routes/sms.js';
 import {
   createMockService,
   type MockClientOptions,
@@ -71,17 +74,30 @@ const corsHeaders = (origin: string | undefined): Record<string, string> =>
         vary: 'origin',
       };
 
-// A refusal in the mock's error format, before the request reaches any route.
-const refusal = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ error: { type: 'invalid_request_error', code, message, param: null } }), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+// The routes the service serves, to say which methods a path takes when answering OPTIONS.
+const ROUTES: readonly Route[] = [...smsRoutes, ...paymentRoutes, ...accountRoutes];
 
-const methodRefusal = (method: string) =>
-  refusal(405, 'method_not_allowed', `The mock does not serve ${method}; it answers GET and POST.`, {
-    allow: 'GET, POST',
-  });
+// A refusal in the mock's error format, before the request reaches any route. It carries a request
+// id like every other answer (docs/mock-service.md), so a refused request can be quoted too.
+const refusal = (
+  requestId: string,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) =>
+  json(status, { error: { type: 'invalid_request_error', code, message, param: null } }, requestId, headers);
+
+const methodRefusal = (requestId: string, method: string) =>
+  refusal(
+    requestId,
+    405,
+    'method_not_allowed',
+    `The mock does not serve ${method}; it answers GET and POST.`,
+    {
+      allow: 'GET, POST',
+    },
+  );
 
 /**
  * Serves the mock on `http://127.0.0.1:<port>` with node:http (Node, Bun and Deno).
@@ -105,10 +121,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       (LOOPBACK_ORIGIN.test(origin) || allowedOrigins.some((o) => o === '*' || o === origin));
     const host = req.headers.host?.toLowerCase();
     let refused: Response | undefined;
+    const { store } = state.mock;
+    const requestId = (): string => store.nextRequestId();
     // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 sends Host: evil.test.
     // 421 Misdirected Request, not 403: the SDK reads a 403 as a key without the permission.
     if (host !== undefined && !state.hosts.has(host))
       refused = refusal(
+        requestId(),
         421,
         'host_not_allowed',
         `The mock answers only requests addressed to it on loopback (${[...state.hosts].join(', ')}), ` +
@@ -116,12 +135,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       );
     else if (origin !== undefined && !page)
       refused = refusal(
+        requestId(),
         403,
         'origin_not_allowed',
         `Pages on ${JSON.stringify(origin)} may not call the mock: only loopback pages can. Allow it with ` +
           `startMockServer({ allowedOrigins: [${JSON.stringify(origin)}] }) or gateway-sdk mock --allow-origin ${origin}.`,
       );
-    else if (UNSERVED.test(req.method ?? '')) refused = methodRefusal(req.method ?? '');
+    else if (UNSERVED.test(req.method ?? '')) refused = methodRefusal(requestId(), req.method ?? '');
     if (refused) {
       req.resume();
       return void send(refused, res, {}).catch(() => res.destroy());
@@ -133,6 +153,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // node:http hands CONNECT to this event, not to the request listener; without it the socket is
   // dropped with no answer. Answered here like every other method the mock does not serve.
   server.on('connect', (req: { method?: string }, socket: { end(data: string): unknown }) => {
+    // Before the server listens there is no mock, hence no request id to give.
+    const requestId = state.mock?.store.nextRequestId();
     const body = JSON.stringify({
       error: {
         type: 'invalid_request_error',
@@ -143,6 +165,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
     socket.end(
       'HTTP/1.1 405 Method Not Allowed\r\nallow: GET, POST\r\ncontent-type: application/json\r\n' +
+        (requestId === undefined ? '' : `x-request-id: ${requestId}\r\n`) +
         `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
@@ -185,14 +208,24 @@ async function serve(
   const request = await toRequest(req, mock.clientOptions.baseURL, abort.signal);
   let response: Response;
   if (request.method === 'OPTIONS') {
-    response = new Response(null, {
-      status: 204,
-      headers: {
-        'access-control-allow-methods': 'GET, POST',
-        'access-control-allow-headers': ALLOWED_HEADERS,
-        'access-control-max-age': '600',
-      },
-    });
+    // Answered here, not by the routes: a preflight carries no credential, and no fault applies.
+    const url = new URL(request.url);
+    const { baseURL, sandboxBaseURL } = mock.clientOptions;
+    const methods = pathMethods(ROUTES, { sms: baseURL, account: baseURL, payment: sandboxBaseURL }, url);
+    const requestId = mock.store.nextRequestId();
+    response =
+      methods.length === 0
+        ? json(404, routeNotFound('OPTIONS', url.pathname).toBody(), requestId)
+        : new Response(null, {
+            status: 204,
+            headers: {
+              allow: [...methods, 'OPTIONS'].sort().join(', '),
+              'access-control-allow-methods': 'GET, POST',
+              'access-control-allow-headers': ALLOWED_HEADERS,
+              'access-control-max-age': '600',
+              'x-request-id': requestId,
+            },
+          });
   } else {
     try {
       response = await mock.fetch(request);

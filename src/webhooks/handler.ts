@@ -4,6 +4,7 @@
 // days). Fetch API in and out, so it runs unchanged wherever `Request` and `Response` exist.
 
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
 import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import { defaultHmac } from './hmac.js';
@@ -85,6 +86,13 @@ export interface WebhookHandlerOptions {
    * @default console.error
    */
   onError?: ((error: unknown, event: WebhookEvent | undefined) => void) | undefined;
+  /**
+   * Told once (`warn`) about every delivery refused with a 4xx, with its status and outcome (and
+   * for `signature_mismatch` what to do), never the secret or the signature: a receiver with the
+   * wrong secret otherwise refuses every delivery with nothing in its own logs. `console` will do.
+   * @default none (refusals are answered, not logged)
+   */
+  logger?: Pick<Logger, 'warn'> | undefined;
 }
 
 /** A Fetch API webhook receiver: `Request` in, `Response` out. */
@@ -169,6 +177,12 @@ export async function collect(
   return out;
 }
 
+/**
+ * The advice for the refusal whose word alone leaves a user guessing; the others name their cause
+ * or option. Short: the handler has a size budget (docs/webhooks.md, Size budget).
+ */
+const MISMATCH = ': the sender signs with another secret (gateway-sdk mock: use its GATEWAY_WEBHOOK_SECRET)';
+
 /** A `Content-Length` over `limit`: the request can be refused before any of its body is read. */
 export const declaredOver = (value: unknown, limit: number): boolean => Number(value) > limit;
 
@@ -250,7 +264,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return state === 'handled' ? 'duplicate' : 'in_progress';
   };
 
-  const core: HandlerCore = async (method, signature, readBody) => {
+  const logger = options.logger;
+
+  const decide: HandlerCore = async (method, signature, readBody) => {
     if (method !== 'POST') return 'method_not_allowed';
     let event: WebhookEvent;
     const body = await readBody(maxBody);
@@ -325,6 +341,20 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         await store.complete(key, keep).catch((error: unknown) => onError(error, event));
     return 'handled';
   };
+  // Wrapped rather than logged at each return: one line per refused delivery, whichever check refused it.
+  const core: HandlerCore = !logger
+    ? decide
+    : async (method, signature, readBody) => {
+        const outcome = await decide(method, signature, readBody);
+        const status = STATUS[outcome];
+        if (status >= 400 && status < 500) {
+          logger.warn(
+            `gateway-sdk: webhook delivery refused, ${status} ${outcome}${outcome === 'signature_mismatch' ? MISMATCH : ''}`,
+            { outcome, status },
+          );
+        }
+        return outcome;
+      };
   const handle: WebhookHandler = async (request) => {
     const body = request.body;
     const reader = body && !declaredOver(request.headers.get('content-length'), maxBody) && body.getReader();

@@ -1,4 +1,4 @@
-// `npm run test:fleet`: the campaign of examples/campaign-bullmq.ts on real parts, in real time
+// `npm run test:fleet`: the campaign of examples/campaign-bullmq/ on real parts, in real time
 // (about a minute: 10,000 rows at 200 a second), so it is a CI step of its own, not in `npm test`.
 // A producer and three worker processes share one redis-server (loopback, free port, stopped at
 // the end) and one redisPacer({ maxPerSecond: 200 }); they send to the loopback mock through a
@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, Agent } from 'node:http';
 import { Queue, QueueEvents } from 'bullmq';
 import { startMockServer } from 'gateway-sdk/testing';
-import { follow } from '../../examples/campaign-bullmq.js';
+import { follow } from '../../examples/campaign-bullmq/campaign.js';
 import { startRedisServer } from '../helpers/redis-server.js';
 
 const ROWS = 10_000;

@@ -1,10 +1,10 @@
-// One process of the fleet proof (run.ts): `worker` runs examples/campaign-bullmq.ts's worker with
-// a redisPacer until told to stop; `producer` queues the campaign's CSV and exits.
+// One process of the fleet proof (run.ts): `worker` runs examples/campaign-bullmq/campaign.ts's
+// worker with a redisPacer until told to stop; `producer` queues the campaign's CSV and exits.
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'gateway-sdk';
 import { redisPacer } from 'gateway-sdk/campaigns';
-import { produce, work } from '../../examples/campaign-bullmq.js';
+import { produce, work } from '../../examples/campaign-bullmq/campaign.js';
 
 const env = (name: string) => process.env[name] ?? '';
 const connection = { host: '127.0.0.1', port: Number(env('FLEET_REDIS_PORT')), maxRetriesPerRequest: null };

@@ -25,12 +25,23 @@ export function cli(args: string[], env: Record<string, string> = {}) {
   });
 }
 
-/** A running `gateway-sdk mock …args`, and the variables it prints to export once it has. */
-export function spawnMock(args: string[]): {
+/**
+ * A running `gateway-sdk mock …args`, and the variables it prints to export once it has; without
+ * the caller's GATEWAY_WEBHOOK_SECRET (the mock would sign with it) unless `env` sets one.
+ */
+export function spawnMock(
+  args: string[],
+  env: Record<string, string> = {},
+): {
   child: ChildProcessWithoutNullStreams;
   exports: Promise<Record<string, string>>;
 } {
-  const child = spawn(process.execPath, [builtCli(), 'mock', ...args], { cwd: ROOT });
+  const clean = { ...process.env };
+  delete clean['GATEWAY_WEBHOOK_SECRET'];
+  const child = spawn(process.execPath, [builtCli(), 'mock', ...args], {
+    cwd: ROOT,
+    env: { ...clean, ...env },
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<never>((_, reject) =>

@@ -3,13 +3,17 @@
 // delivers every event to a real receiver (createWebhookHandler, verifying with the printed
 // GATEWAY_WEBHOOK_SECRET) and prints a line per attempt, failures and their next attempt included;
 // `--help` explains every command; `trigger` refuses an event type the service does not send.
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { createWebhookHandler, toNodeHandler } from 'gateway-sdk/webhooks';
+import { builtCli } from '../helpers/cli-build.js';
 import { cli, clientOptionsFrom, spawnMock, stop } from '../helpers/cli.js';
 
 const servers: Server[] = [];
@@ -30,8 +34,8 @@ async function listen(server: Server): Promise<string> {
 }
 
 /** Starts `gateway-sdk mock …`; resolves to its exported variables and a reader of its stderr. */
-async function startMock(args: string[]) {
-  const { child, exports } = spawnMock(args);
+async function startMock(args: string[], environment: Record<string, string> = {}) {
+  const { child, exports } = spawnMock(args, environment);
   children.push(child);
   let stderr = '';
   const waiters: { test: RegExp; resolve: (line: string) => void }[] = [];
@@ -220,4 +224,209 @@ describe('gateway-sdk trigger with an event type the service does not send', () 
     expect(result.stderr).toContain('The service sends no "order.shipped" event; see the event types below.');
     expect(result.stderr).toContain('message.expired');
   }, 30_000);
+});
+
+/** A receiver verifying with `secret` whose refusals are logged through createWebhookHandler's logger. */
+async function receiverWith(secret: string) {
+  const warnings: string[] = [];
+  const handle = toNodeHandler(
+    createWebhookHandler({
+      secret,
+      onEvent: () => undefined,
+      logger: { warn: (m) => void warnings.push(m) },
+    }),
+  );
+  const origin = await listen(createServer((req, res) => void handle(req, res)));
+  return { url: `${origin}/webhooks`, warnings };
+}
+
+describe('gateway-sdk mock: a webhook secret that survives restarts', () => {
+  const kept = 'whsec_kept_across_restarts_0123';
+
+  it('signs with GATEWAY_WEBHOOK_SECRET from the environment, start after start', async () => {
+    const receiver = await receiverWith(kept);
+    for (let start = 0; start < 2; start++) {
+      const mock = await startMock(['--forward-to', receiver.url], { GATEWAY_WEBHOOK_SECRET: kept });
+      expect(mock.env['GATEWAY_WEBHOOK_SECRET']).toBe(kept);
+      await mock.client.sms.messages.create({ to: '447700900123', message: 'Hi' });
+      expect(await mock.line(/^message\.queued evt_\w+ → /)).toMatch(/ → 200 \(\d+ ms\)$/);
+      const child = children.pop();
+      if (child) await stop(child);
+    }
+    expect(receiver.warnings).toEqual([]);
+  }, 60_000);
+
+  it('takes --secret over the environment', async () => {
+    const mock = await startMock(['--secret', kept], {
+      GATEWAY_WEBHOOK_SECRET: 'whsec_other_one_0123456789',
+    });
+    expect(mock.env['GATEWAY_WEBHOOK_SECRET']).toBe(kept);
+  }, 30_000);
+
+  it.each([
+    [['--secret', 'hunter2-not-a-secret'], {}, '--secret'],
+    [[], { GATEWAY_WEBHOOK_SECRET: 'whsec_short' }, 'GATEWAY_WEBHOOK_SECRET'],
+  ])(
+    'refuses a secret not of the whsec_ form, in one line that does not print it',
+    async (args, env, name) => {
+      const result = await cli(['mock', ...args], env);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^gateway-sdk: ${name} must be whsec_ followed by .*\n$`));
+      expect(result.stderr).not.toMatch(/hunter2|whsec_short/);
+      expect(result.stdout).toBe('');
+    },
+    30_000,
+  );
+
+  it('says, once, that the receiver verifies with another secret and how to fix it', async () => {
+    const receiver = await receiverWith(kept);
+    const mock = await startMock(['--forward-to', receiver.url]);
+    await mock.client.sms.messages.create({ to: '447700900123', message: 'Hi' });
+    await mock.client.sms.messages.create({ to: '447700900124', message: 'Hi' });
+    const lines = [
+      await mock.line(/^message\.queued evt_00000001 → /),
+      await mock.line(/^message\.queued evt_00000002 → /),
+    ];
+    for (const line of lines)
+      expect(line).toMatch(
+        / → 400 signature_mismatch \(\d+ ms\); delivery failed, a 4xx answer is not retried$/,
+      );
+    const advice = await mock.line(/secret differs/);
+    expect(advice).toContain('GATEWAY_WEBHOOK_SECRET');
+    expect(advice).toContain('--secret');
+    expect(mock.stderr().match(/secret differs/g)).toHaveLength(1);
+    // The receiver's own log says why, once per delivery, without the secrets.
+    expect(receiver.warnings).toHaveLength(2);
+    expect(receiver.warnings[0]).toMatch(/400 signature_mismatch/);
+    for (const w of receiver.warnings) {
+      expect(w).not.toContain(kept);
+      expect(w).not.toContain(mock.env['GATEWAY_WEBHOOK_SECRET']);
+    }
+  }, 60_000);
+
+  it('says once, with --forward-to and no --auto-advance, that messages stay queued until advanced', async () => {
+    const receiver = await receiverWith(kept);
+    const mock = await startMock(['--forward-to', receiver.url]);
+    expect(await mock.line(/stay queued/)).toBe(
+      'gateway-sdk mock: messages stay queued until advanced; add --auto-advance to have them sent and delivered within 3 s',
+    );
+    const other = await startMock(['--forward-to', receiver.url, '--auto-advance']);
+    await other.line(/forwarding every event/);
+    expect(mock.stderr().match(/stay queued/g)).toHaveLength(1);
+    expect(other.stderr()).not.toContain('stay queued');
+  }, 60_000);
+});
+
+describe('gateway-sdk mock --env-file', () => {
+  it('writes the variables to a 0600 file, prints where, and the documented commands return', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+    try {
+      // The recipe of docs/testing.md, as written there, `npx gateway-sdk` being the built bin.
+      const docs = await readFile(new URL('../../docs/testing.md', import.meta.url), 'utf8');
+      const start =
+        'touch .gateway.env && npx gateway-sdk mock --auto-advance --forward-to http://127.0.0.1:3000/webhooks --env-file .gateway.env';
+      const load = 'source .gateway.env && node receiver.js';
+      expect(docs).toContain(`$ ${start}`);
+      expect(docs).toContain(`$ ${load}`);
+      expect(docs).not.toContain('eval "$(npx gateway-sdk mock');
+
+      const clean = { ...process.env };
+      delete clean['GATEWAY_WEBHOOK_SECRET'];
+      const child = spawn(
+        'bash',
+        [
+          '-c',
+          start.replace(
+            'npx gateway-sdk',
+            `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(builtCli())}`,
+          ),
+        ],
+        { cwd: dir, env: clean },
+      );
+      children.push(child);
+      let stderr = '';
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`the mock exited with ${code}: ${stderr}`)));
+        child.stderr.on('data', (c: Buffer) => {
+          stderr += c.toString();
+          if (stderr.includes('listening on')) resolve();
+        });
+      });
+      const file = join(dir, '.gateway.env');
+      expect(stderr.split('\n')[0]).toBe(
+        `gateway-sdk mock: wrote the GATEWAY_* variables to ${file} (mode 0600)`,
+      );
+      expect(stderr).not.toMatch(/sk_live_mock_|whsec_[0-9a-f]/);
+      expect(stdout).toBe('');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+      // `source` returns (the mock runs on), and the receiver started after it sees every variable.
+      await writeFile(
+        join(dir, 'receiver.js'),
+        'console.log(process.env.GATEWAY_BASE_URL, process.env.GATEWAY_WEBHOOK_SECRET);',
+      );
+      const ran = await new Promise<{ code: number; out: string }>((resolve) =>
+        execFile('bash', ['-c', load], { cwd: dir, env: { PATH: process.env['PATH'] ?? '' } }, (error, out) =>
+          resolve({ code: error ? 1 : 0, out }),
+        ),
+      );
+      const text = await readFile(file, 'utf8');
+      const secret = /GATEWAY_WEBHOOK_SECRET=(\S+)/.exec(text)?.[1];
+      const base = /GATEWAY_BASE_URL=(\S+)/.exec(text)?.[1];
+      expect(ran).toEqual({ code: 0, out: `${base} ${secret}\n` });
+      expect(child.exitCode).toBe(null);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('narrows an existing file to 0600 before writing the secret to it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+    try {
+      const file = join(dir, 'env');
+      await writeFile(file, 'old', { mode: 0o644 });
+      const { child, exports } = spawnMock(['--env-file', file]);
+      // Nothing is printed on stdout: the export lines are in the file.
+      exports.catch(() => undefined);
+      children.push(child);
+      await new Promise<void>((resolve) => {
+        let stderr = '';
+        child.stderr.on('data', (c: Buffer) => {
+          stderr += c.toString();
+          if (stderr.includes('listening on')) resolve();
+        });
+      });
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await readFile(file, 'utf8')).toMatch(/^export GATEWAY_API_KEY=/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('gateway-sdk: an unknown option', () => {
+  it.each([
+    [
+      ['mock', '--autoadvance'],
+      'Unknown option --autoadvance; did you mean --auto-advance? (gateway-sdk mock --help lists the options)',
+    ],
+    [
+      ['mock', '--forward', 'http://127.0.0.1:9/'],
+      'Unknown option --forward; did you mean --forward-to? (gateway-sdk mock --help lists the options)',
+    ],
+    [
+      ['trigger', 'message.sent', '--ulr', 'http://127.0.0.1:9/'],
+      'Unknown option --ulr; did you mean --url? (gateway-sdk trigger --help lists the options)',
+    ],
+    [['mock', '--quux-zebra'], 'Unknown option --quux-zebra (gateway-sdk mock --help lists the options)'],
+  ])(
+    '%j exits 2 with one line naming the closest option and --help',
+    async (args, line) => {
+      const result = await cli(args, { GATEWAY_WEBHOOK_SECRET: 'whsec_x' });
+      expect(result).toEqual({ code: 2, stdout: '', stderr: `gateway-sdk: ${line}\n` });
+    },
+    30_000,
+  );
 });

@@ -1,5 +1,8 @@
 // createWebhookHandler: every answer of the status table in docs/webhooks.md, rotation,
 // maxAgeSeconds, and the de-duplication rules (release on throw, 503 while in flight).
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   ConfigurationError,
@@ -9,6 +12,7 @@ import {
 import {
   createWebhookHandler,
   memoryStore,
+  toNodeHandler,
   Webhooks,
   WebhookVerificationError,
   type DedupeStore,
@@ -508,5 +512,73 @@ describe('createWebhookHandler: configuration', () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(String(log.mock.calls[0]?.[0])).toMatch(/answered 5xx/);
     log.mockRestore();
+  });
+});
+
+describe('createWebhookHandler: logger', () => {
+  /** A logger whose lines are collected, every level of it. */
+  function spyLogger() {
+    const lines: { level: string; message: string; rest: unknown[] }[] = [];
+    const at =
+      (level: string) =>
+      (message: string, ...rest: unknown[]) =>
+        void lines.push({ level, message, rest });
+    return { lines, logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') } };
+  }
+
+  it('warns once per refused delivery, with its outcome and what to do, never the secret or signature', async () => {
+    // The detour: a receiver with another secret than the sender's answered 400 and logged nothing.
+    const { lines, logger } = spyLogger();
+    const { handle } = handler({ logger });
+    const wrong = await delivery({}, { signWith: 'whsec_someone_else_9Kx' });
+    const signature = wrong.headers.get(Webhooks.SIGNATURE_HEADER) ?? '';
+    expect(await outcome(await handle(wrong))).toEqual([400, 'signature_mismatch']);
+    expect(await outcome(await handle(await delivery({}, { signature: null })))).toEqual([
+      400,
+      'missing_signature',
+    ]);
+    expect(await outcome(await handle(new Request('https://r.test/', { method: 'GET' })))).toEqual([
+      405,
+      'method_not_allowed',
+    ]);
+    expect(lines.map((l) => [l.level, l.rest])).toEqual([
+      ['warn', [{ outcome: 'signature_mismatch', status: 400 }]],
+      ['warn', [{ outcome: 'missing_signature', status: 400 }]],
+      ['warn', [{ outcome: 'method_not_allowed', status: 405 }]],
+    ]);
+    expect(lines[0]?.message).toMatch(
+      /^gateway-sdk: webhook delivery refused, 400 signature_mismatch: the sender signs with another secret/,
+    );
+    const all = JSON.stringify(lines);
+    for (const hidden of [secret, 'whsec_someone_else_9Kx', signature]) expect(all).not.toContain(hidden);
+  });
+
+  it('logs nothing for a handled delivery, nor for a 5xx (onError has those)', async () => {
+    const { lines, logger } = spyLogger();
+    const { handle, errors } = handler({ logger, on: { 'message.delivered': () => undefined } });
+    expect((await handle(await delivery())).status).toBe(200);
+    const failing = handler({ logger, onEvent: () => Promise.reject(new Error('boom')) });
+    expect((await failing.handle(await delivery())).status).toBe(500);
+    expect(lines).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(failing.errors).toHaveLength(1);
+  });
+
+  it('logs through toNodeHandler too', async () => {
+    const { lines, logger } = spyLogger();
+    const node = toNodeHandler(handler({ logger }).handle);
+    const { body, headers } = await signed({}, { signWith: 'whsec_someone_else_9Kx' });
+    const server = createServer((req, res) => void node(req, res));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body, headers });
+      expect([res.status, await res.text()]).toEqual([400, 'signature_mismatch']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(lines.map((l) => l.rest)).toEqual([[{ outcome: 'signature_mismatch', status: 400 }]]);
   });
 });

@@ -1,5 +1,5 @@
-// A campaign across machines with BullMQ: the producer splits a CSV (`phone,name`) into jobs of at
-// most 1,000 rows; any number of workers, on any machines, send each job with createMany under one
+// The campaign's logic, shared by producer.ts and worker.ts (the two programs you start): the
+// producer splits a CSV (`phone,name`) into jobs of at most 1,000 rows; any number of workers, on any machines, send each job with createMany under one
 // shared pace (redisPacer). Row r is sent with the key `${campaign}:${r}`, so a job that failed, or
 // that BullMQ took back from a worker that died, is simply run again: rows sent are replayed.
 import { createReadStream } from 'node:fs';
@@ -20,8 +20,8 @@ async function* rowsOf(csv: string): AsyncGenerator<Row> {
   }
 }
 
-/** Producer: one job per 1,000 rows; BullMQ retries a job up to 10 times. Returns the job count. */
-export async function produce(queue: Queue, campaign: string, csv: string, text: string) {
+/** Producer: one job per `size` rows; BullMQ retries a job up to 10 times. Returns the job count. */
+export async function produce(queue: Queue, campaign: string, csv: string, text: string, size = 1000) {
   let rows: Row[] = [];
   let jobs = 0;
   const add = async () => {
@@ -34,13 +34,19 @@ export async function produce(queue: Queue, campaign: string, csv: string, text:
     await queue.add('send', data, opts);
     rows = [];
   };
-  for await (const row of rowsOf(csv)) if (rows.push(row) === 1000) await add();
+  for await (const row of rowsOf(csv)) if (rows.push(row) === size) await add();
   if (rows.length > 0) await add();
   return jobs;
 }
 
 /** Worker: sends each job's rows; a row that failed fails the job, which BullMQ then runs again. */
-export function work(queue: string, connection: ConnectionOptions, client: Client, pacer: Pacer) {
+export function work(
+  queue: string,
+  connection: ConnectionOptions,
+  client: Client,
+  pacer: Pacer,
+  lockDuration = 30_000,
+) {
   return new Worker<CampaignJob>(
     queue,
     async (job) => {
@@ -60,7 +66,13 @@ export function work(queue: string, connection: ConnectionOptions, client: Clien
       return { sent: items.length };
     },
     // A worker that dies loses its lock within lockDuration; BullMQ then gives the job to another.
-    { connection, concurrency: 1, lockDuration: 30_000, stalledInterval: 10_000, maxStalledCount: 3 },
+    {
+      connection,
+      concurrency: 1,
+      lockDuration,
+      stalledInterval: Math.ceil(lockDuration / 3),
+      maxStalledCount: 3,
+    },
   );
 }
 
