@@ -14,7 +14,7 @@
 //                                          all chunks  budget 31 KB (31744 B)
 //   gateway-sdk/webhooks { Webhooks }    verify, constructEvent, sign and the error   budget 2 KB (2048 B)
 //   … { createWebhookHandler, memoryStore }  the receiver with its default store      budget 4 KB (4096 B)
-//   gateway-sdk/webhooks *               everything the entry exports               budget 5 KB (5120 B)
+//   gateway-sdk/webhooks *               everything the entry exports               budget 5.25 KB (5376 B)
 //   gateway-sdk/campaigns                createMany with a memoryPacer, and the Client it sends with
 //
 // Also fails when a first load pulls in ky or zod (they belong to the first request), when the
@@ -68,7 +68,8 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks *',
     entry: 'gateway-sdk/webhooks',
     source: "export * from 'gateway-sdk/webhooks';",
-    budget: 5_120,
+    // 5,120 B until the handler's `logger` option (the refused deliveries it reports) added 133 B.
+    budget: 5_376,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },
