@@ -48,7 +48,9 @@ export default defineConfig([
     target: 'node20',
     noExternal: ['zod'],
     removeNodeProtocol: false,
-    banner: { js: '#!/usr/bin/env node' },
+    // `--` ends node's own options: node reads `--env-file` anywhere on its command line, the
+    // script's arguments included, and would take `gateway-sdk mock --env-file PATH` for itself.
+    banner: { js: '#!/usr/bin/env -S node --' },
     dts: false,
     sourcemap: false,
   },

@@ -5,9 +5,9 @@
 // `--help` explains every command; `trigger` refuses an event type the service does not send.
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -324,25 +324,23 @@ describe('gateway-sdk mock --env-file', () => {
       // The recipe of docs/testing.md, as written there, `npx gateway-sdk` being the built bin.
       const docs = await readFile(new URL('../../docs/testing.md', import.meta.url), 'utf8');
       const start =
-        'touch .gateway.env && npx gateway-sdk mock --auto-advance --forward-to http://127.0.0.1:3000/webhooks --env-file .gateway.env';
+        'npx gateway-sdk mock --auto-advance --forward-to http://127.0.0.1:3000/webhooks --env-file .gateway.env';
       const load = 'source .gateway.env && node receiver.js';
       expect(docs).toContain(`$ ${start}`);
       expect(docs).toContain(`$ ${load}`);
       expect(docs).not.toContain('eval "$(npx gateway-sdk mock');
 
-      const clean = { ...process.env };
+      // The built bin started by its own shebang, as npm links it: node must not take the
+      // script's `--env-file` for its own option (and exit, the file not existing yet).
+      const bin = join(dir, 'gateway-sdk');
+      await copyFile(builtCli(), bin);
+      await chmod(bin, 0o755);
+      const clean = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}` };
       delete clean['GATEWAY_WEBHOOK_SECRET'];
-      const child = spawn(
-        'bash',
-        [
-          '-c',
-          start.replace(
-            'npx gateway-sdk',
-            `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(builtCli())}`,
-          ),
-        ],
-        { cwd: dir, env: clean },
-      );
+      const child = spawn('bash', ['-c', start.replace('npx gateway-sdk', `exec ${JSON.stringify(bin)}`)], {
+        cwd: dir,
+        env: clean,
+      });
       children.push(child);
       let stderr = '';
       let stdout = '';
