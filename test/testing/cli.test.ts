@@ -335,7 +335,10 @@ describe('gateway-sdk mock --env-file', () => {
       const bin = join(dir, 'gateway-sdk');
       await copyFile(builtCli(), bin);
       await chmod(bin, 0o755);
-      const clean = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}` };
+      const clean: NodeJS.ProcessEnv = {
+        ...process.env,
+        PATH: `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}`,
+      };
       delete clean['GATEWAY_WEBHOOK_SECRET'];
       const child = spawn('bash', ['-c', start.replace('npx gateway-sdk', `exec ${JSON.stringify(bin)}`)], {
         cwd: dir,

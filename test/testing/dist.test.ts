@@ -116,7 +116,7 @@ describe('the gateway-sdk command', () => {
   it('is the package bin, with a shebang', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(pkg.bin).toEqual({ 'gateway-sdk': './dist/cli.js' });
-    expect(readFileSync(cli(), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(readFileSync(cli(), 'utf8').startsWith('#!/usr/bin/env -S node --\n')).toBe(true);
   });
 
   it('mock: serves on 127.0.0.1 and prints the GATEWAY_* lines to export', async () => {
