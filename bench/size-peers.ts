@@ -1,11 +1,10 @@
 // The client's browser size against its peers', measured the same way in the same run: an app that
-// constructs each SDK's client and makes one call, bundled with esbuild as scripts/size.mjs bundles
+// constructs each SDK's client and makes one call, bundled by scripts/bundle-size.mjs, as `npm run size` bundles
 // ours (bundle, minify, code splitting, ESM, platform browser), every chunk gzipped (level 9) on its
 // own. "First load" is the entry chunk and the chunks it imports statically; "all" is every chunk.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleApp } from '../scripts/bundle-size.mjs';
 import { ROOT } from './cold-import.js';
 
 export interface PeerSize {
@@ -62,47 +61,10 @@ function versionOf(pkg: string): string {
   return `${json.name as string} ${json.version as string}`;
 }
 
-/** Bundles one app; its first load and all chunks, min + gzip 9. */
+/** Bundles one app as `npm run size` does; its first load and all chunks, min + gzip 9. */
 async function measure(name: string, source: string): Promise<Omit<PeerSize, 'version'>> {
-  const dir = join(ROOT, '.tmp', 'size-peers', name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, 'app.js');
-  writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    outdir: join(dir, 'out'),
-    bundle: true,
-    minify: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    // Our package through its `exports` map, as users get it (dist/).
-    nodePaths: [join(ROOT, 'node_modules')],
-    alias: { 'gateway-sdk': ROOT },
-  });
-  const outputs = new Map(
-    result.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [relative(ROOT, f.path), f]),
-  );
-  const gz = (path: string) => gzipSync(outputs.get(path)?.contents ?? new Uint8Array(), { level: 9 }).length;
-  const entryPath = [...outputs.keys()].find(
-    (path) => result.metafile.outputs[path]?.entryPoint === relative(ROOT, entry),
-  );
-  if (entryPath === undefined) throw new Error(`esbuild produced no entry chunk for ${name}`);
-  const loaded = new Set([entryPath]);
-  for (const path of loaded)
-    for (const { path: dep, kind } of result.metafile.outputs[path]?.imports ?? [])
-      if (kind === 'import-statement' && outputs.has(dep)) loaded.add(dep);
-  let first = 0;
-  let all = 0;
-  for (const path of outputs.keys()) {
-    all += gz(path);
-    if (loaded.has(path)) first += gz(path);
-  }
-  return { name, first, all, chunks: outputs.size };
+  const app = await bundleApp(join(ROOT, '.tmp', 'size-peers', name), source);
+  return { name, first: app.first, all: app.all, chunks: app.byPath.size };
 }
 
 export async function measurePeers(): Promise<PeerSize[]> {

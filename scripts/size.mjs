@@ -25,12 +25,11 @@
 // module tsup put in that file.
 //
 // Options: --json prints the results as JSON; --print <name> prints the minified chunks.
-import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { bundleApp, exportTarget } from './bundle-size.mjs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -87,14 +86,6 @@ const BUNDLES = [
   },
 ];
 
-/** The file the package's `exports` map gives a browser bundler for `specifier`. */
-function exportTarget(specifier) {
-  const subpath = specifier === pkg.name ? '.' : `.${specifier.slice(pkg.name.length)}`;
-  const target = pkg.exports?.[subpath]?.import?.default;
-  if (typeof target !== 'string') throw new Error(`package.json exports has no import entry for ${subpath}`);
-  return join(root, target);
-}
-
 async function newestMtime(dir) {
   let newest = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -131,51 +122,17 @@ async function measure({
   firstForbid = [],
   noNodeImports = false,
 }) {
-  // esbuild splits only files, not stdin: each app is written under .tmp/size/.
-  const slug = name.replace(/\W+/g, '-');
-  const dir = join(root, '.tmp', 'size', slug);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, 'app.js');
-  writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    outdir: join(dir, 'out'),
-    bundle: true,
-    minify: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'package-exports',
-        setup(b) {
-          b.onResolve({ filter: /^gateway-sdk(\/.*)?$/ }, (args) => ({ path: exportTarget(args.path) }));
-        },
-      },
-    ],
-  });
-  const outputs = result.outputFiles.filter((f) => f.path.endsWith('.js'));
-  const byPath = new Map(outputs.map((f) => [relative(root, f.path), f]));
-  const entryPath = [...byPath.keys()].find(
-    (path) => result.metafile.outputs[path]?.entryPoint === relative(root, entry),
-  );
-  if (entryPath === undefined) throw new Error(`esbuild produced no output for ${name}`);
-  const gz = (path) => gzipSync(byPath.get(path).contents, { level: 9 }).length;
-  // What loads before any call: the entry chunk and every chunk it imports statically, not the
-  // ones behind a dynamic import().
-  const loaded = new Set([entryPath]);
-  for (const path of loaded)
-    for (const { path: dep, kind } of result.metafile.outputs[path]?.imports ?? [])
-      if (kind === 'import-statement' && byPath.has(dep)) loaded.add(dep);
-  const first = [...loaded].reduce((sum, path) => sum + gz(path), 0);
-  const bytes = [...byPath.keys()].reduce((sum, path) => sum + gz(path), 0);
-  const inputs = Object.keys(result.metafile.inputs);
+  const {
+    metafile,
+    byPath,
+    loaded,
+    first,
+    all: bytes,
+  } = await bundleApp(join(root, '.tmp', 'size', name.replace(/\W+/g, '-')), source);
+  const outputs = [...byPath.values()];
+  const inputs = Object.keys(metafile.inputs);
   const firstInputs = [...loaded].flatMap((path) =>
-    Object.entries(result.metafile.outputs[path]?.inputs ?? {})
+    Object.entries(metafile.outputs[path]?.inputs ?? {})
       .filter(([, input]) => input.bytesInOutput > 0)
       .map(([input]) => input),
   );

@@ -33,6 +33,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { cacheEnv, exec, installRuntime, root, runtimePackages, tail, work } from './install.mjs';
+// Headless, no sandbox (root in a container), and no background networking, which this machine's
+// closed network refuses many times a second; shared with test/testing/entry-builds.test.ts.
+import CHROMIUM_ARGS from './chromium-args.json' with { type: 'json' };
 
 const here = dirname(fileURLToPath(import.meta.url));
 // `--only=workerd,edge-runtime` runs some runtimes only (this machine's Node always runs), for local
@@ -49,16 +52,6 @@ const home = join(work, 'home');
 const started = Date.now();
 const SEEDED = 25;
 const LIMIT = 10;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function log(line) {
   console.log(line);

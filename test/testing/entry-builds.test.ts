@@ -17,22 +17,13 @@ import { build as esbuild } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPackage } from '../helpers/cli-build.js';
+// The flags scripts/runtimes/run.mjs launches Chromium with: they work in containers and keep the
+// browser off the network.
+import CHROMIUM_ARGS from '../../scripts/runtimes/chromium-args.json' with { type: 'json' };
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The flags scripts/runtimes/run.mjs launches Chromium with: they work in containers and keep the
-// browser off the network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 let app = '';
 
 beforeAll(() => {

@@ -1,0 +1,20 @@
+import type { Metafile, OutputFile } from 'esbuild';
+
+/** A page's bundle as scripts/bundle-size.mjs measures it. */
+export interface BundledApp {
+  metafile: Metafile;
+  /** Each output chunk by its path relative to the repository. */
+  byPath: Map<string, OutputFile>;
+  /** The chunks a page loads before any call: the entry and its static imports. */
+  loaded: Set<string>;
+  /** Bytes of `loaded`, each chunk gzip -9. */
+  first: number;
+  /** Bytes of every chunk, each gzip -9. */
+  all: number;
+}
+
+/** Bundles `source` in `dir` for the browser and measures it. */
+export function bundleApp(dir: string, source: string): Promise<BundledApp>;
+
+/** The file the package's `exports` map gives a browser bundler for `specifier`. */
+export function exportTarget(specifier: string): string;
