@@ -11,7 +11,7 @@ import { APIError, isIdempotencyKeyReuse } from '../src/core/errors.js';
 import { maskText } from '../src/internal/safe-logger.js';
 import { scrub, scrubText } from '../src/internal/scrub.js';
 import { parseRetryAfter } from '../src/internal/retry.js';
-import { cleanText } from '../src/internal/text.js';
+import { cleanText } from '../src/core/text.js';
 
 const MiB = 1024 * 1024;
 const KEY = 'sk_live_BENCH_hostile_0123456789';

@@ -421,7 +421,7 @@ esbuild, \`bundle\`, \`minify\`, \`splitting\`, \`platform: 'browser'\`, ESM, of
 \`exports\` map (as \`npm run size\` measures), then gzip level 9, each chunk on its own as a page fetches
 it. The first load is the entry chunk and every chunk it imports statically: what a page loads before
 any call. The client's first request loads the rest (ky, zod/mini, the schemas and the call:
-src/internal/engine.ts) with one dynamic import.
+src/resources/engine.ts) with one dynamic import.
 
 | app | first load | all chunks | chunks | budget (first / all) | inputs |
 |---|---:|---:|---:|---:|---|

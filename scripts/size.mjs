@@ -9,7 +9,7 @@
 //   all chunks  every chunk the app can load
 //
 //   gateway-sdk { Client }               constructed; ky, zod and the schemas load with the first
-//                                        request (src/internal/engine.ts)
+//                                        request (src/resources/engine.ts)
 //                                          first load  budget 16 KB (16384 B)
 //                                          all chunks  budget 31 KB (31744 B)
 //   gateway-sdk/webhooks { Webhooks }    verify, constructEvent, sign and the error   budget 2 KB (2048 B)

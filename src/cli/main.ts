@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { escapeControls } from '../core/text.js';
 import { makeEvent, type RouteTimeline, signedDelivery, startMockServer } from '../testing/index.js';
 import { MOCK_API_VERSION } from '../testing/deliveries.js';
 import { Webhooks } from '../webhooks.js';
@@ -13,14 +14,8 @@ import { closest, EVENT_TYPES, isEventType } from './events.js';
 import { deliveryLine } from './report.js';
 import { MOCK_USAGE, TRIGGER_USAGE, USAGE } from './usage.js';
 
-/**
- * Control characters (C0 but tab and newline, DEL, C1) and bidirectional overrides in text that
- * comes from elsewhere: printed as `\x1b`, so no terminal escape or reordering gets through.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const printable = (text: string) =>
-  text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+/** Text from elsewhere, printed whole but with no terminal escape or reordering (core/text.ts). */
+const printable = escapeControls;
 
 /**
  * A mistake in the command line, exit 2: printed with the usage of `usage`, or alone when `usage`

@@ -1,6 +1,6 @@
-// One hierarchy for every failure the SDK reports. This module imports only internal/text.ts, so the
+// One hierarchy for every failure the SDK reports. This module imports only core/text.ts, so the
 // webhooks entry can use it without pulling in ky or zod.
-import { cleanText } from '../internal/text.js';
+import { cleanText } from './text.js';
 
 // A brand every copy of the SDK in the process shares, so `isGatewayError` / `isAPIError`
 // recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
@@ -173,7 +173,7 @@ export class APIError extends GatewayError {
     const detail =
       serviceMessage ??
       (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : init.statusText);
-    // The service's words are quoted cleaned and cut (internal/text.ts): the full text stays on `body`.
+    // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
     const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
     return `${summary} ${nextStep(init, said)}`.trim();

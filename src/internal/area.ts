@@ -4,7 +4,7 @@
 // policy); internal/call.ts adds what ky lacks, through each call's `fetch` and, where needed,
 // one `beforeRetry` hook.
 //
-// ky is part of the engine (internal/engine.ts), loaded on the first request: at import it probes
+// ky is part of the engine (resources/engine.ts), loaded on the first request: at import it probes
 // for request streams by building a `Request`, which makes Node load its whole fetch stack
 // (undici), so importing it with the SDK would make every cold `import 'gateway-sdk'` pay for that.
 import ky, { type Options } from 'ky';

@@ -20,7 +20,7 @@ import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
-import { cleanText } from './text.js';
+import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';

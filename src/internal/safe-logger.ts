@@ -3,7 +3,7 @@
 import type { Logger, LogLevel } from '../core/logger.js';
 import { scrub, scrubDeep } from './scrub.js';
 import { LOG_LEVELS as LEVELS } from './settings.js';
-import { cleanText } from './text.js';
+import { cleanText } from '../core/text.js';
 
 /** The longest log line written: the service's own text in it is already cut to 500 characters. */
 const LINE_MAX = 2_000;

@@ -1,7 +1,7 @@
 // zod/mini glue: turning schema failures into the SDK's errors, and the few schema shapes
 // every resource repeats. zod/mini ships no locale, so messages are written here from each
 // issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
-// Part of the engine (internal/engine.ts): it loads with the first request.
+// Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
 import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
 

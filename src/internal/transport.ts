@@ -1,6 +1,6 @@
 // The client's one transport, which every resource holds: the client's settings, and what every
 // call reads with them and each area's ky instance once the client's first call has built them
-// (internal/engine.ts, internal/area.ts). This module is what a page loads with the Client: it
+// (resources/engine.ts, internal/area.ts). This module is what a page loads with the Client: it
 // imports neither ky nor zod nor the logger, which load with the engine on the first request.
 import type { KyInstance } from 'ky';
 import type { Logger } from '../core/logger.js';

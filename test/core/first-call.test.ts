@@ -1,4 +1,4 @@
-// The first request loads the engine (ky, zod/mini, the schemas and the call: src/internal/engine.ts)
+// The first request loads the engine (ky, zod/mini, the schemas and the call: src/resources/engine.ts)
 // with one dynamic import; constructing a Client loads none of it. Each test imports the SDK afresh
 // (vi.resetModules), so its first call is the process's first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,14 +10,14 @@ let engineLoads = 0;
 beforeEach(() => {
   vi.resetModules();
   engineLoads = 0;
-  vi.doMock('../../src/internal/engine.js', async (importOriginal) => {
+  vi.doMock('../../src/resources/engine.js', async (importOriginal) => {
     engineLoads++;
     return importOriginal();
   });
 });
 
 afterEach(() => {
-  vi.doUnmock('../../src/internal/engine.js');
+  vi.doUnmock('../../src/resources/engine.js');
   vi.unstubAllEnvs();
 });
 
@@ -100,7 +100,7 @@ describe('the first call', () => {
   });
 
   it('a call that fails to load the engine rejects, and the next call loads it again', async () => {
-    vi.doMock('../../src/internal/engine.js', async (importOriginal) => {
+    vi.doMock('../../src/resources/engine.js', async (importOriginal) => {
       engineLoads++;
       if (engineLoads === 1) throw new TypeError('Failed to fetch dynamically imported module');
       return importOriginal();

@@ -21,7 +21,7 @@ let env: Awaited<ReturnType<typeof echoServer>>;
 const arrivals = new Map<string, number[]>();
 
 beforeAll(async () => {
-  // The first request loads the engine (ky, zod, the schemas: src/internal/engine.ts) by real I/O,
+  // The first request loads the engine (ky, zod, the schemas: src/resources/engine.ts) by real I/O,
   // which the fake timers below would not wait for: load it first.
   await new Client({
     apiKey: 'sk_test_warm',

@@ -9,12 +9,33 @@ import { isIdempotencyKeyReuse } from '../../src/core/errors.js';
 import { maskText } from '../../src/internal/safe-logger.js';
 import { scrub, scrubText } from '../../src/internal/scrub.js';
 import { parseRetryAfter } from '../../src/internal/retry.js';
-import { cleanText, TEXT_MAX } from '../../src/internal/text.js';
+import { cleanText, escapeControls, TEXT_MAX } from '../../src/core/text.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 
 const MiB = 1024 * 1024;
 const KEY = 'sk_live_UNTRUSTED_text_77aa01';
+
+describe('one control-character set for all printed text', () => {
+  it('line and paragraph separators, LRM/RLM and the Arabic letter mark are cleaned and escaped', () => {
+    for (const c of [
+      '\u2028',
+      '\u2029',
+      '\u061c',
+      '\u200e',
+      '\u200f',
+      '\u202e',
+      '\u2066',
+      '\u009b',
+      '\u001b',
+    ]) {
+      expect(cleanText(`a${c}b`)).toBe('a\ufffdb');
+      expect(escapeControls(`a${c}b`)).toMatch(/^a\\(x|u)[0-9a-f]+b$/);
+    }
+    expect(escapeControls('tab\tand\nnewline stay')).toBe('tab\tand\nnewline stay');
+    expect(escapeControls('\u2028')).toBe('\\u2028');
+  });
+});
 
 describe('linear on 1 MiB of each worst case', () => {
   it('isIdempotencyKeyReuse: "reused" a million times with no "different" after it', () => {

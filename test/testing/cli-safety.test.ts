@@ -55,14 +55,19 @@ describe('gateway-sdk trigger', () => {
   }, 30_000);
 
   it('prints the answer with its control characters escaped', async () => {
-    const url = await receiver(() => [400, 'bad\u001b[2J\u001b]0;pwned\u0007 \r\u009b31m\u202eend']);
+    const url = await receiver(() => [
+      400,
+      'bad\u001b[2J\u001b]0;pwned\u0007 \r\u009b31m\u202eend\u2028\u061c.',
+    ]);
     const result = await cli(['trigger', 'message.sent', '--url', url], {
       GATEWAY_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(result.code).toBe(1);
     // eslint-disable-next-line no-control-regex
-    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
-    expect(result.stdout).toBe('400 Bad Request\nbad\\x1b[2J\\x1b]0;pwned\\x07 \\x0d\\x9b31m\\x202eend\n');
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e\u2028\u061c]/);
+    expect(result.stdout).toBe(
+      '400 Bad Request\nbad\\x1b[2J\\x1b]0;pwned\\x07 \\x0d\\x9b31m\\u202eend\\u2028\\u061c.\n',
+    );
   }, 30_000);
 
   it('gives up after --timeout seconds with exit 1', async () => {

@@ -1,5 +1,5 @@
 // The account models, with their schemas. The resources import only their types: the schemas
-// load with the engine on the first request (internal/engine.ts).
+// load with the engine on the first request (resources/engine.ts).
 import * as z from 'zod/mini';
 import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../internal/schema.js';
 

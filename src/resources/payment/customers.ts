@@ -1,7 +1,7 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Transport } from '../../internal/transport.js';
-import { APIResource } from '../../internal/resource.js';
+import { APIResource } from '../resource.js';
 import type { Customer } from './models.js';
 import { PaymentMethods } from './payment-methods.js';
 

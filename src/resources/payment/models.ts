@@ -1,5 +1,5 @@
 // The payment models and what each method accepts, with their schemas. The resources import only
-// their types: the schemas load with the engine on the first request (internal/engine.ts). In a
+// their types: the schemas load with the engine on the first request (resources/engine.ts). In a
 // module of its own so that customers.ts (which holds paymentMethods) and payment-methods.ts (which
 // returns a Customer) do not import each other.
 import * as z from 'zod/mini';

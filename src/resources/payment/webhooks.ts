@@ -1,6 +1,6 @@
 import type { PagePromise } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../internal/resource.js';
+import { APIResource } from '../resource.js';
 import type { PaymentWebhook, PaymentWebhookListParams } from './models.js';
 
 export type { PaymentWebhook, PaymentWebhookListParams } from './models.js';

@@ -1,7 +1,7 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { PagePromise } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../internal/resource.js';
+import { APIResource } from '../resource.js';
 import type { Message, MessageCreateParams, MessageListParams } from './models.js';
 
 export type { MessageStatus, Route, MessageListParams } from './models.js';

@@ -1,6 +1,6 @@
 // The sms models: what the service returns (Message, BulkJob, SmsWebhook) and what each method
 // accepts, with their schemas. The resources import only their types: the schemas load with the
-// engine on the first request (internal/engine.ts). In a module of their own, so that the
+// engine on the first request (resources/engine.ts). In a module of their own, so that the
 // resources, the campaigns (src/campaigns/) and webhooks/events.ts import them without importing
 // each other: the import graph has no cycle (scripts/import-cycles.mjs).
 import * as z from 'zod/mini';

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
-import { APIResource } from '../../internal/resource.js';
+import { APIResource } from '../resource.js';
 import type { SmsWebhook, SmsWebhookCreateParams } from './models.js';
 
 export type {

@@ -1,4 +1,4 @@
-// What the first request loads, in one dynamic import shared by every client (internal/resource.ts):
+// What the first request loads, in one dynamic import shared by every client (resources/resource.ts):
 // ky, zod/mini with every request and response schema, the parse code and the call. A page that
 // constructs a Client loads none of it until it sends. Input is still checked before anything is
 // sent: a call waits for this module, validates, then sends (docs/decisions.md, "The first request
@@ -7,17 +7,17 @@ import type { z } from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import { CursorPage, PagePromise } from '../core/pagination.js';
-import * as account from '../resources/account/models.js';
-import * as payment from '../resources/payment/models.js';
-import * as sms from '../resources/sms/models.js';
-import { openArea } from './area.js';
-import { Call, type RequestSpec } from './call.js';
-import { attachCallSite, type CallSite } from './call-site.js';
-import { path } from './path.js';
-import { SafeLogger } from './safe-logger.js';
-import { parseInput } from './schema.js';
-import { checkRequestOptions } from './settings.js';
-import type { Area, Transport, TransportContext } from './transport.js';
+import * as account from './account/models.js';
+import * as payment from './payment/models.js';
+import * as sms from './sms/models.js';
+import { openArea } from '../internal/area.js';
+import { Call, type RequestSpec } from '../internal/call.js';
+import { attachCallSite, type CallSite } from '../internal/call-site.js';
+import { path } from '../internal/path.js';
+import { SafeLogger } from '../internal/safe-logger.js';
+import { parseInput } from '../internal/schema.js';
+import { checkRequestOptions } from '../internal/settings.js';
+import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
 /** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
 export const schemas = { sms, payment, account, parseInput, path };

@@ -1,6 +1,6 @@
 // The base of every resource class: methods are one line over `_request` / `_list`, and the work
 // they describe (path, query, body, the answer's schema) is handed over as callbacks that the
-// engine (internal/engine.ts) runs with the schemas, so that no schema and no zod code loads with
+// engine (resources/engine.ts) runs with the schemas, so that no schema and no zod code loads with
 // the Client. The engine loads on a client's first request, with ky; until it is in, a call waits
 // for it and is then checked and sent like any other. A check that fails rejects the returned
 // promise, never throws, and nothing is sent.
@@ -8,11 +8,11 @@ import type { z } from 'zod/mini';
 import { APIPromise } from '../core/api-promise.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import { CALL_SITE, type SitedOptions } from './call-site.js';
+import { CALL_SITE, type SitedOptions } from '../internal/call-site.js';
 import type * as EngineModule from './engine.js';
 import type { Build, CursorPageWire, Schemas } from './engine.js';
-import { now } from './runtime.js';
-import type { Area, Transport } from './transport.js';
+import { now } from '../internal/runtime.js';
+import type { Area, Transport } from '../internal/transport.js';
 
 type Engine = typeof EngineModule;
 
