@@ -25,7 +25,7 @@ export default defineConfig({
   },
   test: {
     // The JSON report is what .ci/run counts; the default reporter is for people. The suites on the
-    // other Node lines (scripts/node-suites.mjs) write theirs elsewhere.
+    // other Node lines (scripts/test/node-suites.mjs) write theirs elsewhere.
     reporters: [
       'default',
       ['json', { outputFile: process.env.GATEWAY_VITEST_RESULTS ?? '.tmp/vitest-results.json' }],
@@ -44,7 +44,7 @@ export default defineConfig({
     // after each test (env and globals) and each file (timers, spies): test/helpers/setup.ts.
     isolate: false,
     // ky is loaded through vite like src/, so a file can load a fresh copy (vi.resetModules), as
-    // test/core/no-abort-signal-any.test.ts does to load it without AbortSignal.any.
+    // test/internal/no-abort-signal-any.test.ts does to load it without AbortSignal.any.
     server: { deps: { inline: ['ky'] } },
     unstubEnvs: true,
     unstubGlobals: true,

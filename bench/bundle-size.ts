@@ -1,4 +1,4 @@
-// Browser bundle sizes: the same measurement as `npm run size`, taken from scripts/size.mjs so
+// Browser bundle sizes: the same measurement as `npm run size`, taken from scripts/package/size.mjs so
 // that the budget check and the benchmark cannot drift apart.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ export interface BundleSize {
 export async function measureBundles(): Promise<BundleSize[]> {
   const run = promisify(execFile);
   // size.mjs exits 1 when a bundle is over budget; its JSON still says by how much.
-  const { stdout } = await run(process.execPath, [join(ROOT, 'scripts/size.mjs'), '--json']).catch(
+  const { stdout } = await run(process.execPath, [join(ROOT, 'scripts/package/size.mjs'), '--json']).catch(
     (error: { stdout?: string }) => ({
       stdout: error.stdout ?? '[]',
     }),

@@ -1,10 +1,10 @@
 // The client's browser size against its peers', measured the same way in the same run: an app that
-// constructs each SDK's client and makes one call, bundled by scripts/bundle-size.mjs, as `npm run size` bundles
+// constructs each SDK's client and makes one call, bundled by scripts/package/bundle-size.mjs, as `npm run size` bundles
 // ours (bundle, minify, code splitting, ESM, platform browser), every chunk gzipped (level 9) on its
 // own. "First load" is the entry chunk and the chunks it imports statically; "all" is every chunk.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleApp } from '../scripts/bundle-size.mjs';
+import { bundleApp } from '../scripts/package/bundle-size.mjs';
 import { ROOT } from './cold-import.js';
 
 export interface PeerSize {

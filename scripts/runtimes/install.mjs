@@ -1,5 +1,5 @@
 // Runtimes from npm, shared by the runtime matrix (run.mjs), the suite on every Node line
-// (scripts/node-suites.mjs) and the CI run (.ci/run). Each runtime comes from
+// (scripts/test/node-suites.mjs) and the CI run (.ci/run). Each runtime comes from
 // the platform package that holds its binary (npm 11 skips the install scripts that the `node`,
 // `bun` and `deno` wrapper packages need) into .tmp/runtimes/<id>; npm picks the newest version of
 // the line the registry has.

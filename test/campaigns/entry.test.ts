@@ -10,7 +10,7 @@ import * as campaigns from 'gateway-sdk/campaigns';
 import { createAll, createMany } from 'gateway-sdk/campaigns';
 import { createMockService } from 'gateway-sdk/testing';
 // @ts-expect-error: a plain .mjs script without declarations.
-import { graphOf, listFiles } from '../../scripts/import-cycles.mjs';
+import { graphOf, listFiles } from '../../scripts/house/import-cycles.mjs';
 import { countingSource } from '../helpers/batches.js';
 import { message } from '../helpers/fixtures.js';
 

@@ -1,4 +1,4 @@
-// A user's project, compiled by scripts/check-types.mjs against the packed package (not src/)
+// A user's project, compiled by scripts/package/published-types.mjs against the packed package (not src/)
 // under the strictest settings, every moduleResolution and both TypeScript versions. Each
 // `@ts-expect-error` is a mistake the types must catch; every other line must compile.
 import {

@@ -1,6 +1,8 @@
 // A loopback server that echoes the request's credential back wherever a careless or hostile
-// service might: the status line, the body (in each JSON encoder's escapes), and headers.
+// service might: the status line, the body (in each JSON encoder's escapes), and headers. A file
+// takes one for all its tests with useEchoServer(): 127.0.0.1, a free port, closed after the file.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { Client, type ClientOptions } from 'gateway-sdk';
 import { type Loopback, listen, readText } from './loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
@@ -8,20 +10,60 @@ import { memoryLogger } from '../helpers/wire.js';
 /** How the server answers; gets the bare credential (without `Bearer `). */
 export type Echo = (res: ServerResponse, credential: string, req: IncomingMessage) => void;
 
-/** A server whose answer is `echo`, replaceable between tests, and the requests it saw. */
-export async function echoServer(): Promise<{
-  server: Loopback;
-  setEcho(echo: Echo): void;
-  requests: { headers: IncomingMessage['headers']; body: string; url: string }[];
-}> {
-  let current: Echo = (res) => res.end();
-  const requests: { headers: IncomingMessage['headers']; body: string; url: string }[] = [];
-  const server = await listen(async (req, res) => {
+/** A request the echo server saw. */
+export interface EchoedRequest {
+  headers: IncomingMessage['headers'];
+  body: string;
+  url: string;
+}
+
+/** The handler of an echo server: records each request in `requests`, then answers with `echo()`. */
+function echoing(requests: EchoedRequest[], echo: () => Echo) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readText(req);
     requests.push({ headers: req.headers, body, url: req.url ?? '' });
-    current(res, (req.headers.authorization ?? '').replace(/^Bearer /, ''), req);
+    echo()(res, (req.headers.authorization ?? '').replace(/^Bearer /, ''), req);
+  };
+}
+
+/** The echo server of a file's tests. */
+export interface EchoEnv {
+  /** The listening server (its `url`); throws before the file's `beforeAll` has started it. */
+  readonly server: Loopback;
+  /** Replaces how the server answers (at a file's top level, in a hook or in a test). */
+  setEcho(echo: Echo): void;
+  /** The requests the server saw, oldest first; a test may empty it. */
+  readonly requests: EchoedRequest[];
+}
+
+/**
+ * Starts an echo server (127.0.0.1, a free port) before the calling file's tests and closes it after
+ * them. Unless `jitter: 'real'`, Math.random returns 0 for the file so that backoff retries wait no
+ * real time; the spy is restored after the file.
+ */
+export function useEchoServer(options: { jitter?: 'zero' | 'real' } = {}): EchoEnv {
+  let current: Echo = (res) => res.end();
+  const requests: EchoedRequest[] = [];
+  let server: Loopback | undefined;
+  beforeAll(async () => {
+    if (options.jitter !== 'real') vi.spyOn(Math, 'random').mockReturnValue(0);
+    server = await listen(echoing(requests, () => current));
   });
-  return { server, requests, setEcho: (echo) => (current = echo) };
+  afterAll(async () => {
+    if (options.jitter !== 'real') vi.restoreAllMocks();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (server === undefined)
+        throw new Error('the echo server starts before the tests: read it inside one');
+      return server;
+    },
+    requests,
+    setEcho: (echo) => {
+      current = echo;
+    },
+  };
 }
 
 /** A client on `url` for every area, logging at debug into `lines`. */

@@ -35,8 +35,8 @@ const CACHE = join(ROOT, '.tmp/test-build');
 
 /** The files that read `inject('gatewayBuild')`, directly or through test/helpers/cli.ts. */
 export const BUILD_CONSUMERS = [
-  'test/testing/cli.test.ts',
-  'test/testing/cli-safety.test.ts',
+  'test/cli/commands.test.ts',
+  'test/cli/safety.test.ts',
   'test/testing/dist.test.ts',
   'test/testing/entry-builds.test.ts',
 ];

@@ -2,22 +2,14 @@
 // (which `toJSON()` keeps); `WWW-Authenticate`, `Set-Cookie` and `Location` sit in `headers`,
 // which `util.inspect(err)` (what console.log shows) prints. `headers` stays a usable Headers.
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError } from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
-import { answer, echoClient, echoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
 
 // `+` and `/` so a Location can carry it percent-encoded as well as raw.
 const KEY = 'sk_live_HEADERS+7d1e/0b';
-let env: Awaited<ReturnType<typeof echoServer>>;
-beforeAll(async () => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-  env = await echoServer();
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await env.server.close();
-});
+const env = useEchoServer();
 
 describe('response headers that echo the credential', () => {
   for (const requestId of ['exact', 'inside'] as const) {

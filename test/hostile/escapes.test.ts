@@ -1,10 +1,10 @@
 // Issue 15, finding 2: a body that echoes the credential through a JSON encoder's escapes, which
 // a scrub of the raw text cannot see: PHP's `\/`, .NET's `\u002B`, Go's `\u0026`, every character
 // as `\uXXXX`, and JSON.stringify's `\"` and `\\` for keys that hold a quote or a backslash.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError, ResponseValidationError } from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
-import { answer, echoClient, echoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
 
 // Base64-style keys (`+`, `/`, `&`) and keys with a quote or a backslash, as the credential
 // check (printable ASCII, no spaces) allows.
@@ -24,15 +24,7 @@ const ENCODERS: Record<string, (key: string) => string> = {
   'every character as \\uXXXX': (k) => [...k].map(u).join(''),
 };
 
-let env: Awaited<ReturnType<typeof echoServer>>;
-beforeAll(async () => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-  env = await echoServer();
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await env.server.close();
-});
+const env = useEchoServer();
 
 describe('an error body that echoes the credential in JSON escapes', () => {
   for (const key of KEYS) {

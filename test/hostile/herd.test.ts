@@ -2,10 +2,10 @@
 // A small jitter is now added after it: never earlier than asked, at most 20% (1 s) later, and
 // the 60 s cap still holds. Time is faked (setTimeout and Date); sockets are real.
 import { setImmediate as tick } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { retryAfterJitter, RETRY_AFTER_CAP_MS } from '../../src/internal/retry.js';
-import { answer, echoClient, echoServer } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer } from '../helpers/echo.js';
 
 const N = 20;
 const MESSAGE = {
@@ -16,7 +16,8 @@ const MESSAGE = {
   status: 'queued',
   created_at: '2026-01-01T00:00:00Z',
 };
-let env: Awaited<ReturnType<typeof echoServer>>;
+// Real Math.random: each test draws its own jitter.
+const env = useEchoServer({ jitter: 'real' });
 /** When each key's attempts arrived (fake ms). */
 const arrivals = new Map<string, number[]>();
 
@@ -28,7 +29,6 @@ beforeAll(async () => {
     baseURL: 'https://api.gateway.test',
     fetch: async () => Response.json(MESSAGE),
   }).sms.messages.retrieve('msg_1');
-  env = await echoServer();
   env.setEcho((res, _c, req) => {
     const key = String(req.headers['idempotency-key']);
     const seen = arrivals.get(key) ?? [];
@@ -38,7 +38,6 @@ beforeAll(async () => {
     else answer(res, 200, JSON.stringify(MESSAGE));
   });
 });
-afterAll(() => env.server.close());
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();

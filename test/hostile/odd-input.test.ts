@@ -1,9 +1,9 @@
 // Issue 15, finding 6: odd input gets a typed error before any I/O, never a bare TypeError and
 // never something other than what was validated on the wire.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError, WebhookVerificationError } from 'gateway-sdk';
 import { Webhooks } from 'gateway-sdk/webhooks';
-import { answer, echoClient, echoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
 
 const SECRET = 'whsec_odd_input';
 const EVENT = JSON.stringify({
@@ -13,16 +13,8 @@ const EVENT = JSON.stringify({
   api_version: '2026-01-01',
   data: { object: { id: 'msg_1' } },
 });
-let env: Awaited<ReturnType<typeof echoServer>>;
-beforeAll(async () => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-  env = await echoServer();
-  env.setEcho((res) => answer(res, 200, '{"id":"cus_1","object":"customer"}'));
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await env.server.close();
-});
+const env = useEchoServer();
+env.setEcho((res) => answer(res, 200, '{"id":"cus_1","object":"customer"}'));
 beforeEach(() => {
   env.requests.length = 0;
 });

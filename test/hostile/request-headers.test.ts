@@ -2,9 +2,9 @@
 // by a random UUID, so two calls with the same key stored two messages; it is now the call's key.
 // Authorization and Service-Version cannot be overridden per call, and Content-Length /
 // Transfer-Encoding are refused before any I/O (they failed as retried connection errors).
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError } from 'gateway-sdk';
-import { answer, echoClient, echoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
 
 const KEY = 'sk_live_REQHEADERS';
 const MESSAGE = {
@@ -16,22 +16,14 @@ const MESSAGE = {
   created_at: '2026-01-01T00:00:00Z',
 };
 const send = { to: '447700900123', message: 'hi' };
-let env: Awaited<ReturnType<typeof echoServer>>;
+const env = useEchoServer();
 /** Messages the server stored, by Idempotency-Key: a second send with the same key is a replay. */
 const stored = new Map<string, string>();
 
-beforeAll(async () => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-  env = await echoServer();
-  env.setEcho((res, _credential, req) => {
-    const key = String(req.headers['idempotency-key']);
-    if (!stored.has(key)) stored.set(key, `msg_${stored.size + 1}`);
-    answer(res, 200, JSON.stringify({ ...MESSAGE, id: stored.get(key) }));
-  });
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await env.server.close();
+env.setEcho((res, _credential, req) => {
+  const key = String(req.headers['idempotency-key']);
+  if (!stored.has(key)) stored.set(key, `msg_${stored.size + 1}`);
+  answer(res, 200, JSON.stringify({ ...MESSAGE, id: stored.get(key) }));
 });
 beforeEach(() => {
   env.requests.length = 0;

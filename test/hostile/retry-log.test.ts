@@ -1,18 +1,10 @@
 // Issue 15, finding 4: the info-level retry line quotes the service's error text, which may
 // repeat what was sent: the phone number and the text of the message. Masked as records are.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { APIError } from 'gateway-sdk';
-import { answer, echoClient, echoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
 
-let env: Awaited<ReturnType<typeof echoServer>>;
-beforeAll(async () => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-  env = await echoServer();
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await env.server.close();
-});
+const env = useEchoServer();
 
 const SAID = [
   'carrier rejected 447700900123: "Your login code is 482913"',

@@ -1,22 +1,13 @@
 // Issue 15, finding 1: a server that writes the Authorization header into its status line
 // (`res.statusMessage`). The status text reaches the message only when the body says nothing,
 // so every case here answers with an empty or non-JSON body.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError } from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
-import { echoClient, echoServer, rejection } from '../helpers/echo.js';
+import { echoClient, useEchoServer, rejection } from '../helpers/echo.js';
 
 const KEY = 'sk_live_STATUSLINE_9f3c2a';
-let env: Awaited<ReturnType<typeof echoServer>>;
-
-beforeAll(async () => {
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-  env = await echoServer();
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await env.server.close();
-});
+const env = useEchoServer();
 
 describe('a status line that echoes the Authorization header', () => {
   for (const status of [401, 503]) {

@@ -1,4 +1,4 @@
-// The import-cycle check of .ci/run (scripts/import-cycles.mjs) finds cycles, type imports and
+// The import-cycle check of .ci/run (scripts/house/import-cycles.mjs) finds cycles, type imports and
 // dynamic imports included, and passes on src/ as it stands.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without declarations.
-import { cyclesOf, graphOf, listFiles, specifiersOf } from '../../scripts/import-cycles.mjs';
+import { cyclesOf, graphOf, listFiles, specifiersOf } from '../../scripts/house/import-cycles.mjs';
 
-const script = join(__dirname, '../../scripts/import-cycles.mjs');
+const script = join(__dirname, '../../scripts/house/import-cycles.mjs');
 
 function fixture(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'cycles-'));

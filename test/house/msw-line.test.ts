@@ -1,4 +1,4 @@
-// The suite is the msw matrix (scripts/node-suites.mjs): msw 3 where Node can run it (22.12+), msw 2
+// The suite is the msw matrix (scripts/test/node-suites.mjs): msw 3 where Node can run it (22.12+), msw 2
 // below, where msw 3 cannot start (it calls Promise.withResolvers). A redirect that stopped working
 // would quietly run every line on one major.
 import { expect, it } from 'vitest';

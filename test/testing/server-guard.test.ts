@@ -2,62 +2,15 @@
 // allowed by name), a request whose Host is not the server's own refused (DNS rebinding), and an
 // answer with 405 and Allow to every method it does not serve, TRACE and CONNECT included (sent on
 // a raw socket: node:http hands CONNECT to another event, and fetch cannot send either).
-import { connect } from 'node:net';
-import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from 'gateway-sdk/testing';
+import { raw, send } from '../helpers/raw-http.js';
 
 let server: MockServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** One request through node:http, where Host and Origin can be set at will (fetch forbids both). */
-function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-/** Whether `answer` is one whole HTTP answer: a body of Content-Length bytes, or chunked to its end. */
-function complete(answer: string): boolean {
-  const end = answer.indexOf('\r\n\r\n');
-  if (end === -1) return false;
-  const headers = answer.slice(0, end);
-  const body = answer.slice(end + 4);
-  const length = /\r\ncontent-length: *(\d+)/i.exec(headers)?.[1];
-  if (length !== undefined) return body.length >= Number(length);
-  return /\r\ntransfer-encoding: *chunked/i.test(headers) && /(^|\r\n)0\r\n\r\n$/.test(body);
-}
-
-/** Sends `head` on a raw socket and resolves with everything the server wrote before closing. */
-function raw(port: number, head: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      answer += chunk;
-      // One complete answer is enough: the server may keep the connection open (TRACE's is chunked
-      // and kept alive; waiting for the server to close it was waiting out its 5 s keep-alive).
-      if (complete(answer)) socket.end();
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-    socket.write(head);
-  });
-}
 
 const auth = (s: MockServer) => ({
   authorization: `Bearer ${s.clientOptions.apiKey}`,

@@ -2,49 +2,16 @@
 // x-request-id, the server's own refusals included (421, 403, 405 to TRACE and to CONNECT, which is
 // written on the raw socket); OPTIONS answers 404 on a path no route serves and 204 with `Allow` on
 // one it does; HEAD answers as GET without a body. And a 404 says "check the id" once, not twice.
-import { connect } from 'node:net';
-import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, NotFoundError } from 'gateway-sdk';
 import { startMockServer, type MockServer } from 'gateway-sdk/testing';
+import { raw, send } from '../helpers/raw-http.js';
 
 let server: MockServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-/** One request through node:http, where Host, Origin and any method can be set (fetch forbids them). */
-function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Sends `head` on a raw socket; resolves with what the server wrote once it closes (CONNECT's does). */
-function raw(port: number, head: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-    socket.write(head);
-  });
-}
 
 const auth = (s: MockServer) => ({
   authorization: `Bearer ${s.clientOptions.apiKey}`,

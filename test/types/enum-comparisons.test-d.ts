@@ -2,7 +2,7 @@
 // (TS2367 for `===` / `!==`, TS2678 for `case`), while the listed values, a `default:` branch and a
 // widened comparison still compile. Each `@ts-expect-error` below fails the check if its line ever
 // compiles again; vitest runs this file on TypeScript 5.9, `npm run types:check` on both (TypeScript 7 included),
-// and scripts/check-types.mjs on both against the packed declarations.
+// and scripts/package/published-types.mjs on both against the packed declarations.
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   BulkJob,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fails on an import cycle in src/ (issue 25): every static import and export-from, type-only ones
 // included, and every dynamic import() of a relative path. Dependency-free on purpose: it runs
-// before anything is built. Usage: node scripts/import-cycles.mjs [root=src]
+// before anything is built. Usage: node scripts/house/import-cycles.mjs [root=src]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

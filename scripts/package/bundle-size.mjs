@@ -1,4 +1,4 @@
-// How a page's bundle is measured, by `npm run size` (scripts/size.mjs) and by the bench's peers
+// How a page's bundle is measured, by `npm run size` (scripts/package/size.mjs) and by the bench's peers
 // table (bench/size-peers.ts) alike: esbuild --bundle --minify --splitting --format=esm
 // --platform=browser, each chunk gzip -9. "First load" is the entry chunk and every chunk it imports
 // statically (not those behind a dynamic import()); "all" is every chunk.
@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /** The file the package's `exports` map gives a browser bundler for `specifier`. */

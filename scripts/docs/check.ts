@@ -5,9 +5,9 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractSnippets, runSnippets, typeCheckSnippets } from './docs/snippets.js';
+import { extractSnippets, runSnippets, typeCheckSnippets } from './snippets.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 const docs =
   args.length > 0

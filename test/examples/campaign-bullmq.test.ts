@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { redisPacer } from 'gateway-sdk/campaigns';
 import { startMockServer, type MockServer } from 'gateway-sdk/testing';
-import { follow, produce, work } from '../examples/campaign-bullmq/campaign.js';
-import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
+import { follow, produce, work } from '../../examples/campaign-bullmq/campaign.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 let redis: RedisServer;
 let server: MockServer;
@@ -39,7 +39,7 @@ describe('examples/campaign-bullmq/campaign.ts', () => {
       await events.waitUntilReady();
       server.mock.inject('POST /sms/messages', { kind: 'status', status: 429, retryAfter: 0.2 });
       server.mock.inject('POST /sms/messages', { kind: 'status', status: 503 }, { times: 2 });
-      const csv = new URL('../examples/data/campaign.csv', import.meta.url).pathname;
+      const csv = new URL('../../examples/data/campaign.csv', import.meta.url).pathname;
       const jobs = await produce(queue, 'spring', csv, 'Hi {name}, your code is {row}');
       expect(jobs).toBe(1);
       const done = await follow(queue, events, jobs, (line) => void lines.push(line));
@@ -64,7 +64,7 @@ describe('examples/campaign-bullmq/campaign.ts', () => {
   });
 });
 
-const root = new URL('../', import.meta.url).pathname;
+const root = new URL('../../', import.meta.url).pathname;
 const example = (name: string) => join(root, 'examples/campaign-bullmq', name);
 
 /** Starts one of the example's programs as its README says (tsx), its output kept in `lines`. */

@@ -2,14 +2,14 @@
 // type tests (test/types/*.test-d.ts) compiled against the installed tarball, not src/, with
 // `strict`, `exactOptionalPropertyTypes` and `noUncheckedIndexedAccess`, under every
 // moduleResolution, with TypeScript 5.9 and the newest TypeScript (the `typescript-next` alias).
-// Usage: node scripts/check-types.mjs <app dir with gateway-sdk installed> (scripts/check-package.sh).
+// Usage: node scripts/package/published-types.mjs <app dir with gateway-sdk installed> (scripts/package/check.sh).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const app = resolve(process.argv[2] ?? '');
 const require = createRequire(join(root, 'package.json'));
 const compilers = [

@@ -3,10 +3,10 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { startMockServer, type MockServer } from 'gateway-sdk/testing';
-import { bulkFromCsv } from '../examples/bulk-from-csv.js';
-import { exportFailed } from '../examples/iterate-and-export.js';
-import { main as quickstart } from '../examples/quickstart.js';
-import { sendAndTrack } from '../examples/send-and-track.js';
+import { bulkFromCsv } from '../../examples/bulk-from-csv.js';
+import { exportFailed } from '../../examples/iterate-and-export.js';
+import { main as quickstart } from '../../examples/quickstart.js';
+import { sendAndTrack } from '../../examples/send-and-track.js';
 
 let server: MockServer;
 let client: Client;
@@ -59,7 +59,7 @@ describe('examples against the loopback mock', () => {
   });
 
   it('bulk-from-csv sends each distinct number once, and a rerun sends nothing new', async () => {
-    const csv = new URL('../examples/data/recipients.csv', import.meta.url).pathname;
+    const csv = new URL('../../examples/data/recipients.csv', import.meta.url).pathname;
     const before = server.mock.store.messages.size;
     const result = await bulkFromCsv(client, csv, 'Sale ends tonight');
     expect(result).toMatchObject({ total: 4, failed: [], invalid: [], aborted: false });

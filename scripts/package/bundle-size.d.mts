@@ -1,6 +1,6 @@
 import type { Metafile, OutputFile } from 'esbuild';
 
-/** A page's bundle as scripts/bundle-size.mjs measures it. */
+/** A page's bundle as scripts/package/bundle-size.mjs measures it. */
 export interface BundledApp {
   metafile: Metafile;
   /** Each output chunk by its path relative to the repository. */

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { exec, root, tail, vitestTotals } from './runtimes/install.mjs';
+import { exec, root, tail, vitestTotals } from '../runtimes/install.mjs';
 
 const RUNS = 3;
 const out = join(root, '.tmp/busy');

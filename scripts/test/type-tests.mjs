@@ -5,14 +5,14 @@
 // is also checked for that code: the directives are blanked in a copy under .tmp/type-fixtures/,
 // and the copy must fail on exactly those lines with exactly those codes, so a fixture cannot pass
 // by failing for another reason (a typo in the fixture itself). The declarations as published are
-// checked by scripts/check-types.mjs (`npm run check:package`), with the same files.
+// checked by scripts/package/published-types.mjs (`npm run check:package`), with the same files.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(join(root, 'package.json'));
 const compilers = [
   { name: 'typescript', tsc: require.resolve('typescript/bin/tsc') },

@@ -8,10 +8,10 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { traced } from '../examples/opentelemetry.js';
+import { traced } from '../../examples/opentelemetry.js';
 import { Client, NotFoundError } from 'gateway-sdk';
-import { useMsw } from './helpers/msw.js';
-import { message } from './helpers/fixtures.js';
+import { useMsw } from '../helpers/msw.js';
+import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 

@@ -3,7 +3,7 @@
 # import and require of every entry work from a clean install on this Node (the runtime smoke), and
 # that it installs and type-checks next to msw 3, msw 2 and no msw.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=.tmp/package
 rm -rf "$out" && mkdir -p "$out"
 
@@ -33,7 +33,7 @@ fi
 (cd "$app" && npx --no-install gateway-sdk --help | head -n 1)
 
 # The declarations under the strictest settings, every moduleResolution and both TypeScript versions.
-node scripts/check-types.mjs "$app"
+node scripts/package/published-types.mjs "$app"
 
 # Nothing installed for nothing (issue 21): ky and zod are bundled into dist/, so the package has
 # no runtime dependency, its declarations name neither, and their licences ship with it.
@@ -81,4 +81,4 @@ fi
 # Next to the msw a user has: the tarball installs (no --legacy-peer-deps) into an app that already
 # has msw 3, one with msw 2 and one with no msw, and gateway-sdk/testing compiles in each with
 # skipLibCheck false.
-node scripts/check-msw-apps.mjs "$out/$tarball"
+node scripts/package/msw-apps.mjs "$out/$tarball"

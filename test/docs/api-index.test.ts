@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const root = new URL('../', import.meta.url);
+const root = new URL('../../', import.meta.url);
 const index = readFileSync(new URL('docs/api-index.md', root), 'utf8');
 const rows = [
   ...index.matchAll(

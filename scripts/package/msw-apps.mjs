@@ -1,4 +1,4 @@
-// The packed package next to each msw a user may have (scripts/check-package.sh): three fresh apps
+// The packed package next to each msw a user may have (scripts/package/check.sh): three fresh apps
 // in the system's temporary directory (outside the repository, whose own node_modules would
 // otherwise be in reach and lend them msw), one that already has msw 3 (the current major), one with msw 2, one
 // without msw. In each, the tarball must install with a plain `npm install` (no
@@ -9,13 +9,13 @@
 // The file also holds the wrong forms (`@ts-expect-error`): msw 3 has no `onUnhandledRequest` any
 // more, `mock.handlers` is gone, and without msw nothing of msw's exists.
 //
-// Usage: node scripts/check-msw-apps.mjs <tarball>
+// Usage: node scripts/package/msw-apps.mjs <tarball>
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { exec, root, tail } from './runtimes/install.mjs';
+import { exec, root, tail } from '../runtimes/install.mjs';
 
 const tarball = resolve(process.argv[2] ?? '');
 const require = createRequire(join(root, 'package.json'));

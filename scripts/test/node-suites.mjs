@@ -5,9 +5,9 @@
 //   suite node 26.10.0 (msw 3.0.5): 1234 passed, 0 failed
 // and keeps each run's output in .tmp/node-suites/node<line>.log.
 //
-//   node scripts/node-suites.mjs                 Node 22, 24 and 26
-//   node scripts/node-suites.mjs --only=26       one line
-//   node scripts/node-suites.mjs --this-node     the line of this machine's Node, from the JSON
+//   node scripts/test/node-suites.mjs                 Node 22, 24 and 26
+//   node scripts/test/node-suites.mjs --only=26       one line
+//   node scripts/test/node-suites.mjs --this-node     the line of this machine's Node, from the JSON
 //                                                report `npm test` just wrote (.ci/run's main run)
 //
 // This is the msw matrix too: vitest.config.ts runs the suite on msw 3 (the dev dependency) where
@@ -27,7 +27,7 @@ import {
   root,
   tail,
   vitestTotals as totals,
-} from './runtimes/install.mjs';
+} from '../runtimes/install.mjs';
 
 /** The msw version the suite runs on under Node `version` (the rule of vitest.config.ts). */
 function mswVersion(version) {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const root = new URL('../', import.meta.url);
+const root = new URL('../../', import.meta.url);
 
 /** The property names of `interface ClientOptions` in src/core/options.ts. */
 function clientOptionFields(): string[] {
