@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    // The MSW adapter entry: the one place msw is imported (docs/decisions.md, "Mock service").
+    // The MSW adapter entry: the one place msw is imported (docs/decisions/msw-adapter-entry.md).
     files: ['src/testing/msw/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -17,7 +17,7 @@ const shared: Options = {
   splitting: true,
   treeshake: true,
   // zod is bundled: as a package, zod/mini loads as dozens of small ES modules, which cost more
-  // than the rest of the SDK at import time (docs/decisions.md, bench/RESULTS.md).
+  // than the rest of the SDK at import time (docs/decisions/bundled-dependencies.md).
   noExternal: ['zod', 'ky'],
   external: ['msw', /^node:/],
   // Keep `node:http` as written: Deno resolves only the prefixed form without a flag.

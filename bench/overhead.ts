@@ -142,7 +142,7 @@ async function drive(op: Op, n: number, inFlight: number): Promise<void> {
  * optimized code of ky, undici and the SDK for deoptimization (V8's "weak objects": code that embeds
  * objects the collection freed), so the sample after it paid for re-optimizing, ~35 % more CPU
  * per request for every client, and more for the client with more code on its path. Each sample
- * still pays for the young-generation collections its own allocations cause (docs/decisions.md).
+ * still pays for the young-generation collections its own allocations cause (docs/decisions/overhead-bench-method.md).
  */
 async function sample(op: Op, n: number, inFlight: number): Promise<Sample> {
   const cpu = process.cpuUsage();

@@ -393,7 +393,7 @@ use); the rest is resolving the package's \`exports\` (~1 ms, which any installe
 entry's files: \`dist/webhooks.js\` re-exports chunks it shares with the other entries (the webhook
 helpers, the error classes, the Redis store that \`gateway-sdk/campaigns\` shares, esbuild's runtime
 helpers), each a file Node resolves and loads. What would fix the part the package controls: emit the
-webhooks entry as one self-contained file (docs/decisions.md, Docs, package checks and runtimes).
+webhooks entry as one self-contained file (docs/decisions/webhooks-entry-split.md).
 The target sits at the floor of any ES module import on this machine.`
       : ''
   }`);

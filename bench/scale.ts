@@ -164,7 +164,7 @@ and server share two cores), and ky alone spends about ${ratio(1 / s.kyRatio)} t
 \`Request\` per call, clones it on every attempt (teeing the POST body), and fetch copies it once more. A
 pool of bare ky therefore reaches ${ratio(s.kyRatio)} of the bare-fetch pool in the same rounds, below the target before the
 SDK adds anything. The target was set when requests went straight to \`fetch\`; ky is the stack's HTTP
-layer (docs/decisions.md).`
+layer (docs/decisions/scale-targets-against-ky.md).`
   }
 
 **Heap.** ${fmt(s.items)} items from a generator through \`createMany\` (${CONCURRENCY} in flight), every send going

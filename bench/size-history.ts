@@ -1,4 +1,4 @@
-// How the browser bundle's size got where it is: the ledger that docs/decisions.md used to keep, as
+// How the browser bundle's size got where it is: the ledger the old decision log used to keep, as
 // measured when each change was made (each measured as `npm run size` did then). Appended to the
 // "Bundle sizes" section of bench/RESULTS.md; the current figures are the tables above it.
 export const SIZE_HISTORY = `### History

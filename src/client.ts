@@ -62,7 +62,7 @@ export class Client {
     this.account = new Account(transport);
   }
 
-  /** For `JSON.stringify(client)`: no option's value, so never a credential (issue 26). */
+  /** For `JSON.stringify(client)`: no option's value, so never a credential. */
   toJSON(): string {
     return '[gateway-sdk Client]';
   }

@@ -1,5 +1,5 @@
 // Writes dist/THIRD-PARTY-LICENSES: tsup bundles ky and zod into dist/ (the package installs no
-// runtime dependency, docs/decisions.md), and their MIT licences require the notice to ship with
+// runtime dependency, docs/decisions/bundled-dependencies.md), and their MIT licences require the notice to ship with
 // the copies. Run by `npm run build` after tsup; `npm run check:package` checks the tarball has it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

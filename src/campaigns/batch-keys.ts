@@ -1,4 +1,4 @@
-// One key, one message (issue 26): in a createMany run no two items may carry the same
+// One key, one message: in a createMany run no two items may carry the same
 // Idempotency-Key, own or derived (`${base}:${index}`), or a service that replays by key would
 // report the second message sent when it never was.
 //

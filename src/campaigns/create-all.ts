@@ -21,7 +21,7 @@ import {
   type Source,
 } from './pool.js';
 
-/** Most recipients one bulk request may carry (api-reference.md, Limits). */
+/** Most recipients one bulk request may carry (the API reference's Limits). */
 const MAX_CHUNK = LIMITS.bulkRecipients.max;
 
 /**

@@ -6,7 +6,7 @@ import { cleanText } from './text.js';
 // recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
 // `instanceof` compares with this copy's class only. A string key on the prototype, not a
 // Symbol.for() one: a computed class key keeps bundlers from dropping the error classes an app
-// does not use (docs/decisions.md).
+// does not use (docs/decisions/error-guards-across-copies.md).
 const ERROR_BRAND = '@@GatewayError';
 const API_ERROR_BRAND = '@@APIError';
 
@@ -228,7 +228,7 @@ function nextStep(init: APIErrorInit, said = ''): string {
 // The reference does not show what reusing a key with another body returns ("not shown" under
 // Limits); a 409 whose code or message says so (the mock's `idempotency_key_reused`, or words like
 // "already used with a different request") is read as that answer. Linear by construction
-// (issue 26): each pattern has a bounded width, the text is cut to REUSE_SCAN characters, and the
+// whatever the input: each pattern has a bounded width, the text is cut to REUSE_SCAN characters, and the
 // "reused … different" pair is looked for sentence by sentence with two scans, never with a
 // `[^.]*` that backtracks from every "reused".
 const KEY_REUSE_CODE = /idempotency[_-]?key[_-]?(?:reused|mismatch)/i;

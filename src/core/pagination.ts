@@ -1,4 +1,4 @@
-// Cursor pagination as sdk-contract.md describes it. A page knows how to fetch the next one with
+// Cursor pagination over the API's `has_more` and `next_cursor`. A page knows how to fetch the next one with
 // the same filters, and holds no reference to the pages before it, so walking a list of any
 // length keeps one page in memory (two while the PagePromise's first page is still referenced).
 import { APIPromise, type WithResponse } from './api-promise.js';
@@ -99,7 +99,7 @@ export class CursorPage<T> implements AsyncIterable<T> {
 /**
  * How many pages in a row may come back empty with `has_more` still true before a walk gives up:
  * a service that hands out fresh cursors to empty pages forever would otherwise never let
- * `toArray({ max })` settle. A real list filtered server-side may skip a few (docs/decisions.md).
+ * `toArray({ max })` settle. A real list filtered server-side may skip a few (docs/decisions/walk-limits.md).
  */
 export const EMPTY_PAGES_LIMIT = 100;
 

@@ -17,11 +17,11 @@ import type { Area, AreaTransport, TransportContext } from './transport.js';
 interface AreaSpec {
   credential: CredentialOption;
   address: AddressOption;
-  /** Whether requests carry `Service-Version` (api-reference.md, Versioning 1 and 4). */
+  /** Whether requests carry `Service-Version` (the API reference's Versioning rules). */
   versioned: boolean;
 }
 
-/** Which credential, address and headers each area uses (api-reference.md, Authentication 2). */
+/** Which credential, address and headers each area uses (the API reference's Authentication). */
 export const AREAS: Record<Area, AreaSpec> = {
   sms: { credential: 'apiKey', address: 'baseURL', versioned: true },
   payment: { credential: 'testApiKey', address: 'sandboxBaseURL', versioned: true },

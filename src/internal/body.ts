@@ -1,4 +1,4 @@
-// Reading an answer within `maxResponseBytes` (issue 26): refused from `Content-Length` before a
+// Reading an answer within `maxResponseBytes`: refused from `Content-Length` before a
 // byte is read, and otherwise counted chunk by chunk as it arrives, the stream cancelled as soon
 // as the count passes the limit. So an answer costs at most the limit in memory (plus one chunk),
 // however large or endless it is. Bytes are counted after any Content-Encoding is undone (they are

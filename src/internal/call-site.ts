@@ -3,7 +3,7 @@
 // called the method. So the call site is captured when the method is called and appended to the
 // error's `stack` when the call rejects, as stripe-node does. Capturing costs one `new Error()`:
 // engines record the frames and build the text only if `stack` is read, which the SDK does only
-// when the error's `stack` is read (docs/decisions.md).
+// when the error's `stack` is read (docs/decisions/call-site-frames.md).
 import { GatewayError } from '../core/errors.js';
 
 /** Where a call entered the SDK: an Error whose `stack` text is built only if read. */

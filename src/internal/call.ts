@@ -15,7 +15,7 @@ import {
   GatewayError,
   ResponseTooLargeError,
 } from '../core/errors.js';
-// issue 26: the bounded body reader, and what a connection error keeps of its cause.
+// The bounded body reader, and what a connection error keeps of its cause.
 import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
@@ -246,7 +246,7 @@ export class Call implements CallHooks {
       init = { ...init, signal };
     }
     const doFetch = this.context.settings.fetch;
-    // issue 26: once fetch has answered, only a failure of the body's stream is a connection error.
+    // Once fetch has answered, only a failure of the body's stream is a connection error.
     let fetched = false;
     try {
       // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
@@ -285,7 +285,7 @@ export class Call implements CallHooks {
       this.#retryAfterMs = undefined;
       if (cause instanceof GatewayError) throw cause;
       if (this.signal?.aborted) throw this.abortFailure();
-      // issue 26: our own failure (a RangeError, a bug) is thrown as it is, never retried as the network's.
+      // Our own failure (a RangeError, a bug) is thrown as it is, never retried as the network's.
       if (fetched && !isNetworkFailure(cause)) throw cause;
       const clean = (text: string) => scrub(cleanText(text), [area.credential]);
       const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
@@ -303,7 +303,7 @@ export class Call implements CallHooks {
     }
   };
 
-  /** issue 26: what an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
+  /** What an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
   #tooLarge(response: Response): () => ResponseTooLargeError {
     const credential = this.area.credential;
     return () =>
@@ -322,7 +322,7 @@ export class Call implements CallHooks {
   /**
    * ky's `delay` for this call's retry `n` (from 1): what the last response's `Retry-After` asked
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
-   * its `jitter` would spread a `Retry-After` wait too (docs/decisions.md).
+   * its `jitter` would spread a `Retry-After` wait too (docs/decisions/retry-after-waits.md).
    */
   readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.context.random);
 

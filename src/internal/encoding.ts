@@ -38,7 +38,7 @@ function invalid(path: string[], problem: string): ValidationError {
 /**
  * The body as JSON, before any I/O: a BigInt or a circular reference would otherwise fail inside
  * ky as JSON.stringify's TypeError, and a `toJSON()` method would replace the fields that were
- * validated with whatever it returns, so it is refused (docs/decisions.md).
+ * validated with whatever it returns, so it is refused (docs/decisions/body-serialized-once.md).
  */
 export function wireJson(body: unknown): string {
   if (typeof (body as { toJSON?: unknown }).toJSON === 'function')

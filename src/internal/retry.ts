@@ -1,4 +1,4 @@
-// The retry policy of sdk-contract.md ("Idempotency and retries") as ky's retry options: ky runs
+// The SDK's retry policy (network errors, timeouts, 408, 409, 429, 5xx) as ky's retry options: ky runs
 // the loop and the waits and retries on timeout; this module states the policy and the waits.
 import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
 import { APIConnectionError, APIConnectionTimeoutError, isIdempotencyKeyReuse } from '../core/errors.js';
@@ -46,7 +46,7 @@ export const RETRY_STATUSES: readonly number[] = [
  * ky's retry options, the same for every call; each call passes them with its `limit` and its `delay`
  * (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
  * off. ky reads no timing header itself (`afterStatusCodes` is empty): ky 2 would also wait
- * for `RateLimit-Reset` and kin, read only whole seconds, and add no jitter (docs/decisions.md).
+ * for `RateLimit-Reset` and kin, read whole seconds, add no jitter (docs/decisions/retry-after-waits.md).
  * POST is listed: every POST carries an Idempotency-Key, so retrying it is safe.
  */
 export const RETRY_OPTIONS: RetryOptions = {
@@ -92,7 +92,7 @@ export function isHTTPError(error: unknown): error is HTTPError {
  * (RFC 9110 §10.2.3); `undefined` when absent or unreadable.
  */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  // issue 26: no valid Retry-After is longer than an HTTP date; a longer one is not scanned.
+  // No valid Retry-After is longer than an HTTP date; a longer one is not scanned.
   if (value === null || value.length > 64) return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);

@@ -26,7 +26,7 @@ export class SafeLogger {
 
   log(level: Exclude<LogLevel, 'off'>, message: string, details?: Record<string, unknown>): void {
     if (!this.enabled(level)) return;
-    // One line, whatever the service put in it (issue 26): no control character, no forged line.
+    // One line, whatever the service put in it: no control character, no forged line.
     const text = scrub(`[gateway-sdk] ${cleanText(message, LINE_MAX)}`, this.secrets);
     if (details === undefined) this.sink[level](text);
     // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
@@ -70,7 +70,7 @@ export function mask(value: unknown, key?: string): unknown {
  * The service's own words, for a log line: it may quote what was sent (`carrier rejected
  * 447700900123: "Your login code is 482913"`), so phone numbers are masked as in records, quoted
  * text becomes its length, and any other run of 4 or more digits (a code) is starred. Linear
- * (issue 26): a `“` quote ends at the next `“` or `”`, so an unclosed one is scanned past once,
+ * whatever the input: a `“` quote ends at the next `“` or `”`, so an unclosed one is scanned past once,
  * not again from every later `“`; an unclosed `"` can only fail once, as no `"` follows it.
  */
 export function maskText(text: string): string {

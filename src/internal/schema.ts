@@ -141,7 +141,7 @@ const fold = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
  * in every object, open ones included: sent as is, the service would ignore it and the field it
  * meant would silently keep its default (`scheduleAt` sending at once). Any other unknown name is
  * refused by a closed object (`closedObject`) and passed through by an open one (`looseObject`),
- * whose request table the reference leaves open (docs/decisions.md, Requests).
+ * whose request table the reference leaves open (docs/decisions/property-names.md).
  */
 function keyIssues(
   schema: z.core.$ZodType,
@@ -272,7 +272,7 @@ export function openEnum<E extends string>(): z.ZodMiniType<E, E> {
 }
 
 // The helpers below are written with `refine` and carry the SDK's message for the rule, which
-// names the allowed values or range in the words of api-reference.md.
+// names the allowed values or range in the words of the API reference.
 
 /**
  * A request string that must be one of `values`. `E` is the type the param accepts: the exported
@@ -309,7 +309,7 @@ export function codePoints(text: string): number {
 
 /**
  * A string of `min` to `max` characters, counted as code points: where the reference does not
- * say how it counts, the looser reading wins (sdk-contract.md, Validation).
+ * say how it counts, the looser reading wins: an emoji is one character.
  */
 export function maxChars(max: number, min = 0) {
   const error = min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;

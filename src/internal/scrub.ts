@@ -1,4 +1,4 @@
-// How a credential may be spelt in what a server sends back or a library keeps (issue 26): as
+// How a credential may be spelt in what a server sends back or a library keeps: as
 // written, percent-encoded in upper or lower case (an echoed URL or query), and in base64 (an
 // echoed Basic header, a debug dump) at each of the three alignments a base64 blob can put it in.
 // `scrub` replaces every one of them, in a text or, once parsed, in a JSON value; a call's errors

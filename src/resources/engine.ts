@@ -1,8 +1,8 @@
 // What the first request loads, in one dynamic import shared by every client (resources/resource.ts):
 // ky, zod/mini with every request and response schema, the parse code and the call. A page that
 // constructs a Client loads none of it until it sends. Input is still checked before anything is
-// sent: a call waits for this module, validates, then sends (docs/decisions.md, "The first request
-// loads the rest").
+// sent: a call waits for this module, validates, then sends
+// (docs/decisions/engine-loads-on-first-request.md).
 import type { z } from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';

@@ -1,4 +1,4 @@
-// Request field rules every area shares, from api-reference.md's Limits.
+// Request field rules every area shares, from the API reference's Limits.
 import { intRange } from '../internal/schema.js';
 import { LIMITS } from '../limits.js';
 

@@ -1,5 +1,5 @@
-// Webhook deliveries as the service would send them (api-reference.md, Events and
-// Authentication 3), for testing a receiver without the service.
+// Webhook deliveries as the service would send them (the API reference's Events and
+// Authentication), for testing a receiver without the service.
 import { Webhooks, type WebhookEnvelope, type WebhookEventType } from '../webhooks.js';
 
 /** The `api_version` of events the mock builds: the reference's latest version. */

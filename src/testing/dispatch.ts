@@ -1,4 +1,4 @@
-// Webhook deliveries as the service makes them (api-reference.md, Events): on each status change of
+// Webhook deliveries as the service makes them (the API reference's Events): on each status change of
 // a message, one signed POST to its callback_url, else to each enabled SMS webhook subscribed to
 // the event. Attempts run on the mock's clock when `runDeliveries()` is awaited, so a test decides
 // when the network is used and controls time without sleeping.
@@ -55,7 +55,7 @@ export interface MockDelivery {
 
 const MINUTE = 60_000;
 /**
- * Waits after each failed attempt (api-reference.md, Retry rules): retries 1, 2, 4, 8 and 16 minutes
+ * Waits after each failed attempt (the reference's Retry rules): retries 1, 2, 4, 8 and 16 minutes
  * after the failure before them, then a final attempt 24 hours later. Seven attempts in all.
  */
 export const RETRY_DELAYS_MS = [MINUTE, 2 * MINUTE, 4 * MINUTE, 8 * MINUTE, 16 * MINUTE, 24 * 60 * MINUTE];

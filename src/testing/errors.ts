@@ -1,5 +1,5 @@
 // The mock's error answers. The reference shows no error body and no failure status codes
-// (api-reference.md, Errors 3 and 4); this shape and these statuses are the mock's documented
+// (the API reference's Errors); this shape and these statuses are the mock's documented
 // choice (docs/mock-service.md, "Error body").
 
 /** The `type` of a mock error body, one per status the mock answers with. */

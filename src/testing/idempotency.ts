@@ -1,4 +1,4 @@
-// Idempotency-Key handling on every POST (api-reference.md, endpoint 1 and Limits): a retry with
+// Idempotency-Key handling on every POST (the API reference's first endpoint and Limits): a retry with
 // the same key and the same request within 24 hours replays the first answer instead of acting
 // twice. Reusing a key for another request is "not shown"; the mock answers 409.
 import { invalid, MockApiError } from './errors.js';

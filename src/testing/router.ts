@@ -13,7 +13,7 @@ export type Area = 'sms' | 'payment' | 'account';
 /** Option names of the three credentials, as `new Client(...)` spells them. */
 export type CredentialName = 'apiKey' | 'testApiKey' | 'accessToken';
 
-/** Which credential each area takes (api-reference.md, Authentication 2). */
+/** Which credential each area takes (the API reference's Authentication). */
 export const AREA_CREDENTIAL: Record<Area, CredentialName> = {
   sms: 'apiKey',
   payment: 'testApiKey',
@@ -306,7 +306,7 @@ function authenticate(area: Area, headers: Headers, credentials: Record<Credenti
   return token;
 }
 
-// api-reference.md, Versioning 1: required on sms and payment, a YYYY-MM-DD date. Which dates are
+// The API reference's Versioning: required on sms and payment, a YYYY-MM-DD date. Which dates are
 // supported is "not shown"; the mock accepts any value of that shape.
 function checkServiceVersion(headers: Headers): void {
   const version = headers.get('service-version');

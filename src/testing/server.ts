@@ -39,7 +39,7 @@ export interface MockServer {
 }
 
 // The slices of node:http's request and response used here, typed locally: src/ declares no
-// import of a Node module (style.md rule 6), not even a type-only one.
+// static import of a Node module, not even a type-only one: it must bundle for a browser as is.
 interface IncomingMessage extends AsyncIterable<Uint8Array> {
   resume(): unknown;
   method?: string | undefined;

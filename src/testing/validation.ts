@@ -1,4 +1,4 @@
-// The request rules of api-reference.md ("Endpoints" request tables and "Limits"), checked the way
+// The request rules of the API reference ("Endpoints" request tables and "Limits"), checked the way
 // the service would see them on the wire. Written from the reference, not from the SDK's schemas,
 // so the mock catches the client's mistakes instead of sharing them.
 import { invalid, missing, MockApiError } from './errors.js';

@@ -1,4 +1,4 @@
-// The event types delivered to webhooks (api-reference.md "Events"). The objects they carry are the
+// The event types delivered to webhooks (the API reference's Events). The objects they carry are the
 // resource interfaces themselves, imported as types only: the webhooks entry loads no zod schema,
 // and a field added to Message reaches `message.*` events with no second copy to update.
 import type { Customer } from '../resources/payment/models.js';

@@ -1,6 +1,6 @@
 // The receiver every user would otherwise write by hand: raw body, verify, parse, route by type,
 // de-duplicate by event id, and answer with the status the service's retry rules call for
-// (api-reference.md, Events, "Retry rules": 4xx is never redelivered, 5xx is retried for up to 7
+// (the API reference's "Retry rules": 4xx is never redelivered, 5xx is retried for up to 7
 // days). Fetch API in and out, so it runs unchanged wherever `Request` and `Response` exist.
 
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';

@@ -164,7 +164,7 @@ describe('prototype pollution', () => {
       message: string;
     };
     const c = client();
-    // The create body is closed (docs/decisions.md, Requests): the key is refused by name, not sent.
+    // The create body is closed (docs/decisions/property-names.md): the key is refused by name, not sent.
     const { error } = await settle(c.sms.messages.create(body), errors);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toMatch(/__proto__ is not a field/);

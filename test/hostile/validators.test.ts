@@ -69,7 +69,7 @@ const optional = (o: Record<string, unknown>, key: string, rule: (v: unknown) =>
 const required = (o: Record<string, unknown>, key: string, rule: (v: unknown) => boolean) =>
   has(o, key) && rule(o[key]);
 
-/** Only the named keys: the reference's request tables for these bodies are complete (docs/decisions.md). */
+/** Only the named keys: the reference's request tables for these bodies are complete (docs/decisions/property-names.md). */
 const only = (o: Record<string, unknown>, keys: string[]) => Object.keys(o).every((k) => keys.includes(k));
 /** `scheduleAt`, `Schedule-At` and `SCHEDULE_AT` all fold to `scheduleat`. */
 const fold = (k: string) => k.toLowerCase().replace(/[-_]/g, '');
@@ -146,7 +146,7 @@ const oracle = {
   messageList: (q: unknown) =>
     q === undefined ||
     (isObject(q) &&
-      // Unknown filters are refused (docs/decisions.md): the service would ignore them silently.
+      // Unknown filters are refused (docs/decisions/property-names.md): the service would ignore them silently.
       only(q, ['limit', 'after', 'status', 'route', 'from_date', 'to_date']) &&
       optional(q, 'limit', intIn(1, 100)) &&
       optional(q, 'after', isString) &&

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../internal/schema.js';
 
 // Fields the service adds later are kept on these objects at run time without being typed: reach
-// one with `'field' in member` (docs/decisions.md, Types). A compile error at a `_…Tie` means a
+// one with `'field' in member` (docs/decisions/closed-responses.md). A compile error at a `_…Tie` means a
 // schema and its interface no longer name the same fields.
 
 /** A permission granted by a role. */

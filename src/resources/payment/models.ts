@@ -16,7 +16,7 @@ import { pageLimit } from '../fields.js';
 
 /**
  * A customer as the service returns it. Fields the service adds later are kept on the object at
- * run time without being typed: reach one with `'field' in customer` (docs/decisions.md, Types).
+ * run time without being typed: reach one with `'field' in customer` (docs/decisions/closed-responses.md).
  */
 export interface Customer {
   /** Customer identifier. */
@@ -71,7 +71,7 @@ type _PaymentMethodAttachParamsTie = Assert<
 
 /**
  * A payment webhook as listed by the service. Fields the service adds later are kept on the
- * object at run time without being typed: reach one with `'field' in hook` (docs/decisions.md, Types).
+ * object at run time, untyped: reach one with `'field' in hook` (docs/decisions/closed-responses.md).
  */
 export interface PaymentWebhook {
   /** Webhook identifier. */

@@ -1,6 +1,6 @@
-// Request field rules the SMS resources share, each from api-reference.md's request tables and
-// Limits. Where the reference is ambiguous the looser reading wins (sdk-contract.md, Validation),
-// so the SDK never refuses what the service accepts.
+// Request field rules the SMS resources share, each from the API reference's request tables
+// and Limits. Where the reference is ambiguous the looser reading wins (a leading `+` stripped,
+// code points counted), so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import { inputDateTime, maxChars, oneOf, openEnum } from '../../internal/schema.js';

@@ -2,7 +2,7 @@
 // accepts, with their schemas. The resources import only their types: the schemas load with the
 // engine on the first request (resources/engine.ts). In a module of their own, so that the
 // resources, the campaigns (src/campaigns/) and webhooks/events.ts import them without importing
-// each other: the import graph has no cycle (scripts/import-cycles.mjs).
+// each other: the import graph has no cycle (scripts/house/import-cycles.mjs).
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import {
@@ -41,7 +41,7 @@ export type { MessageStatus, Route } from './fields.js';
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
- * at run time without being typed: reach one with `'field' in message` (docs/decisions.md, Types).
+ * at run time without being typed: reach one with `'field' in message` (docs/decisions/closed-responses.md).
  */
 export interface Message {
   /** Unique message identifier. */
@@ -138,7 +138,7 @@ const BULK_ROUTES = ['transactional', 'promotional'] as const;
 
 /**
  * A bulk job as the service returns it. Fields the service adds later are kept on the object at
- * run time without being typed: reach one with `'field' in job` (docs/decisions.md, Types).
+ * run time without being typed: reach one with `'field' in job` (docs/decisions/closed-responses.md).
  */
 export interface BulkJob {
   /** Unique job identifier. */
@@ -322,7 +322,7 @@ const RetryConfigSchema = typedAs<SmsWebhookRetryConfig>(retryConfig);
 
 /**
  * An SMS webhook as the service returns it. Fields the service adds later are kept on the object
- * at run time without being typed: reach one with `'field' in hook` (docs/decisions.md, Types).
+ * at run time without being typed: reach one with `'field' in hook` (docs/decisions/closed-responses.md).
  */
 export interface SmsWebhook {
   /** Unique webhook identifier. */

@@ -1,4 +1,4 @@
-// The account endpoint (api-reference.md, Endpoint 11): no Service-Version, a bare JSON array.
+// The account endpoint (the API reference's Endpoint 11): no Service-Version, a bare JSON array.
 import { notFound } from '../errors.js';
 import type { Route } from '../router.js';
 

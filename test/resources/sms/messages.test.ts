@@ -226,7 +226,7 @@ describe('forward compatibility', () => {
     const message = await api.client.sms.messages.retrieve('msg_new');
     expect(message.status).toBe('carrier_hold');
     expect(message.route).toBe('priority');
-    // Closed in the types, kept at run time: reached with `in`, as docs/decisions.md says.
+    // Closed in the types, kept at run time: reached with `in`, as docs/decisions/closed-responses.md says.
     expect('tags' in message && message.tags).toEqual(['x']);
     expect('carrier' in message && message.carrier).toEqual({ name: 'Acme' });
   });
@@ -425,7 +425,7 @@ const refused: Refusal[] = [
     'fromDate',
     /did you mean from_date\?/,
   ],
-  // Property names (docs/decisions.md, Requests): near misses of a documented field are refused
+  // Property names (docs/decisions/property-names.md): near misses of a documented field are refused
   // everywhere, by the field's name; other unknown names on the closed bodies too.
   ...(['scheduleAt', 'Schedule-At', 'SCHEDULE_AT', 'scheduleat'] as const).map((key): Refusal => [
     `create with ${key}`,
