@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import house from './eslint-rules/imports-run-down.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'docs/api/**', 'node_modules/**', '.tmp/**', 'coverage/**'] },
@@ -19,6 +20,13 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.mjs', '**/*.cjs', '**/*.js'], languageOptions: { globals: globals.node } },
+  {
+    // Imports run down the floors of src/ (limits and version, core, internal, resources, webhooks,
+    // client, index, campaigns, testing, cli); examples import the package entries only.
+    files: ['src/**/*.ts', 'examples/**/*.ts'],
+    plugins: { house },
+    rules: { 'house/imports-run-down': 'error' },
+  },
   {
     // Only the SDK's source must stay free of Node globals; tests, scripts and examples run on Node.
     files: ['src/**/*.ts'],
