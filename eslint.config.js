@@ -38,7 +38,7 @@ export default tseslint.config(
             {
               group: ['node:*'],
               message:
-                'src/ uses web APIs only (style.md rule 6); load Node modules lazily behind a typeof guard.',
+                'src/ uses web APIs only, so it runs in browsers and edge runtimes; load Node modules lazily behind a typeof guard.',
             },
             {
               group: ['msw', 'msw/*'],
@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    // The MSW adapter entry: the one place msw is imported (docs/decisions.md, "Mock service").
+    // The MSW adapter entry: the one place msw is imported, so no other entry needs the optional peer.
     files: ['src/testing/msw/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -60,7 +60,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['node:*'],
-              message: 'The MSW adapter runs in pages too: web APIs only (style.md rule 6).',
+              message: 'The MSW adapter runs in pages too: web APIs only.',
             },
           ],
         },

@@ -6,6 +6,7 @@ import type { Client } from '../client.js';
 import { APIUserAbortError, ConfigurationError, type GatewayError } from '../core/errors.js';
 import type { RequestOptions } from '../core/options.js';
 import { attachCallSite, withCallSite } from '../internal/call-site.js';
+import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
 import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
 import type * as ChecksModule from './checks.js';
@@ -15,7 +16,6 @@ import {
   checkBatchOptions,
   clientPart,
   intOption,
-  invalidOption,
   Pool,
   type Reader,
   readerOf,

@@ -57,7 +57,7 @@ export interface AreaTransport {
 /** The client's settings, the context every call reads, and each area's transport, opened on its first call. */
 export class Transport {
   readonly #areaTransports = new Map<Area, AreaTransport>();
-  // issue 26: private, so no dump of a client or resource (util.inspect, JSON.stringify,
+  // Private, so no dump of a client or resource (util.inspect, JSON.stringify,
   // structuredClone) reaches the settings and their credentials.
   readonly #init: TransportInit;
   #context: TransportContext | undefined;
