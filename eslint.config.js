@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import house from './eslint-rules/imports-run-down.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'docs/api/**', 'node_modules/**', '.tmp/**', 'coverage/**'] },
@@ -20,6 +21,13 @@ export default tseslint.config(
   },
   { files: ['**/*.mjs', '**/*.cjs', '**/*.js'], languageOptions: { globals: globals.node } },
   {
+    // Imports run down the floors of src/ (limits and version, core, internal, resources, webhooks,
+    // client, index, campaigns, testing, cli); examples import the package entries only.
+    files: ['src/**/*.ts', 'examples/**/*.ts'],
+    plugins: { house },
+    rules: { 'house/imports-run-down': 'error' },
+  },
+  {
     // Only the SDK's source must stay free of Node globals; tests, scripts and examples run on Node.
     files: ['src/**/*.ts'],
     rules: {
@@ -30,7 +38,7 @@ export default tseslint.config(
             {
               group: ['node:*'],
               message:
-                'src/ uses web APIs only (style.md rule 6); load Node modules lazily behind a typeof guard.',
+                'src/ uses web APIs only, so it runs in browsers and edge runtimes; load Node modules lazily behind a typeof guard.',
             },
             {
               group: ['msw', 'msw/*'],
@@ -43,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    // The MSW adapter entry: the one place msw is imported (docs/decisions/msw-adapter-entry.md).
+    // The MSW adapter entry: the one place msw is imported, so no other entry needs the optional peer.
     files: ['src/testing/msw/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -52,7 +60,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['node:*'],
-              message: 'The MSW adapter runs in pages too: web APIs only (style.md rule 6).',
+              message: 'The MSW adapter runs in pages too: web APIs only.',
             },
           ],
         },

@@ -30,6 +30,7 @@ export {
   PermissionDeniedError,
   NotFoundError,
   ConflictError,
+  IdempotencyKeyReusedError,
   UnprocessableEntityError,
   RateLimitError,
   InternalServerError,

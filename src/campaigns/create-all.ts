@@ -6,22 +6,23 @@ import type { Client } from '../client.js';
 import { APIUserAbortError, ConfigurationError, type GatewayError } from '../core/errors.js';
 import type { RequestOptions } from '../core/options.js';
 import { attachCallSite, withCallSite } from '../internal/call-site.js';
+import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
 import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
+import type * as ChecksModule from './checks.js';
 import { checkPacer, pacedOptions, type Pacer } from './pacer.js';
 import {
   baseKeyFor,
   checkBatchOptions,
   clientPart,
   intOption,
-  invalidOption,
   Pool,
   type Reader,
   readerOf,
   type Source,
 } from './pool.js';
 
-/** Most recipients one bulk request may carry (the API reference's Limits). */
+/** Most recipients one bulk request may carry: the service's limit. */
 const MAX_CHUNK = LIMITS.bulkRecipients.max;
 
 /**
@@ -149,6 +150,20 @@ const PLACEHOLDER = '10000000';
 
 type Chunk = { chunk: number; offset: number; recipients: string[] };
 type Settled = Chunk & { job?: BulkJob; error?: unknown };
+/** The recipient and field checks, loaded with the first campaign (zod among them). */
+type Checks = typeof ChecksModule;
+
+/** The options, checked: how every chunk is sent. */
+interface Plan {
+  bulk: BulkSender;
+  /** Each chunk's request options, paced when a pacer was given; its key is added per chunk. */
+  request: RequestOptions;
+  /** The base key: chunk `i` is sent with `${base}:${i}`. */
+  base: string;
+  chunkSize: number;
+  workers: number;
+  onProgress: BulkCreateAllOptions['onProgress'];
+}
 
 /**
  * Sends one message to any number of recipients (an array, iterable or stream) through
@@ -169,123 +184,181 @@ export async function createAll(
   // refusals of the options are thrown before its first await, with that frame on the stack
   // already; those of the fields come after the checks load, and are given the frame.
   const site = new Error();
-  const sited = withCallSite<BulkCreateAllOptions>(options === undefined ? {} : options, site);
-  const bulk = clientPart<BulkSender>(client, 'bulk', 'createAll(client, params, options)');
-  checkBatchOptions(sited);
-  const { idempotencyKey, chunkSize: size, concurrency, onProgress, pacer, ...unpaced } = sited;
-  const paced = checkPacer(pacer);
-  const request = paced === undefined ? unpaced : pacedOptions(unpaced, paced);
-  const base = baseKeyFor(idempotencyKey);
-  const chunkSize = intOption(size, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
-  const workers = intOption(concurrency, 'concurrency', [1, 64], 2);
-  if (onProgress !== undefined && typeof onProgress !== 'function')
-    throw invalidOption('onProgress', 'must be a function');
-  const { BulkCreateParamsSchema, describeIssue, parseInput, phone, safeParse } = await import('./checks.js');
-  let rest: Omit<BulkCreateAllParams, 'recipients'>;
+  const plan = planOf(client, withCallSite<BulkCreateAllOptions>(options === undefined ? {} : options, site));
+  const checks = await import('./checks.js');
+  let fields: Omit<BulkCreateAllParams, 'recipients'>;
   let source: Reader<unknown>;
   try {
-    if (params === null || typeof params !== 'object')
-      parseInput(BulkCreateParamsSchema, params, 'BulkCreateAllParams');
-    const { recipients, ...fields } = params;
-    // The other fields are the same in every chunk: checked once, with bulk.create's own schema.
-    parseInput(BulkCreateParamsSchema, { ...fields, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
-    rest = fields;
-    source = readerOf<unknown>(recipients, 'recipients');
+    ({ fields, source } = splitParams(checks, params));
   } catch (error) {
     throw attachCallSite(error, site);
   }
+  return new Campaign(plan, checks, fields, source).run();
+}
 
-  const signal = request.signal;
-  const result: BulkCreateAllResult = {
-    idempotencyKey: base,
-    total: 0,
-    jobs: [],
-    failed: [],
-    invalid: [],
-    aborted: false,
-  };
-  const counts = { sent: 0, failed: 0 };
-  let chunks = 0;
-  const fail = (chunk: Chunk, error: unknown) => {
-    const key = `${base}:${chunk.chunk}`;
-    const count = chunk.recipients.length;
-    result.failed.push({ ...chunk, count, idempotencyKey: key, error: error as GatewayError });
-    counts.failed += count;
-  };
+/** Checks the options before anything is read or sent; a bad one throws a ValidationError. */
+function planOf(client: Client, sited: BulkCreateAllOptions): Plan {
+  const bulk = clientPart<BulkSender>(client, 'bulk', 'createAll(client, params, options)');
+  checkBatchOptions(sited);
+  const { idempotencyKey, chunkSize, concurrency, onProgress, pacer, ...unpaced } = sited;
+  const paced = checkPacer(pacer);
+  const request = paced === undefined ? unpaced : pacedOptions(unpaced, paced);
+  const base = baseKeyFor(idempotencyKey);
+  const size = intOption(chunkSize, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
+  const workers = intOption(concurrency, 'concurrency', [1, 64], 2);
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw invalidOption('onProgress', 'must be a function');
+  return { bulk, request, base, chunkSize: size, workers, onProgress };
+}
 
-  // Reads the next chunkSize valid recipients; invalid ones are reported on the way.
-  const readChunk = async (): Promise<IteratorResult<Chunk>> => {
-    const chunk: Chunk = { chunk: chunks, offset: -1, recipients: [] };
-    while (chunk.recipients.length < chunkSize) {
-      let step = source.next();
+/**
+ * The fields every chunk shares, checked once with bulk.create's own schema, and a reader of the
+ * recipients; a bad field throws a ValidationError before any recipient is read.
+ */
+function splitParams(
+  { BulkCreateParamsSchema, parseInput }: Checks,
+  params: BulkCreateAllParams,
+): { fields: Omit<BulkCreateAllParams, 'recipients'>; source: Reader<unknown> } {
+  if (params === null || typeof params !== 'object')
+    parseInput(BulkCreateParamsSchema, params, 'BulkCreateAllParams');
+  const { recipients, ...fields } = params;
+  parseInput(BulkCreateParamsSchema, { ...fields, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
+  return { fields, source: readerOf<unknown>(recipients, 'recipients') };
+}
+
+/** One run of createAll: reads chunks, sends them through a pool, and tallies what each became. */
+class Campaign {
+  readonly #plan: Plan;
+  readonly #checks: Checks;
+  readonly #fields: Omit<BulkCreateAllParams, 'recipients'>;
+  readonly #source: Reader<unknown>;
+  readonly #result: BulkCreateAllResult;
+  readonly #counts = { sent: 0, failed: 0 };
+  #chunks = 0;
+  /** What a chunk the signal stopped reports, and how the pool tells the run it was stopped. */
+  readonly #stopped: APIUserAbortError;
+
+  constructor(
+    plan: Plan,
+    checks: Checks,
+    fields: Omit<BulkCreateAllParams, 'recipients'>,
+    source: Reader<unknown>,
+  ) {
+    this.#plan = plan;
+    this.#checks = checks;
+    this.#fields = fields;
+    this.#source = source;
+    this.#result = { idempotencyKey: plan.base, total: 0, jobs: [], failed: [], invalid: [], aborted: false };
+    this.#stopped = new APIUserAbortError({
+      message:
+        'createAll was stopped by its AbortSignal; run it again with the same idempotencyKey to finish.',
+      cause: plan.request.signal?.reason,
+      idempotencyKey: plan.base,
+    });
+  }
+
+  /** Sends every chunk, `workers` at a time, and returns what each became, by chunk. */
+  async run(): Promise<BulkCreateAllResult> {
+    const result = this.#result;
+    try {
+      for await (const settled of this.#pool()) await this.#settle(settled);
+    } catch (error) {
+      if (error !== this.#stopped) throw error;
+      result.aborted = true;
+    }
+    result.jobs.sort((a, b) => a.chunk - b.chunk);
+    result.failed.sort((a, b) => a.chunk - b.chunk);
+    return result;
+  }
+
+  /** The pool that reads chunks and sends each as one bulk job. */
+  #pool(): Pool<Chunk, Settled> {
+    const { workers, request } = this.#plan;
+    return new Pool<Chunk, Settled>(() => ({
+      reader: { next: () => this.#readChunk(), close: () => this.#source.close() },
+      concurrency: workers,
+      signal: request.signal,
+      run: (chunk) => this.#send(chunk),
+      // No chunk can be sent without a credential or an address: stop instead of failing each.
+      fatal: (settled) => (settled.error instanceof ConfigurationError ? settled.error : undefined),
+      aborted: () => this.#stopped,
+      // Read while the signal fired: reported as stopped, not sent.
+      dropped: (chunk) => this.#fail(chunk, this.#stopped),
+    }));
+  }
+
+  /** Reads the next chunkSize valid recipients; invalid ones are reported on the way. */
+  async #readChunk(): Promise<IteratorResult<Chunk>> {
+    const chunk: Chunk = { chunk: this.#chunks, offset: -1, recipients: [] };
+    while (chunk.recipients.length < this.#plan.chunkSize) {
+      let step = this.#source.next();
       if (step instanceof Promise) step = await step;
       if (step.done) break;
-      const index = result.total++;
-      const checked = safeParse(phone, step.value);
-      if (checked.success) {
-        if (chunk.offset < 0) chunk.offset = index;
-        chunk.recipients.push(step.value as string);
-      } else {
-        const issue = checked.error.issues[0];
-        const message = issue ? describeIssue(issue, step.value) : 'is not a valid phone number';
-        result.invalid.push({ index, value: step.value, message });
-      }
+      this.#take(chunk, step.value);
     }
     if (chunk.recipients.length === 0) return { done: true, value: undefined };
-    chunks++;
+    this.#chunks++;
     return { done: false, value: chunk };
-  };
-
-  const stopped = new APIUserAbortError({
-    message: 'createAll was stopped by its AbortSignal; run it again with the same idempotencyKey to finish.',
-    cause: signal?.reason,
-    idempotencyKey: base,
-  });
-  const pool = new Pool<Chunk, Settled>(() => ({
-    reader: { next: readChunk, close: () => source.close() },
-    concurrency: workers,
-    signal,
-    run: (chunk) =>
-      Promise.resolve(
-        bulk.create(
-          { ...rest, recipients: chunk.recipients },
-          { ...request, idempotencyKey: `${base}:${chunk.chunk}` },
-        ),
-      ).then(
-        (job) => ({ ...chunk, job }),
-        (error: unknown) => ({ ...chunk, error }),
-      ),
-    // No chunk can be sent without a credential or an address: stop instead of failing each.
-    fatal: (settled) => (settled.error instanceof ConfigurationError ? settled.error : undefined),
-    aborted: () => stopped,
-    // Read while the signal fired: reported as stopped, not sent.
-    dropped: (chunk) => fail(chunk, stopped),
-  }));
-  try {
-    for await (const settled of pool) {
-      const { job, error, ...chunk } = settled;
-      if (job === undefined) {
-        fail(chunk, error);
-      } else {
-        const count = chunk.recipients.length;
-        const { chunk: n, offset } = chunk;
-        result.jobs.push({ chunk: n, offset, count, idempotencyKey: `${base}:${n}`, job });
-        counts.sent += count;
-      }
-      await onProgress?.({
-        idempotencyKey: base,
-        chunk: chunk.chunk,
-        ok: job !== undefined,
-        read: result.total,
-        ...counts,
-        invalid: result.invalid.length,
-      });
-    }
-  } catch (error) {
-    if (error !== stopped) throw error;
-    result.aborted = true;
   }
-  result.jobs.sort((a, b) => a.chunk - b.chunk);
-  result.failed.sort((a, b) => a.chunk - b.chunk);
-  return result;
+
+  /** Adds one source entry to the chunk when it is a valid phone number, else to `invalid`. */
+  #take(chunk: Chunk, value: unknown): void {
+    const { safeParse, phone, describeIssue } = this.#checks;
+    const result = this.#result;
+    const index = result.total++;
+    const checked = safeParse(phone, value);
+    if (checked.success) {
+      if (chunk.offset < 0) chunk.offset = index;
+      chunk.recipients.push(value as string);
+    } else {
+      const issue = checked.error.issues[0];
+      const message = issue ? describeIssue(issue, value) : 'is not a valid phone number';
+      result.invalid.push({ index, value, message });
+    }
+  }
+
+  /** Sends one chunk as a bulk job under its derived key; settles with the job or the error. */
+  #send(chunk: Chunk): Promise<Settled> {
+    const { bulk, request, base } = this.#plan;
+    return Promise.resolve(
+      bulk.create(
+        { ...this.#fields, recipients: chunk.recipients },
+        { ...request, idempotencyKey: `${base}:${chunk.chunk}` },
+      ),
+    ).then(
+      (job) => ({ ...chunk, job }),
+      (error: unknown) => ({ ...chunk, error }),
+    );
+  }
+
+  /** Records a settled chunk as a job or a failure, then reports progress. */
+  async #settle(settled: Settled): Promise<void> {
+    const { job, error, ...chunk } = settled;
+    const { base, onProgress } = this.#plan;
+    const result = this.#result;
+    if (job === undefined) {
+      this.#fail(chunk, error);
+    } else {
+      const count = chunk.recipients.length;
+      const { chunk: n, offset } = chunk;
+      result.jobs.push({ chunk: n, offset, count, idempotencyKey: `${base}:${n}`, job });
+      this.#counts.sent += count;
+    }
+    await onProgress?.({
+      idempotencyKey: base,
+      chunk: chunk.chunk,
+      ok: job !== undefined,
+      read: result.total,
+      ...this.#counts,
+      invalid: result.invalid.length,
+    });
+  }
+
+  /** Records a chunk that was not sent, or failed after its retries. */
+  #fail(chunk: Chunk, error: unknown): void {
+    const count = chunk.recipients.length;
+    const idempotencyKey = `${this.#plan.base}:${chunk.chunk}`;
+    this.#result.failed.push({ ...chunk, count, idempotencyKey, error: error as GatewayError });
+    this.#counts.failed += count;
+  }
 }

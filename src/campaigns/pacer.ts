@@ -2,9 +2,8 @@
 // of every attempt of every request: a ky `beforeRequest` hook waits for the pacer (it runs before
 // each attempt, retries included, and outside the attempt's timeout), and the call's own response
 // observer tells the pacer about each 429 that names a wait.
-import { invalidOption } from './pool.js';
 import type { RequestOptions } from '../core/options.js';
-import { type InternalRequestOptions, OBSERVE_RESPONSE } from '../internal/settings.js';
+import { type InternalRequestOptions, invalidOption, OBSERVE_RESPONSE } from '../internal/settings.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../internal/retry.js';
 
 /**

@@ -4,7 +4,7 @@
 // memory pacer's, memory-pacer.ts).
 import { ValidationError } from '../core/errors.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../internal/idempotency.js';
-import { checkRequestOptions, isIntIn } from '../internal/settings.js';
+import { checkRequestOptions, invalidOption, isIntIn } from '../internal/settings.js';
 
 /** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
 export type Source<T> = Iterable<T> | AsyncIterable<T>;
@@ -42,13 +42,6 @@ export function clientPart<T>(client: unknown, part: 'messages' | 'bulk', form: 
     );
   }
   return resource as T;
-}
-
-/** A ValidationError for one option, in the words the request options use. */
-export function invalidOption(name: string, problem: string): ValidationError {
-  return new ValidationError(`options.${name} ${problem}. Nothing was sent.`, [
-    { path: [name], message: problem },
-  ]);
 }
 
 /** An integer option within `[min, max]`, or its default when absent. */

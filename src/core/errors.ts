@@ -6,7 +6,7 @@ import { cleanText } from './text.js';
 // recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
 // `instanceof` compares with this copy's class only. A string key on the prototype, not a
 // Symbol.for() one: a computed class key keeps bundlers from dropping the error classes an app
-// does not use (docs/decisions/error-guards-across-copies.md).
+// does not use.
 const ERROR_BRAND = '@@GatewayError';
 const API_ERROR_BRAND = '@@APIError';
 
@@ -31,6 +31,7 @@ export type APIErrorName =
   | 'PermissionDeniedError'
   | 'NotFoundError'
   | 'ConflictError'
+  | 'IdempotencyKeyReusedError'
   | 'UnprocessableEntityError'
   | 'RateLimitError'
   | 'InternalServerError';
@@ -208,9 +209,12 @@ function nextStep(init: APIErrorInit, said = ''): string {
       ? `Check that ${addressOption(init.area)} points at the gateway API.`
       : `Check the id, and that ${addressOption(init.area)} points at the gateway API.`;
   if (status === 409) {
-    // The service already said the key belongs to another request; say what follows, not that again.
+    // The service already said the key belongs to another body; say what follows, not that again.
     if (isIdempotencyKeyReuse(init.body))
-      return 'Not retried, as waiting cannot change it: send a new request with a new idempotencyKey.';
+      return (
+        'Not retried, as waiting cannot change it: send a different body with a new idempotencyKey. ' +
+        'Retrying the first body with the same key is safe: it cannot send twice.'
+      );
     return (
       `The Idempotency-Key was reused with another body, or its first request is still running${tries}: ` +
       `use a new key for a new request.`
@@ -225,35 +229,20 @@ function nextStep(init: APIErrorInit, said = ''): string {
   return 'Fix the request: retrying it unchanged fails the same way.';
 }
 
-// The reference does not show what reusing a key with another body returns ("not shown" under
-// Limits); a 409 whose code or message says so (the mock's `idempotency_key_reused`, or words like
-// "already used with a different request") is read as that answer. Linear by construction
-// whatever the input: each pattern has a bounded width, the text is cut to REUSE_SCAN characters, and the
-// "reused … different" pair is looked for sentence by sentence with two scans, never with a
-// `[^.]*` that backtracks from every "reused".
-const KEY_REUSE_CODE = /idempotency[_-]?key[_-]?(?:reused|mismatch)/i;
-const REUSED = /\b(?:re-?used|already used)\b/i;
-const OTHER = /\b(?:different|another|other)\b/i;
-/** A service's code or message longer than this is read only this far. */
-const REUSE_SCAN = 2_000;
-
-function saysKeyReuse(text: string): boolean {
-  const head = text.slice(0, REUSE_SCAN);
-  if (KEY_REUSE_CODE.test(head)) return true;
-  for (const sentence of head.split('.')) {
-    const found = REUSED.exec(sentence);
-    if (found !== null && OTHER.test(sentence.slice(found.index + found[0].length))) return true;
-  }
-  return false;
-}
+/**
+ * The code of the service's answer to a key sent again with a different body. The service documents
+ * no such answer; this is the code the mock service sends (gateway-sdk/testing), and the one signal
+ * read: the message is the service's prose, free to change, and is never scanned.
+ */
+const IDEMPOTENCY_KEY_REUSED_CODE = 'idempotency_key_reused';
 
 /**
- * Whether a 409 body says the `Idempotency-Key` was used before with another request: a conflict
- * no wait can resolve, so it is not retried (internal/retry.ts).
+ * Whether a 409 body says the `Idempotency-Key` was used before with another body (its code is
+ * `idempotency_key_reused`): a conflict no wait can resolve, so it is not retried (internal/retry.ts).
+ * One comparison, whatever the body holds.
  */
 export function isIdempotencyKeyReuse(body: unknown): boolean {
-  const { code, message } = errorFields(body);
-  return (code !== undefined && saysKeyReuse(code)) || (message !== undefined && saysKeyReuse(message));
+  return errorFields(body).code === IDEMPOTENCY_KEY_REUSED_CODE;
 }
 
 /** Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`. */
@@ -295,11 +284,25 @@ export class NotFoundError extends APIError {
   /** Always 404. */
   declare readonly status: 404;
 }
-/** 409: a conflict, such as an `Idempotency-Key` reused with another body. */
+/**
+ * 409: a conflict, such as a request whose `Idempotency-Key` is still in flight. A key sent again
+ * with a different body is its subclass `IdempotencyKeyReusedError`.
+ */
 export class ConflictError extends APIError {
-  override readonly name = 'ConflictError' as const;
+  override name: 'ConflictError' | 'IdempotencyKeyReusedError' = 'ConflictError';
   /** Always 409. */
   declare readonly status: 409;
+}
+/**
+ * 409 with the code `idempotency_key_reused`: the `Idempotency-Key` was first sent with a different
+ * body. Never retried, as no wait changes it: send the different body with a new key; the first
+ * body with the same key stays safe to retry.
+ *
+ * @example
+ * catch (err) { if (err instanceof IdempotencyKeyReusedError) opts.idempotencyKey = crypto.randomUUID() }
+ */
+export class IdempotencyKeyReusedError extends ConflictError {
+  override readonly name = 'IdempotencyKeyReusedError' as const;
 }
 /** 422: the request was well-formed but could not be processed. */
 export class UnprocessableEntityError extends APIError {
@@ -507,7 +510,7 @@ export function errorForStatus(init: APIErrorInit): APIError {
     case 404:
       return new NotFoundError(init);
     case 409:
-      return new ConflictError(init);
+      return isIdempotencyKeyReuse(init.body) ? new IdempotencyKeyReusedError(init) : new ConflictError(init);
     case 422:
       return new UnprocessableEntityError(init);
     case 429:
@@ -527,6 +530,12 @@ interface OwnGatewayError extends GatewayError {
 interface OwnAPIConnectionError extends APIConnectionError {
   /** The class's own name. */
   readonly name: 'APIConnectionError';
+}
+
+/** A `ConflictError` built as such, not as an `IdempotencyKeyReusedError`. */
+interface OwnConflictError extends ConflictError {
+  /** The class's own name. */
+  readonly name: 'ConflictError';
 }
 
 /** An `APIError` built as such (a status without a class of its own). */
@@ -558,7 +567,8 @@ export type AnyAPIError =
   | AuthenticationError
   | PermissionDeniedError
   | NotFoundError
-  | ConflictError
+  | OwnConflictError
+  | IdempotencyKeyReusedError
   | UnprocessableEntityError
   | RateLimitError
   | InternalServerError;

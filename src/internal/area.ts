@@ -17,11 +17,11 @@ import type { Area, AreaTransport, TransportContext } from './transport.js';
 interface AreaSpec {
   credential: CredentialOption;
   address: AddressOption;
-  /** Whether requests carry `Service-Version` (the API reference's Versioning rules). */
+  /** Whether requests carry `Service-Version`: the SMS and payment operations do, the members operation does not. */
   versioned: boolean;
 }
 
-/** Which credential, address and headers each area uses (the API reference's Authentication). */
+/** Which credential, address and headers each area uses: each area's key goes to its own address only. */
 export const AREAS: Record<Area, AreaSpec> = {
   sms: { credential: 'apiKey', address: 'baseURL', versioned: true },
   payment: { credential: 'testApiKey', address: 'sandboxBaseURL', versioned: true },

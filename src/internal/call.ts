@@ -3,7 +3,7 @@
 // `Call.fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
 // after every user hook has run, reads the body inside ky's per-attempt timeout, notes
 // Deprecation/Sunset headers and the `Retry-After` that `Call.delay` honours.
-import type { BeforeRetryState, KyInstance, Options } from 'ky';
+import type { BeforeRetryState, Options } from 'ky';
 import type { z } from 'zod/mini';
 import {
   APIConnectionError,
@@ -15,7 +15,6 @@ import {
   GatewayError,
   ResponseTooLargeError,
 } from '../core/errors.js';
-// The bounded body reader, and what a connection error keeps of its cause.
 import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
@@ -51,7 +50,14 @@ export interface RequestSpec<S extends z.ZodMiniType> {
   response: S;
 }
 
-/** One call in flight: created per method call, dropped when it settles. */
+/**
+ * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
+ * hands the call to ky (`#throughKy`, with `#kyOptions`); ky calls `fetch` once per attempt, which
+ * re-asserts the request (`#reassert`), starts the attempt (`#beginAttempt`, `#attemptSignal`),
+ * fetches (`#fetchOnce`), reads the answer (`#readAnswer`) or names the failure (`#attemptFailure`).
+ * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
+ * the SDK's typed error in `#failure`.
+ */
 export class Call implements CallHooks {
   readonly idempotencyKey: string | undefined;
   readonly timeout: number;
@@ -81,8 +87,10 @@ export class Call implements CallHooks {
   readonly #hooked: boolean;
 
   constructor(
+    /** What every call of the client reads: its settings, logger and jitter source. */
     readonly context: TransportContext,
-    readonly area: AreaTransport,
+    /** The transport of the call's area: its ky instance, credential and origin. */
+    readonly areaTransport: AreaTransport,
     readonly spec: RequestSpec<z.ZodMiniType>,
     readonly options: RequestOptions,
     /** Where the app called the method, appended to the stack of the call's error. */
@@ -111,33 +119,56 @@ export class Call implements CallHooks {
   ): Promise<{ data: z.output<S>; response: Response; requestId: string | undefined }> {
     try {
       if (this.signal?.aborted) throw this.abortFailure();
-      const response = await this.#send(this.area.ky);
+      const response = await this.#throughKy();
       const text =
         response === this.#response
           ? this.#text
           : await readBody(response, this.context.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
-      // Built only for an error: every good response is spared the scrubbing scans.
-      const context = () => {
-        const credential = this.area.credential;
-        return {
-          status: response.status,
-          idempotencyKey: this.idempotencyKey,
-          text: scrubText(text, [credential]),
-          requestId: requestId && scrub(requestId, [credential]),
-        };
-      };
-      return { data: parseOutput(schema, parseJson(text), context), response, requestId };
+      const details = () => this.#responseDetails(response, text, requestId);
+      return { data: parseOutput(schema, parseJson(text), details), response, requestId };
     } catch (error) {
       const failure = await this.#failure(error);
       throw this.site === undefined ? failure : attachCallSite(failure, this.site);
     }
   }
 
-  #send(send: KyInstance): Promise<Response> {
+  /** What an invalid answer's error shows of it, scrubbed: built only for an error, so every good response is spared the scans. */
+  #responseDetails(response: Response, text: string, requestId: string | undefined) {
+    const credential = this.areaTransport.credential;
+    return {
+      status: response.status,
+      idempotencyKey: this.idempotencyKey,
+      text: scrubText(text, [credential]),
+      requestId: requestId && scrub(requestId, [credential]),
+    };
+  }
+
+  /** Hands the call to the area's ky instance, which runs the attempts, the waits and the timeouts. */
+  #throughKy(): Promise<Response> {
+    const ky = this.areaTransport.ky;
+    const init = this.#kyOptions();
+    const signal = this.signal;
+    if (signal === undefined) return ky(this.input, init);
+    if (HAS_SIGNAL_ANY) {
+      init.signal = signal;
+      return ky(this.input, init);
+    }
+    // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
+    // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(this.abortFailure());
+      signal.addEventListener('abort', onAbort, { once: true });
+      ky(this.input, init).then(resolve, reject);
+    });
+  }
+
+  /** ky's options for this call: only what differs from the area's instance, for ky to merge. */
+  #kyOptions(): Options {
     const { spec, options } = this;
     const init: Options = {
       method: spec.method,
+      // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
       context: { call: this },
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
@@ -165,20 +196,8 @@ export class Call implements CallHooks {
     if (options.timeout !== undefined) init.timeout = options.timeout;
     const hooks = options.hooks;
     if (hooks !== undefined)
-      init.hooks = this.area.ownHook ? (hooks as Options['hooks']) : withOwnHook(hooks);
-    const signal = this.signal;
-    if (signal === undefined) return send(this.input, init);
-    if (HAS_SIGNAL_ANY) {
-      init.signal = signal;
-      return send(this.input, init);
-    }
-    // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
-    // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(this.abortFailure());
-      signal.addEventListener('abort', onAbort, { once: true });
-      send(this.input, init).then(resolve, reject);
-    });
+      init.hooks = this.areaTransport.ownHook ? (hooks as Options['hooks']) : withOwnHook(hooks);
+    return init;
   }
 
   /**
@@ -190,26 +209,48 @@ export class Call implements CallHooks {
   readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     // ky always passes its Request; the type allows a URL.
     const request = input instanceof Request ? input : new Request(input, init);
-    const area = this.area;
-    const key = this.idempotencyKey;
     // Without user hooks the request is what ky built from the area's options and the call's:
     // nothing else can have changed it, and checking it again would cost every call.
-    if (this.#hooked) {
-      if (!request.url.startsWith(area.origin)) {
-        throw new ConfigurationError(
-          `A hook sent the request to another host; client.${area.area}'s credential only goes to ` +
-            `${area.origin}. Nothing was sent: change the hook to keep the URL's host.`,
-          'hooks',
-        );
-      }
-      const headers = request.headers;
-      if (headers.get('authorization') !== area.authorization)
-        headers.set('authorization', area.authorization);
-      if (area.serviceVersion !== undefined && headers.get('service-version') !== area.serviceVersion)
-        headers.set('service-version', area.serviceVersion);
-      if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
+    if (this.#hooked) this.#reassert(request);
+    this.#beginAttempt(request);
+    const attempt = this.#attemptSignal(request);
+    // Once fetch has answered, only a failure of the body's stream is a connection error.
+    let fetched = false;
+    try {
+      const response = await this.#fetchOnce(
+        request,
+        HAS_SIGNAL_ANY ? init : { ...init, signal: attempt.signal },
+      );
+      fetched = true;
+      return await this.#readAnswer(response, attempt.signal);
+    } catch (cause) {
+      throw this.#attemptFailure(cause, fetched);
+    } finally {
+      this.#attemptEnded = Date.now();
+      attempt.release();
     }
+  };
 
+  /** Puts back what a hook may have changed: the area's host, its credential and headers, the call's key. */
+  #reassert(request: Request): void {
+    const { area, origin, authorization, serviceVersion } = this.areaTransport;
+    if (!request.url.startsWith(origin)) {
+      throw new ConfigurationError(
+        `A hook sent the request to another host; client.${area}'s credential only goes to ` +
+          `${origin}. Nothing was sent: change the hook to keep the URL's host.`,
+        'hooks',
+      );
+    }
+    const headers = request.headers;
+    const key = this.idempotencyKey;
+    if (headers.get('authorization') !== authorization) headers.set('authorization', authorization);
+    if (serviceVersion !== undefined && headers.get('service-version') !== serviceVersion)
+      headers.set('service-version', serviceVersion);
+    if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
+  }
+
+  /** Counts and times the attempt, and logs it at debug. */
+  #beginAttempt(request: Request): void {
     this.attempts++;
     this.#attemptStarted = Date.now();
     this.#attemptEnded = undefined;
@@ -219,93 +260,112 @@ export class Call implements CallHooks {
         'debug',
         `${request.method} ${this.input} (attempt ${this.attempts} of ${this.maxRetries + 1})`,
         {
-          area: area.area,
-          idempotencyKey: key,
+          area: this.areaTransport.area,
+          idempotencyKey: this.idempotencyKey,
           body: this.spec.body,
         },
       );
     }
+  }
 
-    let signal = request.signal;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The signal that ends this attempt, and what to release when it is over. ky times the attempt
+   * out but, without AbortSignal.any, cannot abort it here: this attempt's own controller does,
+   * when the attempt's timeout or what is left of the totalTimeout is spent, or the caller gives up.
+   */
+  #attemptSignal(request: Request): { signal: AbortSignal; release: () => void } {
+    if (HAS_SIGNAL_ANY) return { signal: request.signal, release: () => {} };
+    const controller = new AbortController();
+    const left = this.totalTimeout === undefined ? Infinity : this.totalTimeout - (now() - this.#started);
+    const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.timeout, left)));
+    const callSignal = this.signal;
     let unlink: (() => void) | undefined;
-    if (!HAS_SIGNAL_ANY) {
-      // ky times the attempt out but cannot abort it here: this attempt's own controller does,
-      // when the attempt's timeout or what is left of the totalTimeout is spent.
-      const controller = new AbortController();
-      const left = this.totalTimeout === undefined ? Infinity : this.totalTimeout - (now() - this.#started);
-      timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.timeout, left)));
-      const callSignal = this.signal;
-      if (callSignal !== undefined) {
-        const forward = () => controller.abort(callSignal.reason);
-        if (callSignal.aborted) forward();
-        else callSignal.addEventListener('abort', forward, { once: true });
-        unlink = () => callSignal.removeEventListener('abort', forward);
-      }
-      signal = controller.signal;
-      init = { ...init, signal };
+    if (callSignal !== undefined) {
+      const forward = () => controller.abort(callSignal.reason);
+      if (callSignal.aborted) forward();
+      else callSignal.addEventListener('abort', forward, { once: true });
+      unlink = () => callSignal.removeEventListener('abort', forward);
     }
-    const doFetch = this.context.settings.fetch;
-    // Once fetch has answered, only a failure of the body's stream is a connection error.
-    let fetched = false;
-    try {
-      // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
-      // and called on globalThis, as browsers require.
-      const response = await (doFetch ? doFetch(request, init) : globalThis.fetch(request, init));
-      fetched = true;
-      // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
-      // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
-      const watch = doFetch || !HAS_SIGNAL_ANY || this.signal || this.totalTimeout !== undefined;
-      const text =
-        response.type === 'opaqueredirect'
-          ? ''
-          : await readBody(
-              response,
-              this.context.settings.maxResponseBytes,
-              this.#tooLarge(response),
-              watch ? signal : undefined,
-            );
-      const result = this.#hooked ? unread(response, text) : response;
-      const asked = RETRY_STATUSES.includes(response.status)
-        ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
-        : undefined;
-      // Clients told the same wait would come back together: it is made a little later.
-      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.context.random);
-      this.#response = result;
-      this.#text = text;
-      if (log.enabled('debug')) {
-        log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
-          requestId: requestIdOf(response.headers),
-        });
-      }
-      noteDeprecation(this.context, this.spec.method, this.spec.path, response.headers);
-      (this.options as InternalRequestOptions)[OBSERVE_RESPONSE]?.(response);
-      return result;
-    } catch (cause) {
-      this.#retryAfterMs = undefined;
-      if (cause instanceof GatewayError) throw cause;
-      if (this.signal?.aborted) throw this.abortFailure();
-      // Our own failure (a RangeError, a bug) is thrown as it is, never retried as the network's.
-      if (fetched && !isNetworkFailure(cause)) throw cause;
-      const clean = (text: string) => scrub(cleanText(text), [area.credential]);
-      const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
-      // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
-      throw new APIConnectionError({
-        area: area.area,
-        reason,
-        idempotencyKey: key,
-        cause: safeCause(cause, clean),
+    return {
+      signal: controller.signal,
+      release: () => {
+        clearTimeout(timer);
+        unlink?.();
+      },
+    };
+  }
+
+  /** One fetch, through the client's `fetch` option or the global one. */
+  #fetchOnce(request: Request, init: RequestInit | undefined): Promise<Response> {
+    const fetchOption = this.context.settings.fetch;
+    // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
+    // and called on globalThis, as browsers require.
+    return fetchOption ? fetchOption(request, init) : globalThis.fetch(request, init);
+  }
+
+  /**
+   * Reads the answer's body within the attempt, keeps it for the call, and notes what its headers
+   * ask (the `Retry-After` wait, a deprecation). Returns what ky gets: the response, or an unread
+   * copy for hooks that read it again.
+   */
+  async #readAnswer(response: Response, signal: AbortSignal): Promise<Response> {
+    // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
+    // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
+    const watch =
+      this.context.settings.fetch || !HAS_SIGNAL_ANY || this.signal || this.totalTimeout !== undefined;
+    const text =
+      response.type === 'opaqueredirect'
+        ? ''
+        : await readBody(
+            response,
+            this.context.settings.maxResponseBytes,
+            this.#tooLarge(response),
+            watch ? signal : undefined,
+          );
+    const result = this.#hooked ? unread(response, text) : response;
+    const asked = RETRY_STATUSES.includes(response.status)
+      ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
+      : undefined;
+    // Clients told the same wait would come back together: it is made a little later.
+    this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.context.random);
+    this.#response = result;
+    this.#text = text;
+    const log = this.context.logger;
+    if (log.enabled('debug')) {
+      log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
+        requestId: requestIdOf(response.headers),
       });
-    } finally {
-      this.#attemptEnded = Date.now();
-      clearTimeout(timer);
-      unlink?.();
     }
-  };
+    noteDeprecation(this.context, this.spec.method, this.spec.path, response.headers);
+    (this.options as InternalRequestOptions)[OBSERVE_RESPONSE]?.(response);
+    return result;
+  }
+
+  /**
+   * What an attempt that did not answer throws: the SDK's own errors and the caller's abort as
+   * they are, our own failure (a RangeError, a bug) as it is, never retried as the network's; a
+   * network failure as an `APIConnectionError` ky may retry.
+   */
+  #attemptFailure(cause: unknown, fetched: boolean): unknown {
+    this.#retryAfterMs = undefined;
+    if (cause instanceof GatewayError) return cause;
+    if (this.signal?.aborted) return this.abortFailure();
+    if (fetched && !isNetworkFailure(cause)) return cause;
+    const { area, credential } = this.areaTransport;
+    const clean = (text: string) => scrub(cleanText(text), [credential]);
+    const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
+    // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
+    return new APIConnectionError({
+      area,
+      reason,
+      idempotencyKey: this.idempotencyKey,
+      cause: safeCause(cause, clean),
+    });
+  }
 
   /** What an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
   #tooLarge(response: Response): () => ResponseTooLargeError {
-    const credential = this.area.credential;
+    const credential = this.areaTransport.credential;
     return () =>
       new ResponseTooLargeError(
         this.context.settings.maxResponseBytes,
@@ -322,13 +382,13 @@ export class Call implements CallHooks {
   /**
    * ky's `delay` for this call's retry `n` (from 1): what the last response's `Retry-After` asked
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
-   * its `jitter` would spread a `Retry-After` wait too (docs/decisions/retry-after-waits.md).
+   * its `jitter` would spread a `Retry-After` wait too.
    */
   readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.context.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined {
-    if (this.signal?.aborted) return this.area.stop;
+    if (this.signal?.aborted) return this.areaTransport.stop;
     const log = this.context.logger;
     if (log.enabled('info')) {
       const failure = this.#failureNow(state.error);
@@ -372,8 +432,8 @@ export class Call implements CallHooks {
     if (isHTTPError(error)) {
       const response = error.response;
       const text = response === this.#response ? this.#text : '';
-      const area = this.area;
-      const secrets = [area.credential, encodeURIComponent(area.credential)];
+      const { area, credential, credentialOption } = this.areaTransport;
+      const secrets = [credential, encodeURIComponent(credential)];
       // Everything the service sent is scrubbed, as it may echo the credential anywhere: the
       // status line, the body in any JSON escape, any header (Set-Cookie, Location, a request id).
       const headers = new Headers();
@@ -388,8 +448,8 @@ export class Call implements CallHooks {
         idempotencyKey,
         retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
         statusText: scrub(response.statusText, secrets),
-        credentialOption: area.credentialOption,
-        area: area.area,
+        credentialOption,
+        area,
         attempts: this.attempts,
       });
     }

@@ -63,8 +63,9 @@ export const RETRY_OPTIONS: RetryOptions = {
  * What ky's own checks would get wrong for this contract; `undefined` leaves the decision to ky
  * (limit, methods, statuses, timeouts). ky 2 retries only its own error types: the connection
  * failure `Call.fetch` reports for a network error is retried here. A 409 saying the key was used
- * with another body fails the same way on every attempt: retrying only adds waits before the
- * same ConflictError. Anything else thrown (an abort, a hook) ends the call, as ky decides.
+ * with another body (its code `idempotency_key_reused`) fails the same way on every attempt:
+ * retrying only adds waits before the same IdempotencyKeyReusedError. Anything else thrown (an
+ * abort, a hook) ends the call, as ky decides.
  */
 function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
   if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);

@@ -221,7 +221,12 @@ export function checkRequestOptions(opts: RequestOptions): void {
   if (hooksProblem !== undefined) throw invalidOption(['hooks'], hooksProblem);
 }
 
-function invalidOption(path: string[], problem: string): ValidationError {
+/**
+ * A ValidationError for one option, in the words every option check uses: `option` is the option's
+ * name, or its path (`['headers', name]`; `[]` for the options object itself).
+ */
+export function invalidOption(option: string | readonly string[], problem: string): ValidationError {
+  const path = typeof option === 'string' ? [option] : [...option];
   const where = path.length === 0 ? 'request options' : `options.${path.join('.')}`;
   return new ValidationError(`${where} ${problem}. Nothing was sent.`, [{ path, message: problem }]);
 }

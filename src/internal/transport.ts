@@ -56,7 +56,7 @@ export interface AreaTransport {
 
 /** The client's settings, the context every call reads, and each area's transport, opened on its first call. */
 export class Transport {
-  readonly #areas = new Map<Area, AreaTransport>();
+  readonly #areaTransports = new Map<Area, AreaTransport>();
   // Private, so no dump of a client or resource (util.inspect, JSON.stringify,
   // structuredClone) reaches the settings and their credentials.
   readonly #init: TransportInit;
@@ -82,12 +82,12 @@ export class Transport {
 
   /** The area's transport once opened (the hot path: no await). */
   get(area: Area): AreaTransport | undefined {
-    return this.#areas.get(area);
+    return this.#areaTransports.get(area);
   }
 
   /** Keeps an area's transport for the calls after it; returns it. */
   set(opened: AreaTransport): AreaTransport {
-    this.#areas.set(opened.area, opened);
+    this.#areaTransports.set(opened.area, opened);
     return opened;
   }
 }

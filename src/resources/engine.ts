@@ -121,8 +121,8 @@ function send<S extends z.ZodMiniType>(
   // Most calls pass no options: nothing to check.
   if (options != null) checkRequestOptions(options);
   const context = transport.context ?? transport.setContext(contextOf(transport));
-  const area = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
-  return new Call(context, area, spec, options ?? {}, site, started).run(spec.response);
+  const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
+  return new Call(context, areaTransport, spec, options ?? {}, site, started).run(spec.response);
 }
 
 /** What every call of a client reads, built on its first call: the logger among it. */

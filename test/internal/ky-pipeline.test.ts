@@ -12,6 +12,7 @@ import {
   Client,
   ConfigurationError,
   ConflictError,
+  IdempotencyKeyReusedError,
   type Hooks,
   RateLimitError,
   ValidationError,
@@ -515,22 +516,24 @@ describe('a 409 for a key reused with another body', () => {
       client({ maxRetries: 3 }).sms.messages.create(send, { idempotencyKey: 'k-1' }),
     );
     expect(wire).toHaveLength(1);
-    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toBeInstanceOf(IdempotencyKeyReusedError);
     const text = (error as ConflictError).message;
     expect(text).toBe(
-      '409 idempotency_key_reused: This Idempotency-Key was already used with a different request in the last 24 hours. Not retried, as waiting cannot change it: send a new request with a new idempotencyKey.',
+      '409 idempotency_key_reused: This Idempotency-Key was already used with a different request in the last 24 hours. Not retried, as waiting cannot change it: send a different body with a new idempotencyKey. Retrying the first body with the same key is safe: it cannot send twice.',
     );
     expect(text.match(/already used|reused with/g)).toHaveLength(1);
     expect(error).toMatchObject({ status: 409, idempotencyKey: 'k-1' });
   });
 
-  it('is recognised by its message alone, when the body has no code', async () => {
+  it('is told by its code alone: a 409 whose message only says so is a plain ConflictError, retried', async () => {
     sequence('post', `${BASE}/sms/messages`, [
       () => HttpResponse.json({ message: 'Key reused with another request body.' }, { status: 409 }),
+      () => HttpResponse.json({ message: 'Key reused with another request body.' }, { status: 409 }),
     ]);
-    const { error } = await settle(client({ maxRetries: 3 }).sms.messages.create(send));
-    expect(wire).toHaveLength(1);
+    const { error } = await settle(client({ maxRetries: 1 }).sms.messages.create(send));
+    expect(wire).toHaveLength(2);
     expect(error).toBeInstanceOf(ConflictError);
+    expect(error).not.toBeInstanceOf(IdempotencyKeyReusedError);
   });
 
   it('is not retried when a user hook reads response bodies either', async () => {

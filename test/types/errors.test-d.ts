@@ -16,6 +16,7 @@ import type {
   ConfigurationError,
   ConflictError,
   GatewayError,
+  IdempotencyKeyReusedError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
@@ -47,6 +48,7 @@ describe('errors', () => {
       | 'PermissionDeniedError'
       | 'NotFoundError'
       | 'ConflictError'
+      | 'IdempotencyKeyReusedError'
       | 'UnprocessableEntityError'
       | 'RateLimitError'
       | 'InternalServerError'
@@ -71,6 +73,7 @@ describe('errors', () => {
     expectTypeOf<PermissionDeniedError>().toExtend<APIError>();
     expectTypeOf<NotFoundError>().toExtend<APIError>();
     expectTypeOf<ConflictError>().toExtend<APIError>();
+    expectTypeOf<IdempotencyKeyReusedError>().toExtend<ConflictError>();
     expectTypeOf<UnprocessableEntityError>().toExtend<APIError>();
     expectTypeOf<RateLimitError>().toExtend<APIError>();
     expectTypeOf<InternalServerError>().toExtend<APIError>();
@@ -102,6 +105,7 @@ describe('errors', () => {
     expectTypeOf<PermissionDeniedError['status']>().toEqualTypeOf<403>();
     expectTypeOf<NotFoundError['status']>().toEqualTypeOf<404>();
     expectTypeOf<ConflictError['status']>().toEqualTypeOf<409>();
+    expectTypeOf<IdempotencyKeyReusedError['status']>().toEqualTypeOf<409>();
     expectTypeOf<UnprocessableEntityError['status']>().toEqualTypeOf<422>();
     expectTypeOf<RateLimitError['status']>().toEqualTypeOf<429>();
     expectTypeOf<InternalServerError['status']>().toEqualTypeOf<number>();
@@ -118,6 +122,8 @@ describe('errors', () => {
     expectTypeOf<APIUserAbortError['name']>().toEqualTypeOf<'APIUserAbortError'>();
     expectTypeOf<ResponseValidationError['name']>().toEqualTypeOf<'ResponseValidationError'>();
     expectTypeOf<WebhookVerificationError['name']>().toEqualTypeOf<'WebhookVerificationError'>();
+    expectTypeOf<IdempotencyKeyReusedError['name']>().toEqualTypeOf<'IdempotencyKeyReusedError'>();
+    expectTypeOf<ConflictError['name']>().toEqualTypeOf<'ConflictError' | 'IdempotencyKeyReusedError'>();
     expectTypeOf<APIConnectionError['name']>().toEqualTypeOf<
       'APIConnectionError' | 'APIConnectionTimeoutError'
     >();
@@ -151,6 +157,10 @@ describe('errors', () => {
     if (isAPIError(err)) {
       expectTypeOf(err).toExtend<APIError>();
       if (err.name === 'NotFoundError') expectTypeOf(err.status).toEqualTypeOf<404>();
+      if (err.name === 'IdempotencyKeyReusedError') {
+        expectTypeOf(err).toEqualTypeOf<IdempotencyKeyReusedError>();
+        expectTypeOf(err.status).toEqualTypeOf<409>();
+      }
       // @ts-expect-error A ValidationError is not an APIError.
       if (err.name === 'ValidationError') return;
     }
