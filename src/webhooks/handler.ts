@@ -148,7 +148,7 @@ const invalidOption = (name: string, message: string) =>
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0) || value === Infinity)
+  if (typeof value !== 'number' || !(value > 0 && value < Infinity))
     throw invalidOption(name, `${name} must be a positive number (got ${String(value)}).`);
   return value;
 }
@@ -241,14 +241,16 @@ function dedupeSteps(store: DedupeStore | false, claimFor: number, keep: number,
         if (store && !(await store.claim(key, claimFor))) {
           // A duplicate is acknowledged only once the first delivery has been handled. While it is
           // still running, 503: had the first then failed, a 200 here would lose the event for good.
-          const handled = !running.has(event.id) && (!store.state || (await store.state(key)) === 'handled');
-          if (!handled) await release(event, taken);
-          // Handled: recorded under the namespaces claimed before this one, so that once a
-          // rotation drops the old secret ([next, current] → [next]), the new one still knows
-          // every event seen during the overlap. Claimed for `keep` when the store has no
-          // `complete`, those claims are the record already.
-          else await record(event, taken);
-          return handled ? 'duplicate' : 'in_progress';
+          if (!running.has(event.id) && (!store.state || (await store.state(key)) === 'handled')) {
+            // Recorded under the namespaces claimed before this one, so that once a rotation
+            // drops the old secret ([next, current] → [next]), the new one still knows every
+            // event seen during the overlap. Claimed for `keep` when the store has no
+            // `complete`, those claims are the record already.
+            await record(event, taken);
+            return 'duplicate';
+          }
+          await release(event, taken);
+          return 'in_progress';
         }
         taken.push(key);
       }
@@ -325,7 +327,7 @@ export function createHandlerCore(options: WebhookHandlerOptions): { core: Handl
     throw invalidOption(
       'maxAgeSeconds',
       `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} ` +
-        `(${keep} s): a replay could then be handled twice. Lower maxAgeSeconds or keep ids longer.`,
+        `(${keep} s): a replay could be handled twice. Lower maxAgeSeconds or keep ids longer.`,
     );
   // With a store that has `complete`, a claim is a lease; otherwise it is the record itself.
   const { claim, run } = dedupeSteps(store, store && store.complete ? lease : keep, keep, onError);
