@@ -1,7 +1,9 @@
 // mock.fetch served over real HTTP on loopback, for tests that need a socket (a child process, a
 // browser, another language). node:http is imported inside the function so that the testing
 // entry still loads, and bundles, where there is no Node. Needs no msw.
+import { ConfigurationError } from '../core/errors.js';
 import { escapeControls } from '../core/text.js';
+import { isBrowserOrigin } from './origin.js';
 import { MockConnectionReset } from './faults.js';
 import { json, MAX_BODY_BYTES, pathMethods, type Route, routeNotFound } from './router.js';
 import { accountRoutes } from './routes/account.js';
@@ -119,6 +121,13 @@ const methodRefusal = (requestId: string, method: string) =>
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await import('node:http');
   const { port = 0, allowedOrigins = [], ...serviceOptions } = options;
+  const wrong = allowedOrigins.find((o) => o !== '*' && !isBrowserOrigin(o));
+  if (wrong !== undefined)
+    throw new ConfigurationError(
+      `startMockServer: allowedOrigins takes '*' or origins as a browser sends them, ` +
+        `scheme://host[:port] such as 'https://app.example.test' (got ${JSON.stringify(escapeControls(wrong))}).`,
+      'allowedOrigins',
+    );
   // The handlers are bound to the server's URL, known only once it listens.
   const state: ServerState = { allowedOrigins };
   const server = createServer((req, res) => listener(state, req, res));

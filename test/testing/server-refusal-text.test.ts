@@ -39,3 +39,21 @@ describe('startMockServer: refusal messages', () => {
     }
   });
 });
+
+describe('startMockServer: allowedOrigins', () => {
+  it.each(['null', 'https://app.example.test/', 'app.example.test', 'HTTPS://APP.EXAMPLE.TEST', ''])(
+    'refuses %j before listening',
+    async (origin) => {
+      await expect(startMockServer({ allowedOrigins: [origin] })).rejects.toThrow(
+        /allowedOrigins takes '\*' or origins as a browser sends them/,
+      );
+    },
+  );
+
+  it('takes * and origins as browsers send them', async () => {
+    const server = await startMockServer({
+      allowedOrigins: ['*', 'https://app.example.test', 'http://localhost:5173'],
+    });
+    await server.close();
+  });
+});
