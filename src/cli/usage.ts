@@ -37,7 +37,8 @@ Options:
                         ps: prefer GATEWAY_WEBHOOK_SECRET in the environment).
   --env-file PATH       Writes the export lines to PATH (mode 0600) instead of stdout; load them in
                         another shell with: source PATH
-  --allow-origin ORIGIN Lets pages on ORIGIN call the mock from a browser (loopback pages always
+  --allow-origin ORIGIN Lets pages on ORIGIN call the mock from a browser: scheme://host[:port] as
+                        the browser sends it, e.g. https://app.example.test (loopback pages always
                         may; * allows any). Repeatable.
   -h, --help            Prints this.
 
@@ -48,7 +49,7 @@ Deliveries to webhooks created through the API go to loopback addresses only. Ct
 export const TRIGGER_USAGE = `Usage: GATEWAY_WEBHOOK_SECRET=SECRET gateway-sdk trigger <event-type> --url URL [--data JSON] [--timeout S]
 
 POSTs one signed delivery of <event-type> to URL, signed as the service signs them, and prints the
-receiver's answer. Exits 0 on a 2xx or 3xx answer, 1 otherwise, 2 on a usage error.
+receiver's answer (its first 64 KiB). Exits 0 on a 2xx or 3xx answer, 1 otherwise, 2 on a usage error.
 
 Event types (the service sends these and no others):
 ${eventList}
@@ -58,7 +59,7 @@ Options:
   --secret SECRET  The webhook secret, instead of GATEWAY_WEBHOOK_SECRET (other users of this
                    machine can see it in ps).
   --data JSON      The event's data.object, a JSON object (default: a sample for message.* events).
-  --timeout S      Gives up after S seconds (default 10).
+  --timeout S      Gives up after S seconds, e.g. 10 or 2.5 (default 10, at most 86400).
   -h, --help       Prints this.
 `;
 

@@ -33,7 +33,7 @@ export interface SignedDelivery {
     /** Always `application/json`. */
     'content-type': 'application/json';
     /** Lowercase hex HMAC-SHA256 of `body` with the webhook secret. */
-    'x-service-signature': string;
+    [Webhooks.SIGNATURE_HEADER]: string;
   };
 }
 

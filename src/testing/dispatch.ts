@@ -63,6 +63,17 @@ export const RETRY_DELAYS_MS = [MINUTE, 2 * MINUTE, 4 * MINUTE, 8 * MINUTE, 16 *
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Events expire 7 days after they were created; a delivery not done by then is `expired`. */
 export const EVENT_LIFETIME_MS = 7 * 24 * 60 * MINUTE;
+/**
+ * How many deliveries are attempted at once. Deliveries of one message's events to one URL still
+ * go one after another, in order; a receiver that never answers holds up only its own share.
+ */
+export const DELIVERY_CONCURRENCY = 16;
+/**
+ * How many final deliveries `mock.deliveries` keeps (every pending one is kept): past it the
+ * oldest final ones are dropped, so that a mock left running (`gateway-sdk mock`) does not keep
+ * every event it ever sent.
+ */
+export const MAX_FINISHED_DELIVERIES = 1_000;
 
 interface Internal {
   delivery: MockDelivery;
@@ -116,6 +127,8 @@ export class Dispatcher {
     private readonly extras: {
       forward?: ForwardTarget | undefined;
       onAttempt?: AttemptListener | undefined;
+      /** Ends every attempt in flight, and makes no more (the server's `close()`). */
+      signal?: AbortSignal | undefined;
     } = {},
   ) {
     this.#deliver = deliver ?? ((request) => fetch(request));
@@ -164,7 +177,10 @@ export class Dispatcher {
     });
   }
 
-  /** Runs every attempt due at the mock's `now`, one after another; resolves to the deliveries attempted. */
+  /**
+   * Runs every attempt due at the mock's `now`, DELIVERY_CONCURRENCY at a time (those of one
+   * message to one URL in order); resolves to the deliveries attempted.
+   */
   run(): Promise<MockDelivery[]> {
     const next = this.#chain.then(() => this.#run());
     this.#chain = next.catch(() => undefined);
@@ -172,18 +188,29 @@ export class Dispatcher {
   }
 
   async #run(): Promise<MockDelivery[]> {
-    const touched: MockDelivery[] = [];
     const nowMs = this.now().getTime();
     const due = [...this.#pending].filter((p) => p.dueMs <= nowMs).sort((a, b) => a.dueMs - b.dueMs);
-    for (const item of due) {
-      touched.push(item.delivery);
-      if (nowMs >= item.createdMs + EVENT_LIFETIME_MS) {
-        this.#finish(item, 'expired');
-        continue;
-      }
-      await this.#attempt(item, nowMs);
-    }
-    return touched;
+    const queue = [...groupByTarget(due).values()];
+    const worker = async () => {
+      for (let group = queue.shift(); group !== undefined; group = queue.shift())
+        for (const item of group) {
+          if (this.extras.signal?.aborted) return;
+          if (nowMs >= item.createdMs + EVENT_LIFETIME_MS) this.#finish(item, 'expired');
+          else await this.#attempt(item, nowMs);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, worker));
+    this.#forgetOldest();
+    return due.map((item) => item.delivery);
+  }
+
+  // Drops the oldest final deliveries past MAX_FINISHED_DELIVERIES, in place: `mock.deliveries`
+  // is this very array.
+  #forgetOldest(): void {
+    let excess = this.deliveries.filter((d) => d.nextAttemptAt === null).length - MAX_FINISHED_DELIVERIES;
+    if (excess <= 0) return;
+    const kept = this.deliveries.filter((d) => d.nextAttemptAt !== null || excess-- <= 0);
+    this.deliveries.splice(0, this.deliveries.length, ...kept);
   }
 
   async #attempt(item: Internal, nowMs: number): Promise<void> {
@@ -206,8 +233,10 @@ export class Dispatcher {
       // signed event to: following it would POST it to whatever host `Location` names.
       redirect: 'manual',
       // A receiver that never answers counts as a network error (and is retried), rather than
-      // holding runDeliveries() open.
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      // holding runDeliveries() open; closing the server ends the attempt at once.
+      signal: this.extras.signal
+        ? AbortSignal.any([this.extras.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)])
+        : AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
     let status: number | null = null;
     let error: string | null = null;
@@ -222,6 +251,8 @@ export class Dispatcher {
       // Not awaited: under MSW's passthrough, cancelling a body can stay pending for good.
       void response.body?.cancel().catch(() => undefined);
     } catch (failure) {
+      // Stopped (the server closed): not an attempt of the delivery's, and nobody to tell.
+      if (this.extras.signal?.aborted) return;
       error = failure instanceof Error ? failure.message : String(failure);
       if (failure instanceof Error && failure.cause instanceof Error) cause = failure.cause.message;
     }
@@ -261,6 +292,19 @@ export class Dispatcher {
   }
 }
 
+/** Due deliveries by message and URL, in due order: each group is attempted in order. */
+function groupByTarget(due: Internal[]): Map<string, Internal[]> {
+  const groups = new Map<string, Internal[]>();
+  for (const item of due) {
+    const { url, event } = item.delivery;
+    const key = `${url} ${String((event.data.object as { id?: unknown }).id)}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 /**
  * A `deliver` function that sends every delivery to `origin` instead of the webhook URL's own,
  * keeping its path and query: point `https://hooks.example.com/sms` at a receiver listening on
@@ -272,7 +316,11 @@ export function forwardTo(origin: string, send: DeliverFunction = (r) => fetch(r
   const base = new URL(origin);
   return async (request) => {
     const from = new URL(request.url);
-    const to = new URL(`${from.pathname}${from.search}`, base);
+    // Set part by part, never resolved: a path such as `//other.host/x` is a path here, where as a
+    // relative reference it would name another host (and send it the signed event).
+    const to = new URL(base.origin);
+    to.pathname = from.pathname;
+    to.search = from.search;
     return send(
       new Request(to, {
         method: request.method,

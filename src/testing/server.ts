@@ -1,6 +1,9 @@
 // mock.fetch served over real HTTP on loopback, for tests that need a socket (a child process, a
 // browser, another language). node:http is imported inside the function so that the testing
 // entry still loads, and bundles, where there is no Node. Needs no msw.
+import { ConfigurationError } from '../core/errors.js';
+import { escapeControls } from '../core/text.js';
+import { isBrowserOrigin } from './origin.js';
 import { MockConnectionReset } from './faults.js';
 import { json, MAX_BODY_BYTES, pathMethods, type Route, routeNotFound } from './router.js';
 import { accountRoutes } from './routes/account.js';
@@ -79,6 +82,8 @@ const ROUTES: readonly Route[] = [...smsRoutes, ...paymentRoutes, ...accountRout
 
 // A refusal in the mock's error format, before the request reaches any route. It carries a request
 // id like every other answer (docs/mock-service.md), so a refused request can be quoted too.
+// The message quotes the request's own Host or Origin: escaped with the one control-character set,
+// as every text the mock prints, so that a header cannot drive the terminal that shows it.
 const refusal = (
   requestId: string,
   status: number,
@@ -86,7 +91,12 @@ const refusal = (
   message: string,
   headers: Record<string, string> = {},
 ) =>
-  json(status, { error: { type: 'invalid_request_error', code, message, param: null } }, requestId, headers);
+  json(
+    status,
+    { error: { type: 'invalid_request_error', code, message: escapeControls(message), param: null } },
+    requestId,
+    headers,
+  );
 
 const methodRefusal = (requestId: string, method: string) =>
   refusal(
@@ -111,63 +121,21 @@ const methodRefusal = (requestId: string, method: string) =>
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await import('node:http');
   const { port = 0, allowedOrigins = [], ...serviceOptions } = options;
+  const wrong = allowedOrigins.find((o) => o !== '*' && !isBrowserOrigin(o));
+  if (wrong !== undefined)
+    throw new ConfigurationError(
+      `startMockServer: allowedOrigins takes '*' or origins as a browser sends them, ` +
+        `scheme://host[:port] such as 'https://app.example.test' (got ${JSON.stringify(escapeControls(wrong))}).`,
+      'allowedOrigins',
+    );
   // The handlers are bound to the server's URL, known only once it listens.
-  const state: { mock?: MockService; hosts?: Set<string> } = {};
-  const server = createServer((req, res) => {
-    if (state.mock === undefined || state.hosts === undefined) return void res.writeHead(503).end();
-    const origin = req.headers.origin;
-    const page =
-      origin !== undefined &&
-      (LOOPBACK_ORIGIN.test(origin) || allowedOrigins.some((o) => o === '*' || o === origin));
-    const host = req.headers.host?.toLowerCase();
-    let refused: Response | undefined;
-    const { store } = state.mock;
-    const requestId = (): string => store.nextRequestId();
-    // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 sends Host: evil.test.
-    // 421 Misdirected Request, not 403: the SDK reads a 403 as a key without the permission.
-    if (host !== undefined && !state.hosts.has(host))
-      refused = refusal(
-        requestId(),
-        421,
-        'host_not_allowed',
-        `The mock answers only requests addressed to it on loopback (${[...state.hosts].join(', ')}), ` +
-          `not to ${JSON.stringify(host)}: a page on another site cannot reach it through DNS.`,
-      );
-    else if (origin !== undefined && !page)
-      refused = refusal(
-        requestId(),
-        403,
-        'origin_not_allowed',
-        `Pages on ${JSON.stringify(origin)} may not call the mock: only loopback pages can. Allow it with ` +
-          `startMockServer({ allowedOrigins: [${JSON.stringify(origin)}] }) or gateway-sdk mock --allow-origin ${origin}.`,
-      );
-    else if (UNSERVED.test(req.method ?? '')) refused = methodRefusal(requestId(), req.method ?? '');
-    if (refused) {
-      req.resume();
-      return void send(refused, res, {}).catch(() => res.destroy());
-    }
-    serve(state.mock, req, res, corsHeaders(origin)).catch((error: unknown) => {
-      res.destroy(error instanceof Error ? error : undefined);
-    });
-  });
+  const state: ServerState = { allowedOrigins };
+  const server = createServer((req, res) => listener(state, req, res));
   // node:http hands CONNECT to this event, not to the request listener; without it the socket is
   // dropped with no answer. Answered here like every other method the mock does not serve.
-  server.on('connect', (req: { method?: string }, socket: { end(data: string): unknown }) => {
+  server.on('connect', (_req: unknown, socket: { end(data: string): unknown }) => {
     // Before the server listens there is no mock, hence no request id to give.
-    const requestId = state.mock?.store.nextRequestId();
-    const body = JSON.stringify({
-      error: {
-        type: 'invalid_request_error',
-        code: 'method_not_allowed',
-        message: 'The mock does not serve CONNECT; it answers GET and POST.',
-        param: null,
-      },
-    });
-    socket.end(
-      'HTTP/1.1 405 Method Not Allowed\r\nallow: GET, POST\r\ncontent-type: application/json\r\n' +
-        (requestId === undefined ? '' : `x-request-id: ${requestId}\r\n`) +
-        `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
-    );
+    socket.end(connectRefusal(state.mock?.store.nextRequestId()));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -180,18 +148,104 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const bound = typeof address === 'object' && address !== null ? address.port : port;
   const url = `http://127.0.0.1:${bound}`;
   state.hosts = new Set([`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`]);
-  const mock = (state.mock = createMockService({ ...serviceOptions, baseURL: url, sandboxBaseURL: url }));
+  // Closing ends the deliveries in flight too: a receiver that never answers would otherwise keep
+  // the process alive for their timeout.
+  const stop = new AbortController();
+  const mock = (state.mock = createMockService({
+    ...serviceOptions,
+    baseURL: url,
+    sandboxBaseURL: url,
+    signal: stop.signal,
+  }));
   return {
     url,
     clientOptions: mock.clientOptions,
     mock,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stop.abort();
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets would otherwise hold close() open until they time out.
         server.closeAllConnections();
       }),
   };
+}
+
+interface ServerState {
+  readonly allowedOrigins: readonly string[];
+  mock?: MockService;
+  hosts?: Set<string>;
+}
+
+/** The raw answer to CONNECT, which never reaches the request listener. */
+function connectRefusal(requestId: string | undefined): string {
+  const body = JSON.stringify({
+    error: {
+      type: 'invalid_request_error',
+      code: 'method_not_allowed',
+      message: 'The mock does not serve CONNECT; it answers GET and POST.',
+      param: null,
+    },
+  });
+  return (
+    'HTTP/1.1 405 Method Not Allowed\r\nallow: GET, POST\r\ncontent-type: application/json\r\n' +
+    (requestId === undefined ? '' : `x-request-id: ${requestId}\r\n`) +
+    `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Every request: refused when it is not for this server or from an allowed page, else served. */
+function listener(state: ServerState, req: IncomingMessage, res: ServerResponse): void {
+  if (state.mock === undefined || state.hosts === undefined) {
+    res.writeHead(503);
+    return void res.end();
+  }
+  const origin = req.headers.origin;
+  const refused = refusalOf(state.mock, state.hosts, state.allowedOrigins, req);
+  if (refused) {
+    req.resume();
+    return void send(refused, res, {}).catch(() => res.destroy());
+  }
+  serve(state.mock, req, res, corsHeaders(typeof origin === 'string' ? origin : undefined)).catch(
+    (error: unknown) => {
+      res.destroy(error instanceof Error ? error : undefined);
+    },
+  );
+}
+
+/** The refusal of a request the mock must not serve, or undefined. */
+function refusalOf(
+  mock: MockService,
+  hosts: Set<string>,
+  allowedOrigins: readonly string[],
+  req: IncomingMessage,
+): Response | undefined {
+  const origin = req.headers.origin;
+  const host = req.headers.host;
+  const requestId = (): string => mock.store.nextRequestId();
+  // DNS rebinding: a page on evil.test whose name now resolves to 127.0.0.1 sends Host: evil.test.
+  // 421 Misdirected Request, not 403: the SDK reads a 403 as a key without the permission.
+  if (typeof host === 'string' && !hosts.has(host.toLowerCase()))
+    return refusal(
+      requestId(),
+      421,
+      'host_not_allowed',
+      `The mock answers only requests addressed to it on loopback (${[...hosts].join(', ')}), ` +
+        `not to ${JSON.stringify(host.toLowerCase())}: a page on another site cannot reach it through DNS.`,
+    );
+  const page =
+    typeof origin === 'string' &&
+    (LOOPBACK_ORIGIN.test(origin) || allowedOrigins.some((o) => o === '*' || o === origin));
+  if (typeof origin === 'string' && !page)
+    return refusal(
+      requestId(),
+      403,
+      'origin_not_allowed',
+      `Pages on ${JSON.stringify(origin)} may not call the mock: only loopback pages can. Allow it with ` +
+        `startMockServer({ allowedOrigins: [${JSON.stringify(origin)}] }) or gateway-sdk mock --allow-origin ${origin}.`,
+    );
+  if (UNSERVED.test(req.method ?? '')) return methodRefusal(requestId(), req.method ?? '');
+  return undefined;
 }
 
 async function serve(

@@ -83,6 +83,8 @@ export interface MockServiceOptions {
   forward?: ForwardTarget | undefined;
   /** @internal Told of every attempt as it is recorded (the CLI prints them). */
   onAttempt?: AttemptListener | undefined;
+  /** @internal Ends every delivery attempt in flight and makes no more (the server's `close()`). */
+  signal?: AbortSignal | undefined;
   /** @internal `autoAdvance` steps per route, instead of `ROUTE_TIMELINE_MS` (the CLI's quicker ones). */
   routeTimeline?: Record<MockRoute, RouteTimeline> | undefined;
 }
@@ -115,7 +117,10 @@ export interface MockService {
   readonly clientOptions: MockClientOptions;
   /** The in-memory state the routes read and write. */
   readonly store: MockStore;
-  /** Every webhook delivery queued so far, with its attempts (cleared by `store.reset()`). */
+  /**
+   * Webhook deliveries with their attempts: every pending one and the last 1,000 final ones
+   * (cleared by `store.reset()`).
+   */
   readonly deliveries: readonly MockDelivery[];
   /**
    * Sets a message's status at the mock's `now` (`sent_at`, `delivered_at`, `error_code` as the
@@ -176,7 +181,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     now,
     options.deliver,
     options.callbackSecret ?? SEEDED_WEBHOOK_SECRET,
-    { forward: options.forward, onAttempt: options.onAttempt },
+    { forward: options.forward, onAttempt: options.onAttempt, signal: options.signal },
   );
   store.hooks = {
     statusChanged: (message, at, callbackUrl) => dispatcher.statusChanged(message, at, callbackUrl),
@@ -187,7 +192,30 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     if (autoAdvance) store.advanceTo(now().getTime());
   };
 
-  const mockFetch: MockFetch = async (input, init) => {
+  const mockFetch = fetchOf(context, faults, tick);
+
+  return {
+    fetch: mockFetch,
+    clientOptions,
+    store,
+    deliveries: dispatcher.deliveries,
+    advance: (messageId, status, fields) => store.setMessageStatus(messageId, status, fields),
+    runDeliveries: () => {
+      tick();
+      return dispatcher.run();
+    },
+    inject: (route, fault, injectOptions) => faults.add(route, fault, injectOptions),
+    clearFaults: () => faults.clear(),
+  };
+}
+
+/**
+ * The mock as a `fetch`: an injected fault if one is queued for the route, else the route's answer
+ * (after moving `autoAdvance` messages to the clock).
+ */
+function fetchOf(context: ServiceContext, faults: FaultQueue, tick: () => void): MockFetch {
+  const { store, addresses } = context;
+  return async (input, init) => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     // As fetch does: an aborted signal rejects with its reason before anything happens.
     if (request.signal.aborted) throw request.signal.reason;
@@ -203,20 +231,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     }
     tick();
     return answerRequest(ROUTES, context, request);
-  };
-
-  return {
-    fetch: mockFetch,
-    clientOptions,
-    store,
-    deliveries: dispatcher.deliveries,
-    advance: (messageId, status, fields) => store.setMessageStatus(messageId, status, fields),
-    runDeliveries: () => {
-      tick();
-      return dispatcher.run();
-    },
-    inject: (route, fault, injectOptions) => faults.add(route, fault, injectOptions),
-    clearFaults: () => faults.clear(),
   };
 }
 

@@ -9,7 +9,7 @@ import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
 import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import { defaultHmac } from './hmac.js';
 import { memoryStore } from './memory-store.js';
-import { createWebhooks, type WebhooksApi } from './verifier.js';
+import { createWebhooks, SIGNATURE_HEADER, type WebhooksApi } from './verifier.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, WebhookEnvelope<T, unknown>>;
@@ -108,11 +108,14 @@ export type HandlerCore = (
   readBody: (limit: number) => Promise<Uint8Array | undefined>,
 ) => Promise<WebhookHandlerOutcome>;
 
-// Each handler's core, for toNodeHandler: building a web Request and Response per delivery costs
-// Node about as much as everything else the handler does (bench/RESULTS.md).
-export const cores: WeakMap<WebhookHandler, HandlerCore> = /* @__PURE__ */ new WeakMap();
+/** Where a handler built by `createWebhookHandler` carries its core, for `toNodeHandler`. */
+export const CORE: unique symbol = Symbol();
 
-const SIGNATURE_HEADER = 'x-service-signature';
+/**
+ * A handler with its core: `toNodeHandler` calls the core directly, since building a web Request
+ * and Response per delivery costs Node about as much as everything else the handler does.
+ */
+export type CoredHandler = WebhookHandler & { readonly [CORE]?: HandlerCore };
 
 export const STATUS: Record<WebhookHandlerOutcome, number> = {
   handled: 200,
@@ -140,13 +143,13 @@ export const headersOf = (outcome: WebhookHandlerOutcome): Record<string, string
 const answer = (outcome: WebhookHandlerOutcome) =>
   new Response(outcome, { status: STATUS[outcome], headers: headersOf(outcome) });
 
+const invalidOption = (name: string, message: string) =>
+  new ConfigurationError(`createWebhookHandler: ${message}`, name);
+
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0) || value === Infinity)
-    throw new ConfigurationError(
-      `createWebhookHandler: ${name} must be a positive number (got ${String(value)}).`,
-      name,
-    );
+  if (typeof value !== 'number' || !(value > 0 && value < Infinity))
+    throw invalidOption(name, `${name} must be a positive number (got ${String(value)}).`);
   return value;
 }
 
@@ -198,14 +201,181 @@ const namespace = async (secret: string): Promise<string> => {
 
 let verifier: WebhooksApi | undefined;
 
+type EventHandler = (event: WebhookEvent) => unknown;
+
+/** Where 5xx answers are reported: the `onError` option. */
+type Report = (error: unknown, event: WebhookEvent | undefined) => void;
+
+const reportError: Report = (error, event) =>
+  console.error(`gateway-sdk: webhook ${event ? `event ${event.id}` : 'delivery'} answered 5xx:`, error);
+
+/**
+ * The de-duplication steps over one store: `claim` an event's keys before its handler runs, `run`
+ * the handler and record the outcome. Without a store, `claim` lets every event through.
+ */
+function dedupeSteps(store: DedupeStore | false, claimFor: number, keep: number, onError: Report) {
+  // Ids this instance is handling right now: with a store that cannot tell "pending" from
+  // "handled", this still keeps a concurrent duplicate on the same instance from being acknowledged.
+  const running = new Set<string>();
+  // Forgets `keys`, so that the next delivery is handled; a store that fails is reported.
+  const release = (event: WebhookEvent, keys: string[]) =>
+    store &&
+    Promise.all(keys.map(async (key) => store.release(key))).catch((error: unknown) => onError(error, event));
+  // Marks `keys` handled. A store that fails to record them only risks a second run of a later
+  // duplicate, so the answer stays 200 (a 5xx would have the event handled again for sure).
+  const record = async (event: WebhookEvent, keys: string[]) => {
+    if (store && store.complete)
+      for (const key of keys)
+        await store.complete(key, keep).catch((error: unknown) => onError(error, event));
+  };
+
+  /**
+   * Claims the event's id under each namespace, in order; `undefined` when every claim was taken
+   * (handle the event), else the answer. A store that fails gets back every claim made, so the
+   * 500 that follows is redelivered and handled.
+   */
+  const claim = async (event: WebhookEvent, keys: string[]): Promise<WebhookHandlerOutcome | undefined> => {
+    const taken: string[] = [];
+    try {
+      for (const key of keys) {
+        if (store && !(await store.claim(key, claimFor))) {
+          // A duplicate is acknowledged only once the first delivery has been handled. While it is
+          // still running, 503: had the first then failed, a 200 here would lose the event for good.
+          if (!running.has(event.id) && (!store.state || (await store.state(key)) === 'handled')) {
+            // Recorded under the namespaces claimed before this one, so that once a rotation
+            // drops the old secret ([next, current] → [next]), the new one still knows every
+            // event seen during the overlap. Claimed for `keep` when the store has no
+            // `complete`, those claims are the record already.
+            await record(event, taken);
+            return 'duplicate';
+          }
+          await release(event, taken);
+          return 'in_progress';
+        }
+        taken.push(key);
+      }
+      return undefined;
+    } catch (error) {
+      onError(error, event);
+      await release(event, taken);
+      return 'dedupe_failed';
+    }
+  };
+
+  /** Runs the handler; a failure releases the claims, so that the redelivery is handled. */
+  const run = async (
+    handler: EventHandler,
+    event: WebhookEvent,
+    keys: string[],
+  ): Promise<WebhookHandlerOutcome> => {
+    running.add(event.id);
+    try {
+      await handler(event);
+    } catch (error) {
+      onError(error, event);
+      await release(event, keys);
+      return 'handler_failed';
+    } finally {
+      running.delete(event.id);
+    }
+    await record(event, keys);
+    return 'handled';
+  };
+  return { claim, run };
+}
+
+// Wrapped rather than logged at each return: one line per refused delivery, whichever check refused it.
+const logRefusals =
+  (decide: HandlerCore, logger: Pick<Logger, 'warn'>): HandlerCore =>
+  async (method, signature, readBody) => {
+    const outcome = await decide(method, signature, readBody);
+    const status = STATUS[outcome];
+    if (status >= 400 && status < 500)
+      logger.warn(
+        `gateway-sdk: webhook delivery refused, ${status} ${outcome}${outcome === 'signature_mismatch' ? MISMATCH : ''}`,
+        { outcome, status },
+      );
+    return outcome;
+  };
+
+/**
+ * The receiver's core and the body limit it reads up to: what `createWebhookHandler` wraps in the
+ * Fetch API, and `toNodeHandler` calls with node:http's request.
+ */
+export function createHandlerCore(options: WebhookHandlerOptions): { core: HandlerCore; maxBody: number } {
+  if (typeof options !== 'object' || options === null)
+    throw invalidOption('options', 'pass an options object { secret, on }.');
+  const { secret, on = {}, onEvent, maxAgeSeconds, logger, onError = reportError } = options;
+  const maxAge =
+    maxAgeSeconds === false ? undefined : positive('maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
+  const maxBody = positive('maxBodyBytes', options.maxBodyBytes, 1_048_576);
+  const lease = positive('leaseSeconds', options.leaseSeconds, 300);
+  const store = options.dedupe === undefined ? memoryStore() : options.dedupe;
+  if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
+    throw invalidOption(
+      'dedupe',
+      'dedupe must be a store with claim() and release() (memoryStore(), redisStore(client)) or false.',
+    );
+  if (typeof on !== 'object' || on === null)
+    throw invalidOption('on', 'on must be an object of handlers by event type.');
+  const handlers = on as Record<string, EventHandler | undefined>;
+  // How long a handled id is kept: as long as a replay of its event would pass the age check, and
+  // a second more, as stores drop an id at its deadline exactly.
+  const keep = maxAge === undefined ? EVENT_LIFETIME_SECONDS : maxAge + CLOCK_SKEW_SECONDS + 1;
+  const retention = store && maxAge !== undefined ? store.retentionSeconds : undefined;
+  if (retention !== undefined && retention < keep)
+    throw invalidOption(
+      'maxAgeSeconds',
+      `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} ` +
+        `(${keep} s): a replay could be handled twice. Lower maxAgeSeconds or keep ids longer.`,
+    );
+  // With a store that has `complete`, a claim is a lease; otherwise it is the record itself.
+  const { claim, run } = dedupeSteps(store, store && store.complete ? lease : keep, keep, onError);
+  const secrets = Array.isArray(secret) ? secret : [secret];
+  let spaces: Promise<string[]> | undefined;
+  let names: string[] | undefined;
+  const decide: HandlerCore = async (method, signature, readBody) => {
+    if (method !== 'POST') return 'method_not_allowed';
+    const body = await readBody(maxBody);
+    if (!body) return 'payload_too_large';
+    let event: WebhookEvent;
+    try {
+      event = await (verifier ??= createWebhooks(defaultHmac)).constructEvent(body, signature, secret);
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
+      // event and delivers it again once the secret is fixed. A 400 would lose it for good.
+      if (error.reason !== 'invalid_secret' && error.reason !== 'parsed_body') return error.reason;
+      onError(error, undefined);
+      return 'invalid_secret';
+    }
+    // `created` is Unix seconds; a value that can only be milliseconds is read as such. Too far
+    // ahead counts as too old: it would pass the age check long after its id left the store.
+    const age = Date.now() - (event.created > 1e11 ? event.created : event.created * 1000);
+    if (maxAge !== undefined && (age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000))
+      return 'event_too_old';
+    // Own keys only: an event type named `constructor` or `__proto__` is not a handler.
+    const handler = (Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined) ?? onEvent;
+    if (typeof handler !== 'function') return 'unsubscribed';
+    // The id under each secret's namespace. Awaited only until known: an await per delivery is a
+    // measurable share of the handler's time.
+    const keys = (names ??= await (spaces ??= Promise.all(secrets.map(namespace)))).map(
+      (ns) => `${ns}:${event.id}`,
+    );
+    return (await claim(event, keys)) ?? run(handler, event, keys);
+  };
+  return { core: logger ? logRefusals(decide, logger) : decide, maxBody };
+}
+
 /**
  * Builds a webhook receiver: it reads the raw body (at most `maxBodyBytes`), verifies the signature
  * (any of several secrets), checks `maxAgeSeconds`, parses the event, claims its id in the dedupe
  * store (under this receiver's own namespace) and runs the typed handler for its type. Answers: 200
  * handled, duplicate or unsubscribed; 400 for a bad signature, payload or age (never redelivered);
- * 413 for a body over the limit; 500 for an invalid secret or a handler that throws, releasing the
- * claim so that the redelivery is handled; 503 to a duplicate that arrives while the first is still
- * being handled. Use it as is in Next.js, Hono, Bun, Deno and Workers; `toNodeHandler` for Express.
+ * 413 for a body over the limit; 500 for an invalid secret, a failing store or a handler that
+ * throws, releasing the claim so that the redelivery is handled; 503 to a duplicate that arrives
+ * while the first is still being handled. Use it as is in Next.js, Hono, Bun, Deno and Workers;
+ * `toNodeHandler` for Express.
  *
  * @example
  * const handle = createWebhookHandler({
@@ -215,146 +385,7 @@ let verifier: WebhooksApi | undefined;
  * export const POST = handle; // Next.js App Router
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  if (typeof options !== 'object' || options === null)
-    throw new ConfigurationError('createWebhookHandler: pass an options object { secret, on }.', 'options');
-  const { secret, on = {}, onEvent, maxAgeSeconds } = options;
-  const maxAge =
-    maxAgeSeconds === false ? undefined : positive('maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
-  const maxBody = positive('maxBodyBytes', options.maxBodyBytes, 1_048_576);
-  const lease = positive('leaseSeconds', options.leaseSeconds, 300);
-  const onError =
-    options.onError ??
-    ((error: unknown, event: WebhookEvent | undefined) =>
-      console.error(`gateway-sdk: webhook ${event ? `event ${event.id}` : 'delivery'} answered 5xx:`, error));
-  const store = options.dedupe === undefined ? memoryStore() : options.dedupe;
-  if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
-    throw new ConfigurationError(
-      'createWebhookHandler: dedupe must be a store with claim() and release() (memoryStore(), ' +
-        'redisStore(client)) or false.',
-      'dedupe',
-    );
-  if (typeof on !== 'object' || on === null)
-    throw new ConfigurationError(
-      'createWebhookHandler: on must be an object of handlers by event type.',
-      'on',
-    );
-  // How long a handled id must be kept: as long as a replay of its event would pass the age check,
-  // and a second more, as stores drop an id at its deadline exactly.
-  const keep = maxAge === undefined ? EVENT_LIFETIME_SECONDS : maxAge + CLOCK_SKEW_SECONDS + 1;
-  const retention = store && maxAge !== undefined ? store.retentionSeconds : undefined;
-  if (retention !== undefined && retention < keep)
-    throw new ConfigurationError(
-      `createWebhookHandler: the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ` +
-        `${CLOCK_SKEW_SECONDS + 1} (${keep} s), so a replay after an id expired would be handled again. ` +
-        'Lower maxAgeSeconds or keep ids longer.',
-      'maxAgeSeconds',
-    );
-  const secrets = Array.isArray(secret) ? secret : [secret];
-  let spaces: Promise<string[]> | undefined;
-  let names: string[] | undefined;
-  // Ids this instance is handling right now: with a store that cannot tell "pending" from
-  // "handled", this still keeps a concurrent duplicate on the same instance from being acknowledged.
-  const running = new Set<string>();
-
-  // A duplicate is acknowledged only once the first delivery has been handled. While it is still
-  // running, 503: had the first then failed, a 200 here would have lost the event for good.
-  const duplicate = async (id: string, key: string): Promise<WebhookHandlerOutcome> => {
-    if (running.has(id)) return 'in_progress';
-    const state = store && store.state ? await store.state(key) : 'handled';
-    return state === 'handled' ? 'duplicate' : 'in_progress';
-  };
-
-  const logger = options.logger;
-
-  const decide: HandlerCore = async (method, signature, readBody) => {
-    if (method !== 'POST') return 'method_not_allowed';
-    let event: WebhookEvent;
-    const body = await readBody(maxBody);
-    if (!body) return 'payload_too_large';
-    try {
-      event = await (verifier ??= createWebhooks(defaultHmac)).constructEvent(body, signature, secret);
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
-      // event and delivers it again once the secret is fixed. A 400 would lose it for good.
-      if (error.reason === 'invalid_secret' || error.reason === 'parsed_body') {
-        onError(error, undefined);
-        return 'invalid_secret';
-      }
-      return error.reason;
-    }
-
-    // `created` is Unix seconds; a value that can only be milliseconds is read as such. Too far
-    // ahead counts as too old: it would pass the age check long after its id left the store.
-    const age = Date.now() - (event.created > 1e11 ? event.created : event.created * 1000);
-    if (maxAge !== undefined && (age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000))
-      return 'event_too_old';
-
-    // Own keys only: an event type named `constructor` or `__proto__` is not a handler.
-    const type = event.type;
-    const handler =
-      (Object.hasOwn(on, type)
-        ? (on as Record<string, ((event: WebhookEvent) => unknown) | undefined>)[type]
-        : undefined) ?? onEvent;
-    if (typeof handler !== 'function') return 'unsubscribed';
-
-    const id = event.id;
-    // The id under each secret's namespace: claimed under all of them while rotating, so that
-    // a receiver given [next, current] still sees what it recorded under [current] alone.
-    // Awaited only until known: an await per delivery is a measurable share of the handler's time.
-    const keys = (names ??= await (spaces ??= Promise.all(secrets.map(namespace)))).map(
-      (ns) => `${ns}:${id}`,
-    );
-    const release = () =>
-      Promise.all(keys.map((key) => store && store.release(key))).catch((error: unknown) =>
-        onError(error, event),
-      );
-    if (store) {
-      let taken = 0;
-      try {
-        for (const key of keys) {
-          if (!(await store.claim(key, store.complete ? lease : keep))) {
-            await Promise.all(keys.slice(0, taken).map((k) => store.release(k)));
-            return await duplicate(id, key);
-          }
-          taken++;
-        }
-      } catch (error) {
-        onError(error, event);
-        return 'dedupe_failed';
-      }
-    }
-    running.add(id);
-    try {
-      await handler(event);
-    } catch (error) {
-      onError(error, event);
-      if (store) await release();
-      return 'handler_failed';
-    } finally {
-      running.delete(id);
-    }
-    // The event was handled: a store that fails to record it only risks a second run of a later
-    // duplicate, so the answer stays 200 (a 5xx would have the event handled again for sure).
-    if (store && store.complete)
-      for (const key of keys)
-        await store.complete(key, keep).catch((error: unknown) => onError(error, event));
-    return 'handled';
-  };
-  // Wrapped rather than logged at each return: one line per refused delivery, whichever check refused it.
-  const core: HandlerCore = !logger
-    ? decide
-    : async (method, signature, readBody) => {
-        const outcome = await decide(method, signature, readBody);
-        const status = STATUS[outcome];
-        if (status >= 400 && status < 500) {
-          logger.warn(
-            `gateway-sdk: webhook delivery refused, ${status} ${outcome}${outcome === 'signature_mismatch' ? MISMATCH : ''}`,
-            { outcome, status },
-          );
-        }
-        return outcome;
-      };
+  const { core, maxBody } = createHandlerCore(options);
   const handle: WebhookHandler = async (request) => {
     const body = request.body;
     const reader = body && !declaredOver(request.headers.get('content-length'), maxBody) && body.getReader();
@@ -371,6 +402,5 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }),
     );
   };
-  cores.set(handle, core);
-  return handle;
+  return Object.assign(handle, { [CORE]: core });
 }

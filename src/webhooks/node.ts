@@ -2,7 +2,16 @@
 // objects it is given (no import of a Node module), so the webhooks entry still bundles for the web.
 
 import { WebhookVerificationError } from '../core/errors.js';
-import { collect, cores, declaredOver, headersOf, STATUS, type WebhookHandler } from './handler.js';
+import {
+  collect,
+  CORE,
+  type CoredHandler,
+  declaredOver,
+  headersOf,
+  STATUS,
+  type WebhookHandler,
+} from './handler.js';
+import { SIGNATURE_HEADER } from './verifier.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
 export interface NodeIncomingRequest extends AsyncIterable<unknown> {
@@ -69,7 +78,25 @@ async function rawBody(req: NodeIncomingRequest, limit: number): Promise<Uint8Ar
   if ((body !== undefined && !isEmptyObject(body)) || req.readableDidRead) throw parsedBodyError();
   if (declaredOver(req.headers['content-length'], limit)) return undefined;
   const chunks = req[Symbol.asyncIterator]();
-  return collect(() => chunks.next(), limit);
+  try {
+    return await collect(() => chunks.next(), limit);
+  } catch (error) {
+    throw new DroppedUpload(error);
+  }
+}
+
+/**
+ * The sender closed the connection before its whole body arrived (node:http's `aborted`): nothing
+ * was handled, and the service delivers the event again. Routine on a busy receiver, so logged as
+ * one line rather than with a stack.
+ */
+class DroppedUpload extends Error {
+  constructor(cause: unknown) {
+    super(
+      `webhook delivery dropped by the sender before its body arrived (${cause instanceof Error ? cause.message : String(cause)}): nothing was handled`,
+      { cause },
+    );
+  }
 }
 
 /** What toNodeHandler reads of a body for a Fetch API handler that is not createWebhookHandler's. */
@@ -121,15 +148,20 @@ export function toNodeHandler(
   handle: WebhookHandler,
   options: { onError?: ((error: unknown) => void) | undefined } = {},
 ): NodeWebhookHandler {
-  const report = options.onError ?? ((error: unknown) => console.error('gateway-sdk:', error));
-  const core = cores.get(handle);
+  const report = (error: unknown) =>
+    options.onError
+      ? options.onError(error)
+      : error instanceof DroppedUpload
+        ? console.error(`gateway-sdk: ${error.message}`)
+        : console.error('gateway-sdk:', error);
+  const core = (handle as CoredHandler)[CORE];
   return async (req, res) => {
     if (core) {
       let outcome: string;
       let status: number;
       let headers: Record<string, string>;
       try {
-        const o = await core(req.method ?? 'GET', req.headers['x-service-signature'], (limit) =>
+        const o = await core(req.method ?? 'GET', req.headers[SIGNATURE_HEADER], (limit) =>
           rawBody(req, limit),
         );
         [outcome, status, headers] = [o, STATUS[o], headersOf(o)];

@@ -44,10 +44,11 @@ export interface WebhooksApi {
    */
   sign(rawBody: WebhookRawBody, secret: string): Promise<string>;
   /** The header that carries the signature (lowercase, as Node and fetch name headers). */
-  readonly SIGNATURE_HEADER: 'x-service-signature';
+  readonly SIGNATURE_HEADER: typeof SIGNATURE_HEADER;
 }
 
-const HEADER = 'x-service-signature';
+/** The header that carries the signature, lowercase as Node and fetch name headers. */
+export const SIGNATURE_HEADER = 'x-service-signature';
 
 const fail = (reason: WebhookVerificationError['reason'], message: string): never => {
   throw new WebhookVerificationError(reason, message);
@@ -201,11 +202,14 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
       if (data === undefined) {
         gone();
       } else if (signatures === 'missing_signature') {
-        fail(signatures, `No ${HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`);
+        fail(
+          signatures,
+          `No ${SIGNATURE_HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`,
+        );
       } else if (signatures === 'malformed_signature') {
         fail(
           signatures,
-          `${HEADER} is not 64 lowercase hex characters: not sent by the service. Answer 400.`,
+          `${SIGNATURE_HEADER} is not 64 lowercase hex characters: not sent by the service. Answer 400.`,
         );
       } else if (!(await matches(getHmac(), data, secrets, signatures))) {
         fail(
@@ -238,6 +242,6 @@ export function createWebhooks(getHmac: () => Hmac): WebhooksApi {
       return hex;
     },
 
-    SIGNATURE_HEADER: HEADER,
+    SIGNATURE_HEADER,
   };
 }
