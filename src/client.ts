@@ -1,6 +1,6 @@
 import { ConfigurationError } from './core/errors.js';
 import type { ClientOptions } from './core/options.js';
-import { clientSettings } from './internal/settings.js';
+import { clientSettings, type InternalClientOptions, RESOLVED } from './internal/settings.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
@@ -77,8 +77,9 @@ export class Client {
    * are (a bad credential or option is a `ConfigurationError`), sharing nothing mutable with this
    * one (settings, headers, logger, transport), which is left unchanged. Every option given
    * replaces this client's, except `defaultHeaders`, which are merged by name (any case): a header
-   * given replaces the one of the same name, the others are kept. Options read from the
-   * environment are carried over as read.
+   * given replaces the one of the same name, the others are kept. An option given as `undefined`
+   * keeps this client's. Options read from the environment are carried over as read: the
+   * environment is not read again.
    *
    * @example
    * const quick = client.withOptions({ maxRetries: 0, timeout: 5_000 });
@@ -94,6 +95,10 @@ export class Client {
       ...Object.entries(overrides.defaultHeaders ?? {}),
     ])
       defaultHeaders[name.toLowerCase()] = value;
-    return new Client({ ...base, ...overrides, defaultHeaders });
+    // An option given as `undefined` keeps this client's: `{ apiKey: undefined }` must not fall
+    // back to the environment's key, which this client may have been built to avoid.
+    const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+    const options: InternalClientOptions = { ...base, ...given, defaultHeaders, [RESOLVED]: true };
+    return new Client(options);
   }
 }

@@ -4,11 +4,16 @@ import { cleanText } from './text.js';
 
 // A brand every copy of the SDK in the process shares, so `isGatewayError` / `isAPIError`
 // recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
-// `instanceof` compares with this copy's class only. A string key on the prototype, not a
-// Symbol.for() one: a computed class key keeps bundlers from dropping the error classes an app
-// does not use (docs/decisions.md).
-const ERROR_BRAND = '@@GatewayError';
-const API_ERROR_BRAND = '@@APIError';
+// `instanceof` compares with this copy's class only. Keyed by a registered symbol, which every copy
+// reaches and no JSON value can carry: a parsed body or log line that names the brand is data, not
+// an error. Set in the constructors rather than as a computed class key, which would keep bundlers
+// from dropping the error classes an app does not use; not enumerable, so no dump shows it.
+const ERROR_BRAND = Symbol.for('gateway-sdk.error');
+const API_ERROR_BRAND = Symbol.for('gateway-sdk.api-error');
+
+function brand(error: Error, key: symbol): void {
+  Object.defineProperty(error, key, { value: true });
+}
 
 /** The `name` of every error class the SDK throws: what `switch (err.name)` can match. */
 export type GatewayErrorName =
@@ -54,9 +59,9 @@ export class GatewayError extends Error {
   /** The class name, e.g. `'RateLimitError'`: survives serialization where `instanceof` does not. */
   override name: GatewayErrorName = 'GatewayError';
 
-  /** @internal The brand `isGatewayError` reads: set by every copy of the SDK. */
-  get '@@GatewayError'(): true {
-    return true;
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    brand(this, ERROR_BRAND);
   }
 
   /**
@@ -138,10 +143,6 @@ export interface APIErrorInit {
 export class APIError extends GatewayError {
   override name: APIErrorName = 'APIError';
 
-  /** @internal The brand `isAPIError` reads: set by every copy of the SDK. */
-  get '@@APIError'(): true {
-    return true;
-  }
   /** HTTP status of the response. */
   readonly status: number;
   /** Response headers (not serialized by `toJSON()`). */
@@ -159,6 +160,7 @@ export class APIError extends GatewayError {
     const fields = errorFields(init.body);
     const code = init.code ?? fields.code;
     super(init.message ?? APIError.makeMessage({ ...init, code }, fields.message));
+    brand(this, API_ERROR_BRAND);
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
@@ -571,9 +573,7 @@ export type AnyAPIError =
  */
 export function isGatewayError(value: unknown): value is AnyGatewayError {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND] === true
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[ERROR_BRAND] === true
   );
 }
 
@@ -586,6 +586,6 @@ export function isAPIError(value: unknown): value is AnyAPIError {
   return (
     typeof value === 'object' &&
     value !== null &&
-    (value as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true
+    (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true
   );
 }
