@@ -132,6 +132,8 @@ export interface APIErrorInit {
   attempts?: number | undefined;
   /** Replaces the message built from the fields above. */
   message?: string | undefined;
+  /** The size in bytes of a body too large to keep (`body` is then undefined), which the message gives. */
+  bodyWithheld?: number | undefined;
 }
 
 /**
@@ -178,7 +180,11 @@ export class APIError extends GatewayError {
     // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
     const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
-    return `${summary} ${nextStep(init, said)}`.trim();
+    const withheld =
+      init.bodyWithheld === undefined
+        ? ''
+        : ` The body (${init.bodyWithheld} bytes) was withheld: it is too large to keep in an error.`;
+    return `${summary} ${nextStep(init, said)}${withheld}`.trim();
   }
 }
 
@@ -338,6 +344,8 @@ export interface ConnectionErrorInit {
   reason?: string | undefined;
   /** Replaces the message built from the fields above. */
   message?: string | undefined;
+  /** The size in bytes of a body too large to keep (`body` is then undefined), which the message gives. */
+  bodyWithheld?: number | undefined;
 }
 
 const sameKeyHint = (key: string | undefined) =>

@@ -123,7 +123,7 @@ export class Call implements CallHooks {
         return {
           status: response.status,
           idempotencyKey: this.idempotencyKey,
-          text: scrubText(text, [credential]),
+          ...scrubText(text, [credential]),
           requestId: requestId && scrub(requestId, [credential]),
         };
       };
@@ -383,7 +383,7 @@ export class Call implements CallHooks {
         // A browser reports a redirect not followed as an opaque response with status 0.
         status: response.type === 'opaqueredirect' ? 302 : response.status,
         headers,
-        body: scrubBody(text, secrets),
+        ...scrubBody(text, secrets),
         requestId,
         idempotencyKey,
         retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
