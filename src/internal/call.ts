@@ -35,7 +35,7 @@ import {
 } from './retry.js';
 import { parseOutput } from './schema.js';
 import { HAS_SIGNAL_ANY, now } from './runtime.js';
-import { type CallHooks, type KyStop, withOwnHook } from './call-hooks.js';
+import { type CallHooks, hookContext, type KyStop, withCredential, withOwnHook } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
@@ -138,7 +138,7 @@ export class Call implements CallHooks {
     const { spec, options } = this;
     const init: Options = {
       method: spec.method,
-      context: { call: this },
+      context: hookContext(this),
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: { ...RETRY_OPTIONS, limit: this.maxRetries, delay: this.delay },
@@ -203,8 +203,6 @@ export class Call implements CallHooks {
         );
       }
       const headers = request.headers;
-      if (headers.get('authorization') !== area.authorization)
-        headers.set('authorization', area.authorization);
       if (area.serviceVersion !== undefined && headers.get('service-version') !== area.serviceVersion)
         headers.set('service-version', area.serviceVersion);
       if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
@@ -251,7 +249,8 @@ export class Call implements CallHooks {
     try {
       // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
       // and called on globalThis, as browsers require.
-      const response = await (doFetch ? doFetch(request, init) : globalThis.fetch(request, init));
+      const sent = withCredential(request, area.authorization, this.#hooked);
+      const response = await (doFetch ? doFetch(sent, init) : globalThis.fetch(sent, init));
       fetched = true;
       // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
       // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
