@@ -4,6 +4,7 @@
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
 import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
+import { exactCheck } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -335,6 +336,8 @@ function listOf(
  * ISSUES_KEPT: zod collects every issue of every item, which a hostile list makes unbounded.
  */
 function validate(schema: z.ZodMiniType, json: unknown): Outcome {
+  // A body that passes the exact check is what zod's parse would return; any other goes to zod.
+  if (exactCheck(schema)?.(json) === true) return { success: true, data: json };
   const list = json !== null && typeof json === 'object' ? listOf(schema, json) : undefined;
   if (list === undefined || list.items.length <= CHUNK) {
     const result = safeParse(schema, json);
