@@ -1,6 +1,6 @@
 import { ConfigurationError } from './core/errors.js';
 import type { ClientOptions } from './core/options.js';
-import { clientSettings, type InternalClientOptions, RESOLVED } from './internal/settings.js';
+import { clientSettings } from './internal/settings.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
@@ -41,10 +41,14 @@ export class Client {
     const settings = clientSettings(options);
     // What `withOptions` starts from: the options as resolved (environment read, defaults applied),
     // and a copy of the headers, so changing the object passed in later changes neither client.
+    // A credential or address it lacks is kept as '', which is unset without a look at the
+    // environment: a client from `withOptions` never reads the environment again.
+    const resolved = Object.fromEntries(
+      Object.entries({ ...settings.credentials, ...settings.addresses }).map(([name, v]) => [name, v ?? '']),
+    );
     this.#options = {
       ...options,
-      ...settings.credentials,
-      ...settings.addresses,
+      ...resolved,
       logLevel: settings.logLevel,
       defaultHeaders: { ...settings.defaultHeaders },
     };
@@ -98,7 +102,6 @@ export class Client {
     // An option given as `undefined` keeps this client's: `{ apiKey: undefined }` must not fall
     // back to the environment's key, which this client may have been built to avoid.
     const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-    const options: InternalClientOptions = { ...base, ...given, defaultHeaders, [RESOLVED]: true };
-    return new Client(options);
+    return new Client({ ...base, ...given, defaultHeaders });
   }
 }

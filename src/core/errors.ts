@@ -6,14 +6,10 @@ import { cleanText } from './text.js';
 // recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
 // `instanceof` compares with this copy's class only. Keyed by a registered symbol, which every copy
 // reaches and no JSON value can carry: a parsed body or log line that names the brand is data, not
-// an error. Set in the constructors rather than as a computed class key, which would keep bundlers
-// from dropping the error classes an app does not use; not enumerable, so no dump shows it.
-const ERROR_BRAND = Symbol.for('gateway-sdk.error');
-const API_ERROR_BRAND = Symbol.for('gateway-sdk.api-error');
-
-function brand(error: Error, key: symbol): void {
-  Object.defineProperty(error, key, { value: true });
-}
+// an error. GatewayError's is a getter on its prototype; APIError's is set by its constructor, as a
+// computed class key would keep bundlers from dropping the class from apps that never use it.
+const ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.GatewayError');
+const API_ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.APIError');
 
 /** The `name` of every error class the SDK throws: what `switch (err.name)` can match. */
 export type GatewayErrorName =
@@ -59,9 +55,9 @@ export class GatewayError extends Error {
   /** The class name, e.g. `'RateLimitError'`: survives serialization where `instanceof` does not. */
   override name: GatewayErrorName = 'GatewayError';
 
-  constructor(message?: string, options?: ErrorOptions) {
-    super(message, options);
-    brand(this, ERROR_BRAND);
+  /** @internal The brand `isGatewayError` reads: set by every copy of the SDK. */
+  get [ERROR_BRAND](): true {
+    return true;
   }
 
   /**
@@ -72,11 +68,9 @@ export class GatewayError extends Error {
 
   /** A plain object for logs and serializers; never holds a credential. */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (key !== 'cause' && key !== 'headers' && key !== 'stack') out[key] = value;
-    }
-    return out;
+    // Its own fields but these: a cause may hold what the SDK never printed, headers an echo.
+    const { cause: _cause, headers: _headers, stack: _stack, ...fields } = this as Record<string, unknown>;
+    return { name: this.name, message: this.message, ...fields };
   }
 }
 
@@ -162,7 +156,7 @@ export class APIError extends GatewayError {
     const fields = errorFields(init.body);
     const code = init.code ?? fields.code;
     super(init.message ?? APIError.makeMessage({ ...init, code }, fields.message));
-    brand(this, API_ERROR_BRAND);
+    Object.defineProperty(this, API_ERROR_BRAND, { value: true });
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
@@ -180,12 +174,15 @@ export class APIError extends GatewayError {
     // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
     const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
-    const withheld =
-      init.bodyWithheld === undefined
-        ? ''
-        : ` The body (${init.bodyWithheld} bytes) was withheld: it is too large to keep in an error.`;
-    return `${summary} ${nextStep(init, said)}${withheld}`.trim();
+    return `${summary} ${nextStep(init, said)}${withheldNote(init.bodyWithheld)}`.trim();
   }
+}
+
+/** The sentence an error's message ends with when its body was withheld (`bytes` long), else ''. */
+export function withheldNote(bytes: number | undefined): string {
+  return bytes === undefined
+    ? ''
+    : ` The body (${bytes} bytes) was withheld: too large to check for credentials.`;
 }
 
 /** The option (and its environment variable) holding an area's address, as messages name it. */

@@ -3,7 +3,12 @@
 // issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
-import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
+import {
+  ResponseValidationError,
+  ValidationError,
+  type ValidationIssue,
+  withheldNote,
+} from '../core/errors.js';
 import { exactCheck } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
@@ -76,7 +81,7 @@ const LISTED_POSITIONS = 10;
  * ("recipients has 57 invalid entries, at 7, 8, 9, …: each must be …"): a 10,000-number bulk send
  * with a bad column would otherwise repeat one sentence thousands of times. `issues` keeps every path.
  */
-function describeAll(issues: ValidationIssue[], found = issues.length): string {
+function describeAll(issues: ValidationIssue[]): string {
   const parts: (string | { parent: string; message: string; at: number[] })[] = [];
   const groups = new Map<string, { parent: string; message: string; at: number[] }>();
   for (const issue of issues) {
@@ -95,29 +100,26 @@ function describeAll(issues: ValidationIssue[], found = issues.length): string {
       parts.push(created);
     }
   }
-  // Every issue is in a part; past the first few parts, the rest are counted, not described.
+  // Past the first LISTED_PARTS sentences the rest are counted; each is cut to PART_MAX characters.
   const described = parts.slice(0, LISTED_PARTS).map((part) => {
-    if (typeof part === 'string') return cut(part);
-    const { parent, message, at } = part;
-    if (at.length === 1) return cut(`${parent}.${String(at[0])} ${message}`);
-    const listed = at.slice(0, LISTED_POSITIONS).join(', ') + (at.length > LISTED_POSITIONS ? ', …' : '');
-    return cut(`${parent} has ${at.length} invalid entries, at ${listed}: each ${message}`);
+    if (typeof part !== 'string') {
+      const { parent, message, at } = part;
+      const listed = at.slice(0, LISTED_POSITIONS).join(', ') + (at.length > LISTED_POSITIONS ? ', …' : '');
+      part =
+        at.length === 1
+          ? `${parent}.${String(at[0])} ${message}`
+          : `${parent} has ${at.length} invalid entries, at ${listed}: each ${message}`;
+    }
+    return part.length > PART_MAX ? `${part.slice(0, PART_MAX)}…` : part;
   });
-  const shown = parts
-    .slice(0, LISTED_PARTS)
-    .reduce((n, part) => n + (typeof part === 'string' ? 1 : part.at.length), 0);
-  if (found > shown) described.push(`… and ${found - shown} more`);
+  if (parts.length > LISTED_PARTS) described.push(`… and ${parts.length - LISTED_PARTS} more`);
   return described.join('; ');
 }
 
-/** How many sentences a validation message holds; the issues after them are counted. */
+/** How many sentences a validation message holds; the others are counted. */
 const LISTED_PARTS = 10;
 /** The longest sentence of a validation message: a path or a rule may quote what was sent. */
 const PART_MAX = 300;
-
-function cut(part: string): string {
-  return part.length > PART_MAX ? `${part.slice(0, PART_MAX - 1)}…` : part;
-}
 
 /** The parts of a zod definition the key check walks (zod's own `def`, read-only). */
 interface WalkedDef {
@@ -239,24 +241,16 @@ export interface ResponseContext {
   idempotencyKey: string | undefined;
 }
 
-/** The most issues a `ResponseValidationError` keeps; its message describes fewer (LISTED_PARTS). */
-const ISSUES_KEPT = 100;
-/**
- * Items of a long list validated at a time, so that a list of faults stops early: zod spends
- * ~0.1 ms on each faulty item, so the first chunk is small; it doubles while the items are valid.
- */
-const CHUNK = 100;
-const CHUNK_MAX = 6_400;
-
-/** The outcome of a response parse: the value, or the issues found and whether some were not looked for. */
-type Outcome =
-  { success: true; data: unknown } | { success: false; issues: ValidationIssue[]; unchecked: number };
+/** The items of a list whose faults are described; the other faulty items are counted. */
+const ITEMS_DESCRIBED = 10;
 
 /**
  * Parses a 2xx body, or throws `ResponseValidationError` with the paths and the raw body; `context`
- * is asked for only then. The work is bounded whatever the body: a long list is validated a chunk
- * of items at a time and the parse stops once ISSUES_KEPT faults are found, and anything thrown
- * inside validation (zod's own RangeError on a huge list of faults) is a `ResponseValidationError`.
+ * is asked for only then. The work is bounded whatever the body: a valid body passes the exact
+ * check (internal/exact-check.ts) without zod; of an invalid list, every item is checked but only
+ * the first ITEMS_DESCRIBED faulty ones go to zod for their issues (zod collects every issue of
+ * every item, which a list of 40,000 faults made seconds and a RangeError); anything thrown inside
+ * validation is a `ResponseValidationError` too.
  */
 export function parseOutput<S extends z.ZodMiniType>(
   schema: S,
@@ -272,25 +266,21 @@ export function parseOutput<S extends z.ZodMiniType>(
       context,
     );
   }
-  let outcome: Outcome;
+  let issues: ValidationIssue[];
+  let more = 0;
   try {
-    outcome = validate(schema, json);
+    if (exactCheck(schema)?.(json) === true) return json as z.output<S>;
+    const found = faults(schema, json);
+    if (found.issues === undefined) return found.data as z.output<S>;
+    ({ issues, more } = found);
   } catch (error) {
-    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw responseError(
-      `The service's response could not be validated (${cut(what)}). ` +
-        `${CHECK_ADDRESS}; if it does, report this with the request id.`,
-      [{ path: [], message: 'could not be validated' }],
-      context,
-    );
+    issues = [{ path: [], message: `could not be validated (${String(error)})` }];
   }
-  if (outcome.success) return outcome.data as z.output<S>;
-  const { issues, unchecked } = outcome;
-  const rest = unchecked > 0 ? ` (${unchecked} more list items were not checked)` : '';
   throw responseError(
-    `The service's response does not have the documented shape: ${describeAll(issues.slice(0, ISSUES_KEPT), issues.length)}${rest}. ` +
+    `The service's response does not have the documented shape: ${describeAll(issues)}` +
+      `${more > 0 ? `; and ${more} more invalid items` : ''}. ` +
       `${CHECK_ADDRESS}; if it does, report this with the request id.`,
-    issues.slice(0, ISSUES_KEPT),
+    issues.slice(0, 100),
     context,
   );
 }
@@ -301,81 +291,42 @@ function responseError(
   context: () => ResponseContext,
 ): ResponseValidationError {
   const ctx = context();
-  const withheld =
-    ctx.bodyWithheld === undefined
-      ? ''
-      : ` The body (${ctx.bodyWithheld} bytes) was withheld: it is too large to keep in an error.`;
-  return new ResponseValidationError(message + withheld, {
-    issues,
-    body: ctx.body,
-    status: ctx.status,
-    requestId: ctx.requestId,
-    idempotencyKey: ctx.idempotencyKey,
-  });
-}
-
-/** The list a schema validates item by item, and where it is in the body: `[]` for the body itself. */
-function listOf(
-  schema: z.core.$ZodType,
-  json: unknown,
-): { array: z.ZodMiniType; items: unknown[]; at: string[] } | undefined {
-  const page = PAGES.get(schema);
-  if (page !== undefined) {
-    const data = json !== null && typeof json === 'object' ? (json as { data?: unknown }).data : undefined;
-    return Array.isArray(data) ? { array: page, items: data, at: ['data'] } : undefined;
-  }
-  const def = schema._zod.def as { type: string; checks?: unknown[] };
-  if (def.type === 'array' && !def.checks?.length && Array.isArray(json))
-    return { array: schema as z.ZodMiniType, items: json, at: [] };
-  return undefined;
+  return new ResponseValidationError(message + withheldNote(ctx.bodyWithheld), { ...ctx, issues });
 }
 
 /**
- * `safeParse` with the same result, except that a list (a page's `data`, a body that is an array)
- * is validated CHUNK items at a time and the parse stops after the chunk that brings the faults to
- * ISSUES_KEPT: zod collects every issue of every item, which a hostile list makes unbounded.
+ * zod's issues for `json`, an invalid body. Of a list (the body, or a page's `data`) whose items
+ * have an exact check, only the first ITEMS_DESCRIBED faulty items are given to zod (their paths
+ * then mapped back), and `more` counts the others.
  */
-function validate(schema: z.ZodMiniType, json: unknown): Outcome {
-  // A body that passes the exact check is what zod's parse would return; any other goes to zod.
-  if (exactCheck(schema)?.(json) === true) return { success: true, data: json };
-  const list = json !== null && typeof json === 'object' ? listOf(schema, json) : undefined;
-  if (list === undefined || list.items.length <= CHUNK) {
-    const result = safeParse(schema, json);
-    return result.success
-      ? { success: true, data: result.data }
-      : { success: false, issues: toIssues(result.error.issues, json), unchecked: 0 };
+function faults(
+  schema: z.ZodMiniType,
+  json: unknown,
+): { issues: ValidationIssue[]; more: number } | { issues: undefined; data: unknown } {
+  const def = defOf(schema);
+  const at = def.type === 'array' ? 0 : 1;
+  const shape = def.shape?.['data'];
+  const check = exactCheck((at ? shape && defOf(shape) : def)?.element);
+  const items = at ? (json as { data?: unknown } | null)?.data : json;
+  const picked: number[] = [];
+  let root = json;
+  let more = 0;
+  if (check && Array.isArray(items)) {
+    items.forEach((item, i) => {
+      if (!check(item)) more += picked.push(i) > ITEMS_DESCRIBED ? 1 : 0;
+    });
+    const few = picked.slice(0, ITEMS_DESCRIBED).map((i) => items[i] as unknown);
+    root = at ? { ...(json as object), data: few } : few;
   }
-  const { array, items, at } = list;
-  const issues: ValidationIssue[] = [];
-  let shell: unknown;
-  if (at.length > 0) {
-    // The page without its items: its own fields, and any the service added, validated once.
-    const result = safeParse(schema, { ...(json as object), data: [] });
-    if (result.success) shell = result.data;
-    else issues.push(...toIssues(result.error.issues, json));
-  }
-  const data: unknown[] = [];
-  let start = 0;
-  let size = CHUNK;
-  while (start < items.length && issues.length < ISSUES_KEPT) {
-    const chunk = items.slice(start, start + size);
-    const result = safeParse(array, chunk);
-    if (result.success) for (const item of result.data as unknown[]) data.push(item);
-    else
-      for (const issue of toIssues(result.error.issues, chunk)) {
-        const [index, ...rest] = issue.path;
-        issues.push({
-          path: [...at, typeof index === 'number' ? index + start : (index ?? 0), ...rest],
-          message: issue.message,
-        });
-      }
-    start += chunk.length;
-    if (result.success) size = Math.min(size * 2, CHUNK_MAX);
-  }
-  if (issues.length > 0) return { success: false, issues, unchecked: Math.max(0, items.length - start) };
-  if (at.length === 0) return { success: true, data };
-  (shell as { data: unknown[] }).data = data;
-  return { success: true, data: shell };
+  let result = safeParse(schema, root);
+  // Only if the exact check and zod disagree on the whole: zod's word on all of it.
+  if (result.success && root !== json) result = safeParse(schema, (root = json));
+  if (result.success) return { issues: undefined, data: result.data };
+  const issues = toIssues(result.error.issues, root);
+  if (root !== json)
+    for (const { path } of issues)
+      if (typeof path[at] === 'number' && (!at || path[0] === 'data')) path[at] = picked[path[at]] ?? 0;
+  return { issues, more };
 }
 
 /**
@@ -441,19 +392,13 @@ export function maxChars(max: number, min = 0) {
 
 /** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
 export function cursorPage<S extends z.ZodMiniType>(item: S) {
-  const data = z.array(item);
-  const page = z.looseObject({
-    data,
+  return z.looseObject({
+    data: z.array(item),
     has_more: z.boolean(),
     // The reference gives it as string or null; a missing one is read as null.
     next_cursor: z.optional(z.nullable(z.string())),
   });
-  PAGES.set(page, data);
-  return page;
 }
-
-/** Each page schema's `data` schema, which `parseOutput` runs a chunk of items at a time. */
-const PAGES = new WeakMap<z.core.$ZodType, z.ZodMiniType>();
 
 /** A response date-time: kept as the wire string. */
 export const wireDateTime = (): z.ZodMiniString => z.string();

@@ -42,16 +42,14 @@ export function secretForms(secret: string): string[] {
 // Forms by secret, so a client's credential is spelt out once, not on every string of every
 // body. Bounded: a process that makes clients for many tenants starts the cache over.
 const FORMS = new Map<string, readonly string[]>();
-const FORMS_KEPT = 64;
 
 function formsOf(secrets: readonly string[]): string[] {
   const all = new Set<string>();
   for (const secret of secrets) {
-    if (secret.length === 0) continue;
     let forms = FORMS.get(secret);
-    if (forms === undefined) {
-      if (FORMS.size >= FORMS_KEPT) FORMS.clear();
-      FORMS.set(secret, (forms = secretForms(secret)));
+    if (!forms) {
+      if (FORMS.size > 63) FORMS.clear();
+      FORMS.set(secret, (forms = secret ? secretForms(secret) : []));
     }
     for (const form of forms) all.add(form);
   }
@@ -99,39 +97,25 @@ export function scrub(text: string, secrets: readonly string[]): string {
  * `Object.fromEntries`, so an own `__proto__` key stays a plain key.
  */
 export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
-  return rebuild(value, formsOf(secrets));
+  return walk(value, formsOf(secrets), { n: -Infinity, changed: false });
 }
-
-function rebuild(value: unknown, forms: readonly string[]): unknown {
-  if (typeof value === 'string') return scrubWith(value, forms);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => rebuild(v, forms));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubWith(k, forms), rebuild(v, forms)]));
-}
-
-/** Thrown by `holds` past SCRUBBED_STRINGS strings. */
-const TOO_MANY = new Error('too many strings');
 
 /**
- * Whether any string of a parsed value, keys included, holds a form; counts the strings in
- * `seen` and throws TOO_MANY past SCRUBBED_STRINGS (a stack overflow, for a body too deep, too).
+ * `scrubDeep`'s walk, counting strings in `seen.n` (past SCRUBBED_STRINGS it throws, as a body too
+ * deep does) and noting in `seen.changed` whether any string held a form.
  */
-function holds(value: unknown, forms: readonly string[], seen: { n: number }): boolean {
+function walk(value: unknown, forms: readonly string[], seen: { n: number; changed: boolean }): unknown {
   if (typeof value === 'string') {
-    if (++seen.n > SCRUBBED_STRINGS) throw TOO_MANY;
-    for (const form of forms) if (value.includes(form)) return true;
-    return false;
+    if (++seen.n > SCRUBBED_STRINGS) throw new RangeError();
+    const out = scrubWith(value, forms);
+    if (out !== value) seen.changed = true;
+    return out;
   }
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (holds(item, forms, seen)) return true;
-    return false;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (holds(key, forms, seen) || holds((value as Record<string, unknown>)[key], forms, seen)) return true;
-  }
-  return false;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => walk(v, forms, seen));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [walk(k, forms, seen), walk(v, forms, seen)]),
+  );
 }
 
 /** What an error keeps of a body: the body, or, when it was withheld, its size in UTF-8 bytes. */
@@ -140,63 +124,29 @@ export interface KeptBody<T> {
   bodyWithheld: number | undefined;
 }
 
-function withheld<T>(text: string, body: T): KeptBody<T> {
-  return { body, bodyWithheld: new TextEncoder().encode(text).byteLength };
-}
-
-/**
- * The text scrubbed and parsed, and whether its parsed strings still need a look: without a
- * backslash no JSON escape can spell a form that the raw scan missed.
- */
-function scrubAndParse(
-  text: string,
-  forms: readonly string[],
-): { raw: string; parsed: unknown; escaped: boolean } {
-  const raw = scrubWith(text, forms);
-  return { raw, parsed: parseJson(raw), escaped: raw.includes('\\') };
-}
-
 /**
  * The body an error keeps (parsed JSON, else the text), every copy of a secret replaced: in the
- * raw text, and again in each string once parsed (a key written with JSON escapes only shows once
- * decoded). A body too large, too deep or with too many strings to check in bounded time is
- * withheld: `body` is undefined and `bodyWithheld` its size.
+ * raw text, and where a JSON escape could hide one, in every string once parsed. A body too large,
+ * too deep or with too many strings to check in bounded time is withheld: `body` is undefined and
+ * `bodyWithheld` its size. `asText` gives the text instead: as sent, unless a secret showed once
+ * parsed (then the scrubbed value re-serialized), and `''` when withheld.
  */
-export function scrubBody(text: string, secrets: readonly string[]): KeptBody<unknown> {
-  if (text.length > BODY_LIMIT) return withheld(text, undefined);
+export function scrubBody(text: string, secrets: readonly string[], asText?: true): KeptBody<unknown> {
   const forms = formsOf(secrets);
-  const { parsed, escaped } = scrubAndParse(text, forms);
-  if (!escaped || parsed === null || typeof parsed !== 'object')
-    return {
-      body: typeof parsed === 'string' && escaped ? scrubWith(parsed, forms) : parsed,
-      bodyWithheld: undefined,
-    };
+  const seen = { n: 0, changed: false };
   try {
-    return {
-      body: holds(parsed, forms, { n: 0 }) ? rebuild(parsed, forms) : parsed,
-      bodyWithheld: undefined,
-    };
+    if (text.length > BODY_LIMIT) throw new RangeError();
+    const raw = scrubWith(text, forms);
+    const parsed = parseJson(raw);
+    // Without a backslash no JSON escape can spell a form that the raw scan missed.
+    const body = raw.includes('\\') ? walk(parsed, forms, seen) : parsed;
+    return { body: !asText ? body : seen.changed ? JSON.stringify(body) : raw, bodyWithheld: undefined };
   } catch {
-    return withheld(text, undefined);
+    return { body: asText && '', bodyWithheld: new TextEncoder().encode(text).byteLength };
   }
 }
 
-/**
- * The raw text an error keeps, as sent unless a secret shows once it is parsed (then re-serialized,
- * scrubbed). Withheld (`''`, with its size) on the same bounds as `scrubBody`.
- */
+/** `scrubBody` as text: what a `ResponseValidationError` keeps. */
 export function scrubText(text: string, secrets: readonly string[]): KeptBody<string> {
-  if (text.length > BODY_LIMIT) return withheld(text, '');
-  const forms = formsOf(secrets);
-  const { raw, parsed, escaped } = scrubAndParse(text, forms);
-  if (!escaped) return { body: raw, bodyWithheld: undefined };
-  if (typeof parsed === 'string')
-    return { body: parsed === raw ? raw : JSON.stringify(scrubWith(parsed, forms)), bodyWithheld: undefined };
-  if (typeof parsed !== 'object' || parsed === null) return { body: raw, bodyWithheld: undefined };
-  try {
-    const changed = holds(parsed, forms, { n: 0 });
-    return { body: changed ? JSON.stringify(rebuild(parsed, forms)) : raw, bodyWithheld: undefined };
-  } catch {
-    return withheld(text, '');
-  }
+  return scrubBody(text, secrets, true) as KeptBody<string>;
 }

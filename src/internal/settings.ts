@@ -56,9 +56,6 @@ export interface ClientSettings {
 
 /** Checks the Client's options; throws `ConfigurationError` naming the option (never a secret's value). */
 export function clientSettings(options: ClientOptions): ClientSettings {
-  // A client made by `withOptions` has its parent's credentials and addresses as resolved: the
-  // environment, read once when the first client was built, is not read again.
-  const env = (options as InternalClientOptions)[RESOLVED] === true ? () => undefined : readEnv;
   const serviceVersion = options.serviceVersion ?? DEFAULT_SERVICE_VERSION;
   if (typeof serviceVersion !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(serviceVersion)) {
     throw new ConfigurationError(
@@ -66,7 +63,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
       'serviceVersion',
     );
   }
-  const logLevel = options.logLevel ?? env('GATEWAY_LOG') ?? 'warn';
+  const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
   if (!isLogLevel(logLevel)) {
     throw new ConfigurationError(
       `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} ` +
@@ -91,14 +88,11 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   if (hooksProblem !== undefined) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
   return {
     credentials: {
-      apiKey: credential(options, 'apiKey', env),
-      testApiKey: credential(options, 'testApiKey', env),
-      accessToken: credential(options, 'accessToken', env),
+      apiKey: credential(options, 'apiKey'),
+      testApiKey: credential(options, 'testApiKey'),
+      accessToken: credential(options, 'accessToken'),
     },
-    addresses: {
-      baseURL: address(options, 'baseURL', env),
-      sandboxBaseURL: address(options, 'sandboxBaseURL', env),
-    },
+    addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
     serviceVersion,
     timeout: count(options.timeout, 'timeout', 60_000, TIMEOUT_RANGE),
     totalTimeout:
@@ -119,11 +113,10 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   };
 }
 
-/** Reads an environment variable; `withOptions` passes one that reads nothing. */
-type EnvReader = (name: string) => string | undefined;
-
-function credential(options: ClientOptions, name: CredentialOption, env: EnvReader): string | undefined {
-  const value = options[name] ?? env(ENV[name]);
+// An option given as '' is unset, and the environment is not read for it: `withOptions` passes
+// what its parent did not have as ''.
+function credential(options: ClientOptions, name: CredentialOption): string | undefined {
+  const value = options[name] ?? readEnv(ENV[name]);
   if (value === undefined || value === '') return undefined;
   // The message names the option, never the value: it is a secret.
   if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) {
@@ -135,8 +128,8 @@ function credential(options: ClientOptions, name: CredentialOption, env: EnvRead
   return value;
 }
 
-function address(options: ClientOptions, name: AddressOption, env: EnvReader): string | undefined {
-  const value = options[name] ?? env(ENV[name]);
+function address(options: ClientOptions, name: AddressOption): string | undefined {
+  const value = options[name] ?? readEnv(ENV[name]);
   if (value === undefined || value === '') return undefined;
   let url: URL | undefined;
   try {
@@ -320,16 +313,4 @@ export const OBSERVE_RESPONSE: unique symbol = Symbol();
 /** @internal Request options with the SDK's own observer. */
 export interface InternalRequestOptions extends RequestOptions {
   [OBSERVE_RESPONSE]?: ((response: Response) => void) | undefined;
-}
-
-/**
- * Internal: marks the options `withOptions` builds a client from, already resolved by its parent
- * (environment read, defaults applied), so the environment is not read a second time.
- * @internal
- */
-export const RESOLVED: unique symbol = Symbol();
-
-/** @internal Client options as `withOptions` passes them. */
-export interface InternalClientOptions extends ClientOptions {
-  [RESOLVED]?: true;
 }

@@ -32,8 +32,8 @@ describe('isGatewayError and isAPIError', () => {
     expect(isGatewayError(new GatewayError('x'))).toBe(true);
     // What another copy of the SDK builds: its own classes, the same registered symbols.
     const other = Object.assign(new Error('404'), {
-      [Symbol.for('gateway-sdk.error')]: true,
-      [Symbol.for('gateway-sdk.api-error')]: true,
+      [Symbol.for('gateway-sdk.GatewayError')]: true,
+      [Symbol.for('gateway-sdk.APIError')]: true,
     });
     expect([isGatewayError(other), isAPIError(other)]).toEqual([true, true]);
   });
