@@ -40,11 +40,13 @@ function compile({ type, checks, coerce, shape, catchall, innerType, element }: 
   if (type === 'array') return inner && ((v) => Array.isArray(v) && v.every(inner));
   // Only a loose object keeps every key, as the check does; a closed or stripping one changes its input.
   if (type !== 'object' || catchall?._zod.def.type !== 'unknown' || !shape) return null;
-  const fields = Object.entries(shape).map(([key, field]) => [key, exactCheck(field)] as const);
-  if (fields.some(([, check]) => !check)) return null;
-  return (v) =>
-    typeof v === 'object' &&
-    v !== null &&
-    !Array.isArray(v) &&
-    fields.every(([key, check]) => check?.((v as Record<string, unknown>)[key]));
+  const keys = Object.keys(shape);
+  const fields = keys.map((key) => exactCheck(shape[key]));
+  if (fields.includes(null)) return null;
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    for (let i = 0; i < keys.length; i++)
+      if (!(fields[i] as Check)((v as Record<string, unknown>)[keys[i] as string])) return false;
+    return true;
+  };
 }

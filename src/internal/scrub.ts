@@ -137,9 +137,11 @@ export function scrubBody(text: string, secrets: readonly string[], asText?: tru
   try {
     if (text.length > BODY_LIMIT) throw new RangeError();
     const raw = scrubWith(text, forms);
-    const parsed = parseJson(raw);
     // Without a backslash no JSON escape can spell a form that the raw scan missed.
-    const body = raw.includes('\\') ? walk(parsed, forms, seen) : parsed;
+    const escaped = raw.includes('\\');
+    if (asText && !escaped) return { body: raw, bodyWithheld: undefined };
+    const parsed = parseJson(raw);
+    const body = escaped ? walk(parsed, forms, seen) : parsed;
     return { body: !asText ? body : seen.changed ? JSON.stringify(body) : raw, bodyWithheld: undefined };
   } catch {
     return { body: asText && '', bodyWithheld: new TextEncoder().encode(text).byteLength };

@@ -94,7 +94,16 @@ describe('the exact check of a response schema', () => {
     expect(exactCheck(z.string().check(z.minLength(2)))).toBeNull();
     expect(exactCheck(z.object({ a: z.string() }))).toBeNull();
     expect(exactCheck(z.strictObject({ a: z.string() }))).toBeNull();
-    expect(exactCheck(z.looseObject({ a: z.pipe(z.string(), z.transform((s) => s.length)) }))).toBeNull();
+    expect(
+      exactCheck(
+        z.looseObject({
+          a: z.pipe(
+            z.string(),
+            z.transform((s) => s.length),
+          ),
+        }),
+      ),
+    ).toBeNull();
     expect(exactCheck(z.array(z.string()).check(z.maxLength(3)))).toBeNull();
     expect(exactCheck(z.looseObject({ a: z.optional(z.nullable(z.number())) }))).not.toBeNull();
   });
