@@ -57,7 +57,8 @@ export function withCredential(request: Request, authorization: string, hooked: 
     request.headers.set('authorization', authorization);
     return request;
   }
-  const headers = new Headers(request.headers);
+  // Copied entry by entry: Node 20's fetch copies a cloned request's Headers object incompletely.
+  const headers = new Headers([...request.headers]);
   headers.set('authorization', authorization);
   return new Request(request, { headers });
 }

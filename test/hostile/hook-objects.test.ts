@@ -68,6 +68,20 @@ describe('what hooks are given', () => {
     expect(leaks(error)).toEqual([]);
   });
 
+  it("keeps every header of the SDK's on each retry of a call with hooks (a POST, its key included)", async () => {
+    sequence('post', `${BASE}/sms/messages`, [fail, fail, ok]);
+    await client({ maxRetries: 2 }).sms.messages.create(
+      { to: '+447700900123', message: 'hi' },
+      { hooks: { beforeRetry: [({ request }) => void request.headers.set('x-trace', '1')] } },
+    );
+    expect(wire).toHaveLength(3);
+    const names = ['authorization', 'content-type', 'idempotency-key', 'service-version', 'accept'];
+    const first = wire[0]?.headers ?? {};
+    for (const name of names) expect(first[name], name).toBeDefined();
+    for (const request of wire)
+      for (const name of names) expect(request.headers[name], name).toBe(first[name]);
+  });
+
   it('a hook that sets Authorization itself cannot change what is sent', async () => {
     sequence('post', `${BASE}/sms/messages`, [ok]);
     await client({
