@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { measureBundles } from './bundle-size.js';
 import { measurePeers, type PeerSize } from './size-peers.js';
 import { SIZE_HISTORY } from './size-history.js';
-import { type HostileHeap, type HostileRow, measureHostile } from './hostile.js';
+import { type HostileHeap, type HostileRatio, type HostileRow, measureHostile } from './hostile.js';
 import { startServer } from './child.js';
 import { type ColdImport, ensureBuilt, type Kind, measureColdImport, ROOT } from './cold-import.js';
 import { measureOverhead, type OverheadRow } from './overhead.js';
@@ -170,7 +170,7 @@ if (wants('bundle')) {
   peers = await measurePeers();
 }
 
-let hostile: { rows: HostileRow[]; heap: HostileHeap } | undefined;
+let hostile: { rows: HostileRow[]; heap: HostileHeap; bodies: HostileRatio[] } | undefined;
 if (wants('hostile')) {
   log('hostile input: each scan on 1 MiB of its worst case, and a 300 MiB answer …');
   hostile = await measureHostile(quick ? 3 : 7);
@@ -458,6 +458,17 @@ if (hostile) {
     '≤ 26 MiB',
     verdict(hostile.heap.heapGrowth <= 26 * MiB),
   ]);
+  for (const kind of ['error', '2xx']) {
+    const big = hostile.bodies.filter((r) => r.name.startsWith(kind) && r.name.endsWith('10 MiB'));
+    const worst = Math.max(...big.map((r) => r.ratio));
+    const typed = big.every((r) => !r.outcome.startsWith('not a GatewayError'));
+    summary.push([
+      `10 MiB hostile ${kind} body, any shape, vs its JSON.parse`,
+      `${worst.toFixed(2)}x`,
+      '≤ 2x, a GatewayError when invalid',
+      verdict(worst <= 2 && typed),
+    ]);
+  }
   sections.push(`## Hostile input (issue 26)
 
 Each function that reads text a server sends, on 1 MiB of its worst case (median of the rounds; the
@@ -469,7 +480,14 @@ sampled every 2 ms: heap is V8's heap plus external memory (every ArrayBuffer), 
 |---|---:|
 ${hostile.rows.map((r) => `| ${r.name} | ${r.ms.toFixed(2)} ms |`).join('\n')}
 
-300 MiB answer: ${hostile.heap.error}, heap +${(hostile.heap.heapGrowth / MiB).toFixed(1)} MiB, RSS +${(hostile.heap.rssGrowth / MiB).toFixed(1)} MiB.`);
+300 MiB answer: ${hostile.heap.error}, heap +${(hostile.heap.heapGrowth / MiB).toFixed(1)} MiB, RSS +${(hostile.heap.rssGrowth / MiB).toFixed(1)} MiB.
+
+Whole bodies against their own \`JSON.parse\` (medians): an error body turned into the call's error
+(scrubbed, or withheld past 1 MiB or 100,000 strings), a 2xx list parsed and validated.
+
+| body | SDK | JSON.parse | ratio | outcome |
+|---|---:|---:|---:|---|
+${hostile.bodies.map((r) => `| ${r.name} | ${r.ms.toFixed(1)} ms | ${r.parseMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.outcome} |`).join('\n')}`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ import { APIError, Client, type Hooks, type RequestOptions } from 'gateway-sdk';
 
 /**
  * Hooks that report one call's attempts on `span`. The SDK runs them after its own, so the
- * Authorization and Idempotency-Key headers they see are final; they only add `traceparent`.
+ * Idempotency-Key header they see is final (the credential is set after them, on the request
+ * sent, and never shown to a hook); they only add `traceparent`.
  */
 export function spanHooks(span: Span): Hooks {
   return {

@@ -41,10 +41,14 @@ export class Client {
     const settings = clientSettings(options);
     // What `withOptions` starts from: the options as resolved (environment read, defaults applied),
     // and a copy of the headers, so changing the object passed in later changes neither client.
+    // A credential or address it lacks is kept as '', which is unset without a look at the
+    // environment: a client from `withOptions` never reads the environment again.
+    const resolved = Object.fromEntries(
+      Object.entries({ ...settings.credentials, ...settings.addresses }).map(([name, v]) => [name, v ?? '']),
+    );
     this.#options = {
       ...options,
-      ...settings.credentials,
-      ...settings.addresses,
+      ...resolved,
       logLevel: settings.logLevel,
       defaultHeaders: { ...settings.defaultHeaders },
     };
@@ -77,8 +81,9 @@ export class Client {
    * are (a bad credential or option is a `ConfigurationError`), sharing nothing mutable with this
    * one (settings, headers, logger, transport), which is left unchanged. Every option given
    * replaces this client's, except `defaultHeaders`, which are merged by name (any case): a header
-   * given replaces the one of the same name, the others are kept. Options read from the
-   * environment are carried over as read.
+   * given replaces the one of the same name, the others are kept. An option given as `undefined`
+   * keeps this client's. Options read from the environment are carried over as read: the
+   * environment is not read again.
    *
    * @example
    * const quick = client.withOptions({ maxRetries: 0, timeout: 5_000 });
@@ -94,6 +99,9 @@ export class Client {
       ...Object.entries(overrides.defaultHeaders ?? {}),
     ])
       defaultHeaders[name.toLowerCase()] = value;
-    return new Client({ ...base, ...overrides, defaultHeaders });
+    // An option given as `undefined` keeps this client's: `{ apiKey: undefined }` must not fall
+    // back to the environment's key, which this client may have been built to avoid.
+    const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+    return new Client({ ...base, ...given, defaultHeaders });
   }
 }

@@ -4,11 +4,12 @@ import { cleanText } from './text.js';
 
 // A brand every copy of the SDK in the process shares, so `isGatewayError` / `isAPIError`
 // recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
-// `instanceof` compares with this copy's class only. A string key on the prototype, not a
-// Symbol.for() one: a computed class key keeps bundlers from dropping the error classes an app
-// does not use.
-const ERROR_BRAND = '@@GatewayError';
-const API_ERROR_BRAND = '@@APIError';
+// `instanceof` compares with this copy's class only. Keyed by a registered symbol, which every copy
+// reaches and no JSON value can carry: a parsed body or log line that names the brand is data, not
+// an error. GatewayError's is a getter on its prototype; APIError's is set by its constructor, as a
+// computed class key would keep bundlers from dropping the class from apps that never use it.
+const ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.GatewayError');
+const API_ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.APIError');
 
 /** The `name` of every error class the SDK throws: what `switch (err.name)` can match. */
 export type GatewayErrorName =
@@ -56,7 +57,7 @@ export class GatewayError extends Error {
   override name: GatewayErrorName = 'GatewayError';
 
   /** @internal The brand `isGatewayError` reads: set by every copy of the SDK. */
-  get '@@GatewayError'(): true {
+  get [ERROR_BRAND](): true {
     return true;
   }
 
@@ -68,11 +69,9 @@ export class GatewayError extends Error {
 
   /** A plain object for logs and serializers; never holds a credential. */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (key !== 'cause' && key !== 'headers' && key !== 'stack') out[key] = value;
-    }
-    return out;
+    // Its own fields but these: a cause may hold what the SDK never printed, headers an echo.
+    const { cause: _cause, headers: _headers, stack: _stack, ...fields } = this as Record<string, unknown>;
+    return { name: this.name, message: this.message, ...fields };
   }
 }
 
@@ -128,6 +127,8 @@ export interface APIErrorInit {
   attempts?: number | undefined;
   /** Replaces the message built from the fields above. */
   message?: string | undefined;
+  /** The size in bytes of a body too large to keep (`body` is then undefined), which the message gives. */
+  bodyWithheld?: number | undefined;
 }
 
 /**
@@ -139,10 +140,6 @@ export interface APIErrorInit {
 export class APIError extends GatewayError {
   override name: APIErrorName = 'APIError';
 
-  /** @internal The brand `isAPIError` reads: set by every copy of the SDK. */
-  get '@@APIError'(): true {
-    return true;
-  }
   /** HTTP status of the response. */
   readonly status: number;
   /** Response headers (not serialized by `toJSON()`). */
@@ -160,6 +157,7 @@ export class APIError extends GatewayError {
     const fields = errorFields(init.body);
     const code = init.code ?? fields.code;
     super(init.message ?? APIError.makeMessage({ ...init, code }, fields.message));
+    Object.defineProperty(this, API_ERROR_BRAND, { value: true });
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
@@ -177,8 +175,15 @@ export class APIError extends GatewayError {
     // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
     const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
-    return `${summary} ${nextStep(init, said)}`.trim();
+    return `${summary} ${nextStep(init, said)}${withheldNote(init.bodyWithheld)}`.trim();
   }
+}
+
+/** The sentence an error's message ends with when its body was withheld (`bytes` long), else ''. */
+export function withheldNote(bytes: number | undefined): string {
+  return bytes === undefined
+    ? ''
+    : ` The body (${bytes} bytes) was withheld: too large to check for credentials.`;
 }
 
 /** The option (and its environment variable) holding an area's address, as messages name it. */
@@ -339,6 +344,8 @@ export interface ConnectionErrorInit {
   reason?: string | undefined;
   /** Replaces the message built from the fields above. */
   message?: string | undefined;
+  /** The size in bytes of a body too large to keep (`body` is then undefined), which the message gives. */
+  bodyWithheld?: number | undefined;
 }
 
 const sameKeyHint = (key: string | undefined) =>
@@ -581,9 +588,7 @@ export type AnyAPIError =
  */
 export function isGatewayError(value: unknown): value is AnyGatewayError {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND] === true
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[ERROR_BRAND] === true
   );
 }
 
@@ -596,6 +601,6 @@ export function isAPIError(value: unknown): value is AnyAPIError {
   return (
     typeof value === 'object' &&
     value !== null &&
-    (value as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true
+    (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true
   );
 }

@@ -37,12 +37,12 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   const prefix = settings.addresses[spec.address];
   if (prefix === undefined) throw missing(area, spec.address);
 
-  // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders:
-  // defaultHeaders can never put one area's credential on another's requests.
+  // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders.
+  // No Authorization here: ky shows its options and Request to hooks, which may print them; each
+  // call's `fetch` sets it on the request it sends, after every hook (internal/call-hooks.ts).
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const [name, value] of Object.entries(settings.defaultHeaders)) headers[name.toLowerCase()] = value;
   const authorization = `Bearer ${credential}`;
-  headers['authorization'] = authorization;
   const serviceVersion = spec.versioned ? settings.serviceVersion : undefined;
   if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
   if (userAgent !== undefined) headers['user-agent'] = userAgent;

@@ -17,6 +17,20 @@ export interface CallHooks {
 }
 
 /**
+ * ky's `context` for a call: the call's hooks as functions only. ky shows its options (context
+ * included) to every hook and keeps them on its errors, so a hook that prints them would print
+ * any field of the call, the area's credential among them: functions print as names.
+ */
+export function hookContext(call: CallHooks): { call: CallHooks } {
+  return {
+    call: {
+      beforeRetry: (state) => call.beforeRetry(state),
+      bodyOf: (response) => call.bodyOf(response),
+    },
+  };
+}
+
+/**
  * `hooks` with the SDK's own `beforeRetry` hook ahead of theirs; it hands each retry to the call
  * it belongs to (ky's `context.call`). The user's hooks have the types of core/hooks.ts, which
  * describe ky 2's without naming it.
@@ -29,4 +43,22 @@ export function withOwnHook(hooks: Hooks | undefined): KyHooks {
       ...(hooks?.beforeRetry ?? []),
     ],
   } as KyHooks;
+}
+
+/**
+ * The request as it goes on the wire: ky's, with the area's `Authorization` set last, after every
+ * hook. The credential is on no object a hook is shown (ky's options, its Request, the errors and
+ * retry state that hold them), so none can print it. With hooks, the request sent is a copy, as ky
+ * shows the Request it passed here to `afterResponse` and `beforeError`; without them no user code
+ * sees ky's objects and the header is set in place, sparing every call a copy.
+ */
+export function withCredential(request: Request, authorization: string, hooked: boolean): Request {
+  if (!hooked) {
+    request.headers.set('authorization', authorization);
+    return request;
+  }
+  // Copied entry by entry: Node 20's fetch copies a cloned request's Headers object incompletely.
+  const headers = new Headers([...request.headers]);
+  headers.set('authorization', authorization);
+  return new Request(request, { headers });
 }

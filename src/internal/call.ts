@@ -34,7 +34,7 @@ import {
 } from './retry.js';
 import { parseOutput } from './schema.js';
 import { HAS_SIGNAL_ANY, now } from './runtime.js';
-import { type CallHooks, type KyStop, withOwnHook } from './call-hooks.js';
+import { type CallHooks, hookContext, type KyStop, withCredential, withOwnHook } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
@@ -139,7 +139,7 @@ export class Call implements CallHooks {
     return {
       status: response.status,
       idempotencyKey: this.idempotencyKey,
-      text: scrubText(text, [credential]),
+      ...scrubText(text, [credential]),
       requestId: requestId && scrub(requestId, [credential]),
     };
   }
@@ -169,7 +169,7 @@ export class Call implements CallHooks {
     const init: Options = {
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
-      context: { call: this },
+      context: hookContext(this),
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: { ...RETRY_OPTIONS, limit: this.maxRetries, delay: this.delay },
@@ -217,8 +217,10 @@ export class Call implements CallHooks {
     // Once fetch has answered, only a failure of the body's stream is a connection error.
     let fetched = false;
     try {
+      // The credential goes on the request sent, after every hook: no object a hook sees carries it.
+      const sent = withCredential(request, this.areaTransport.authorization, this.#hooked);
       const response = await this.#fetchOnce(
-        request,
+        sent,
         HAS_SIGNAL_ANY ? init : { ...init, signal: attempt.signal },
       );
       fetched = true;
@@ -231,9 +233,9 @@ export class Call implements CallHooks {
     }
   };
 
-  /** Puts back what a hook may have changed: the area's host, its credential and headers, the call's key. */
+  /** Puts back what a hook may have changed: the area's host and headers, the call's key (the credential is set after every hook, by `withCredential`). */
   #reassert(request: Request): void {
-    const { area, origin, authorization, serviceVersion } = this.areaTransport;
+    const { area, origin, serviceVersion } = this.areaTransport;
     if (!request.url.startsWith(origin)) {
       throw new ConfigurationError(
         `A hook sent the request to another host; client.${area}'s credential only goes to ` +
@@ -243,7 +245,6 @@ export class Call implements CallHooks {
     }
     const headers = request.headers;
     const key = this.idempotencyKey;
-    if (headers.get('authorization') !== authorization) headers.set('authorization', authorization);
     if (serviceVersion !== undefined && headers.get('service-version') !== serviceVersion)
       headers.set('service-version', serviceVersion);
     if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
@@ -443,7 +444,7 @@ export class Call implements CallHooks {
         // A browser reports a redirect not followed as an opaque response with status 0.
         status: response.type === 'opaqueredirect' ? 302 : response.status,
         headers,
-        body: scrubBody(text, secrets),
+        ...scrubBody(text, secrets),
         requestId,
         idempotencyKey,
         retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),

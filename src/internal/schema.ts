@@ -3,7 +3,13 @@
 // issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
-import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
+import {
+  ResponseValidationError,
+  ValidationError,
+  type ValidationIssue,
+  withheldNote,
+} from '../core/errors.js';
+import { exactCheck } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -94,16 +100,26 @@ function describeAll(issues: ValidationIssue[]): string {
       parts.push(created);
     }
   }
-  return parts
-    .map((part) => {
-      if (typeof part === 'string') return part;
+  // Past the first LISTED_PARTS sentences the rest are counted; each is cut to PART_MAX characters.
+  const described = parts.slice(0, LISTED_PARTS).map((part) => {
+    if (typeof part !== 'string') {
       const { parent, message, at } = part;
-      if (at.length === 1) return `${parent}.${String(at[0])} ${message}`;
       const listed = at.slice(0, LISTED_POSITIONS).join(', ') + (at.length > LISTED_POSITIONS ? ', …' : '');
-      return `${parent} has ${at.length} invalid entries, at ${listed}: each ${message}`;
-    })
-    .join('; ');
+      part =
+        at.length === 1
+          ? `${parent}.${String(at[0])} ${message}`
+          : `${parent} has ${at.length} invalid entries, at ${listed}: each ${message}`;
+    }
+    return part.length > PART_MAX ? `${part.slice(0, PART_MAX)}…` : part;
+  });
+  if (parts.length > LISTED_PARTS) described.push(`… and ${parts.length - LISTED_PARTS} more`);
+  return described.join('; ');
 }
+
+/** How many sentences a validation message holds; the others are counted. */
+const LISTED_PARTS = 10;
+/** The longest sentence of a validation message: a path or a rule may quote what was sent. */
+const PART_MAX = 300;
 
 /** The parts of a zod definition the key check walks (zod's own `def`, read-only). */
 interface WalkedDef {
@@ -217,14 +233,24 @@ const CHECK_ADDRESS =
 /** What a response parse needs to build a useful error. */
 export interface ResponseContext {
   status: number;
-  text: string;
+  /** The raw text, scrubbed; `''` when it was withheld. */
+  body: string;
+  /** The size in bytes of a body too large to keep in the error, if it was withheld. */
+  bodyWithheld: number | undefined;
   requestId: string | undefined;
   idempotencyKey: string | undefined;
 }
 
+/** The items of a list whose faults are described; the other faulty items are counted. */
+const ITEMS_DESCRIBED = 10;
+
 /**
  * Parses a 2xx body, or throws `ResponseValidationError` with the paths and the raw body; `context`
- * is asked for only then.
+ * is asked for only then. The work is bounded whatever the body: a valid body passes the exact
+ * check (internal/exact-check.ts) without zod; of an invalid list, every item is checked but only
+ * the first ITEMS_DESCRIBED faulty ones go to zod for their issues (zod collects every issue of
+ * every item, which a list of 40,000 faults made seconds and a RangeError); anything thrown inside
+ * validation is a `ResponseValidationError` too.
  */
 export function parseOutput<S extends z.ZodMiniType>(
   schema: S,
@@ -232,35 +258,75 @@ export function parseOutput<S extends z.ZodMiniType>(
   context: () => ResponseContext,
 ): z.output<S> {
   if (json === undefined || typeof json === 'string') {
-    const ctx = context();
-    throw new ResponseValidationError(
-      `The service answered ${ctx.status} with ` +
+    throw responseError(
+      `The service answered ${context().status} with ` +
         `${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
         `${CHECK_ADDRESS}; the raw text is in \`body\`.`,
-      {
-        issues: [{ path: [], message: 'must be JSON' }],
-        body: ctx.text,
-        status: ctx.status,
-        requestId: ctx.requestId,
-        idempotencyKey: ctx.idempotencyKey,
-      },
+      [{ path: [], message: 'must be JSON' }],
+      context,
     );
   }
-  const result = safeParse(schema, json);
-  if (result.success) return result.data;
-  const issues = toIssues(result.error.issues, json);
-  const ctx = context();
-  throw new ResponseValidationError(
-    `The service's response does not have the documented shape: ${describeAll(issues)}. ` +
+  let issues: ValidationIssue[];
+  let more = 0;
+  try {
+    if (exactCheck(schema)?.(json) === true) return json as z.output<S>;
+    const found = faults(schema, json);
+    if (found.issues === undefined) return found.data as z.output<S>;
+    ({ issues, more } = found);
+  } catch (error) {
+    issues = [{ path: [], message: `could not be validated (${String(error)})` }];
+  }
+  throw responseError(
+    `The service's response does not have the documented shape: ${describeAll(issues)}` +
+      `${more > 0 ? `; and ${more} more invalid items` : ''}. ` +
       `${CHECK_ADDRESS}; if it does, report this with the request id.`,
-    {
-      issues,
-      body: ctx.text,
-      status: ctx.status,
-      requestId: ctx.requestId,
-      idempotencyKey: ctx.idempotencyKey,
-    },
+    issues.slice(0, 100),
+    context,
   );
+}
+
+function responseError(
+  message: string,
+  issues: ValidationIssue[],
+  context: () => ResponseContext,
+): ResponseValidationError {
+  const ctx = context();
+  return new ResponseValidationError(message + withheldNote(ctx.bodyWithheld), { ...ctx, issues });
+}
+
+/**
+ * zod's issues for `json`, an invalid body. Of a list (the body, or a page's `data`) whose items
+ * have an exact check, only the first ITEMS_DESCRIBED faulty items are given to zod (their paths
+ * then mapped back), and `more` counts the others.
+ */
+function faults(
+  schema: z.ZodMiniType,
+  json: unknown,
+): { issues: ValidationIssue[]; more: number } | { issues: undefined; data: unknown } {
+  const def = defOf(schema);
+  const at = def.type === 'array' ? 0 : 1;
+  const shape = def.shape?.['data'];
+  const check = exactCheck((at ? shape && defOf(shape) : def)?.element);
+  const items = at ? (json as { data?: unknown } | null)?.data : json;
+  const picked: number[] = [];
+  let root = json;
+  let more = 0;
+  if (check && Array.isArray(items)) {
+    items.forEach((item, i) => {
+      if (!check(item)) more += picked.push(i) > ITEMS_DESCRIBED ? 1 : 0;
+    });
+    const few = picked.slice(0, ITEMS_DESCRIBED).map((i) => items[i] as unknown);
+    root = at ? { ...(json as object), data: few } : few;
+  }
+  let result = safeParse(schema, root);
+  // Only if the exact check and zod disagree on the whole: zod's word on all of it.
+  if (result.success && root !== json) result = safeParse(schema, (root = json));
+  if (result.success) return { issues: undefined, data: result.data };
+  const issues = toIssues(result.error.issues, root);
+  if (root !== json)
+    for (const { path } of issues)
+      if (typeof path[at] === 'number' && (!at || path[0] === 'data')) path[at] = picked[path[at]] ?? 0;
+  return { issues, more };
 }
 
 /**

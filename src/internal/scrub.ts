@@ -1,14 +1,35 @@
-// How a credential may be spelt in what a server sends back or a library keeps: as
-// written, percent-encoded in upper or lower case (an echoed URL or query), and in base64 (an
-// echoed Basic header, a debug dump) at each of the three alignments a base64 blob can put it in.
-// `scrub` replaces every one of them, in a text or, once parsed, in a JSON value; a call's errors
-// (internal/call.ts) and the logger (internal/safe-logger.ts) scrub through this module.
+// How a credential may be spelt in what a server sends back or a library keeps: as written,
+// percent-encoded in upper or lower case (an echoed URL or query), in base64 (an echoed Basic
+// header, a debug dump) at each of the three alignments a base64 blob can put it in, and with
+// JSON's escapes (a key holding `"` or `\`, quoted once or twice). `scrub` replaces every one of
+// them, in a text or, once parsed, in a JSON value; a call's errors (internal/call.ts) and the
+// logger (internal/safe-logger.ts) scrub through this module.
+//
+// An error body comes from the server, up to `maxResponseBytes`: the work on it is linear with a
+// small constant and bounded. Each credential's forms are computed once, the raw text is scanned
+// once per form, a parsed body is walked only when a JSON escape could hide a form, and a body
+// past BODY_LIMIT characters (or SCRUBBED_STRINGS strings) is withheld rather than kept.
 import { parseJson } from './encoding.js';
+
+/** The longest error body kept, in characters: a longer one is withheld (its size is given). */
+export const BODY_LIMIT = 1_048_576;
+/** The most strings a parsed error body may hold to be kept: each one is checked for every form. */
+export const SCRUBBED_STRINGS = 100_000;
 
 /** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts). */
 export function secretForms(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
-  const forms = new Set([secret, encoded, encoded.replace(/%../g, (e) => e.toLowerCase())]);
+  const once = JSON.stringify(secret).slice(1, -1);
+  const forms = new Set([
+    secret,
+    encoded,
+    encoded.replace(/%../g, (e) => e.toLowerCase()),
+    once,
+    once.replaceAll('/', '\\/'),
+    JSON.stringify(once).slice(1, -1),
+    // Every character as \uXXXX, as some encoders write a string they think unsafe.
+    [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+  ]);
   // After 0, 1 or 2 bytes of padding, the base64 characters made of the secret's bits alone; a
   // run shorter than 8 could match unrelated text.
   for (const pad of ['', '\0', '\0\0']) {
@@ -16,6 +37,30 @@ export function secretForms(secret: string): string[] {
     if (form.length > 7) forms.add(form);
   }
   return [...forms];
+}
+
+// Forms by secret, so a client's credential is spelt out once, not on every string of every
+// body. Bounded: a process that makes clients for many tenants starts the cache over.
+const FORMS = new Map<string, readonly string[]>();
+
+function formsOf(secrets: readonly string[]): string[] {
+  const all = new Set<string>();
+  for (const secret of secrets) {
+    let forms = FORMS.get(secret);
+    if (!forms) {
+      if (FORMS.size > 63) FORMS.clear();
+      FORMS.set(secret, (forms = secret ? secretForms(secret) : []));
+    }
+    for (const form of forms) all.add(form);
+  }
+  // Longest first: an escaped spelling (`a\\"b`) is replaced whole before a shorter one inside it.
+  return [...all].sort((a, b) => b.length - a.length);
+}
+
+function scrubWith(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms) if (out.includes(form)) out = out.split(form).join('***');
+  return out;
 }
 
 /**
@@ -40,13 +85,10 @@ export function safeCause(error: unknown, clean: (text: string) => string, depth
 
 /**
  * Replaces every occurrence of each secret in `text` with `***`: as written, percent-encoded in
- * either case, and in base64 (`secretForms`).
+ * either case, JSON-escaped, and in base64 (`secretForms`).
  */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets)
-    if (secret.length > 0) for (const form of secretForms(secret)) out = out.split(form).join('***');
-  return out;
+  return scrubWith(text, formsOf(secrets));
 }
 
 /**
@@ -55,52 +97,58 @@ export function scrub(text: string, secrets: readonly string[]): string {
  * `Object.fromEntries`, so an own `__proto__` key stays a plain key.
  */
 export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return scrub(value, secrets);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, secrets));
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [scrub(k, secrets), scrubDeep(v, secrets)]),
-  );
+  return walk(value, formsOf(secrets), { n: -Infinity, changed: false });
 }
 
 /**
- * The body an error keeps, every copy of a secret replaced: in the raw text, and again in each
- * string once parsed (a key written with JSON escapes only shows once decoded). Too deep a body
- * to walk is withheld rather than shown unscrubbed.
+ * `scrubDeep`'s walk, counting strings in `seen.n` (past SCRUBBED_STRINGS it throws, as a body too
+ * deep does) and noting in `seen.changed` whether any string held a form.
  */
-export function scrubBody(text: string, secrets: readonly string[]): unknown {
-  const body = parseJson(scrub(text, secrets));
+function walk(value: unknown, forms: readonly string[], seen: { n: number; changed: boolean }): unknown {
+  if (typeof value === 'string') {
+    if (++seen.n > SCRUBBED_STRINGS) throw new RangeError();
+    const out = scrubWith(value, forms);
+    if (out !== value) seen.changed = true;
+    return out;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => walk(v, forms, seen));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [walk(k, forms, seen), walk(v, forms, seen)]),
+  );
+}
+
+/** What an error keeps of a body: the body, or, when it was withheld, its size in UTF-8 bytes. */
+export interface KeptBody<T> {
+  body: T;
+  bodyWithheld: number | undefined;
+}
+
+/**
+ * The body an error keeps (parsed JSON, else the text), every copy of a secret replaced: in the
+ * raw text, and where a JSON escape could hide one, in every string once parsed. A body too large,
+ * too deep or with too many strings to check in bounded time is withheld: `body` is undefined and
+ * `bodyWithheld` its size. `asText` gives the text instead: as sent, unless a secret showed once
+ * parsed (then the scrubbed value re-serialized), and `''` when withheld.
+ */
+export function scrubBody(text: string, secrets: readonly string[], asText?: true): KeptBody<unknown> {
+  const forms = formsOf(secrets);
+  const seen = { n: 0, changed: false };
   try {
-    return scrubDeep(body, secrets);
+    if (text.length > BODY_LIMIT) throw new RangeError();
+    const raw = scrubWith(text, forms);
+    // Without a backslash no JSON escape can spell a form that the raw scan missed.
+    const escaped = raw.includes('\\');
+    if (asText && !escaped) return { body: raw, bodyWithheld: undefined };
+    const parsed = parseJson(raw);
+    const body = escaped ? walk(parsed, forms, seen) : parsed;
+    return { body: !asText ? body : seen.changed ? JSON.stringify(body) : raw, bodyWithheld: undefined };
   } catch {
-    return '[too deep to scrub]';
+    return { body: asText && '', bodyWithheld: new TextEncoder().encode(text).byteLength };
   }
 }
 
-/** The raw text an error keeps, as sent unless a secret shows once it is parsed. */
-export function scrubText(text: string, secrets: readonly string[]): string {
-  const raw = scrub(text, secrets);
-  // Without a backslash no JSON escape can spell a secret that the raw scrub missed.
-  if (!raw.includes('\\')) return raw;
-  const body = parseJson(raw);
-  if (typeof body === 'string') return body === raw ? raw : JSON.stringify(scrub(body, secrets));
-  if (typeof body !== 'object' || body === null) return raw;
-  // One parse and one walk (linear in the body), re-serialized only when a decoded string held a secret.
-  let changed = false;
-  const clean = (value: unknown): unknown => {
-    if (typeof value === 'string') {
-      const scrubbed = scrub(value, secrets);
-      if (scrubbed !== value) changed = true;
-      return scrubbed;
-    }
-    if (value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) return value.map(clean);
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), clean(v)]));
-  };
-  try {
-    const result = clean(body);
-    return changed ? JSON.stringify(result) : raw;
-  } catch {
-    return '[too deep to scrub]';
-  }
+/** `scrubBody` as text: what a `ResponseValidationError` keeps. */
+export function scrubText(text: string, secrets: readonly string[]): KeptBody<string> {
+  return scrubBody(text, secrets, true) as KeptBody<string>;
 }

@@ -71,7 +71,11 @@ export function clientSettings(options: ClientOptions): ClientSettings {
       'logLevel',
     );
   }
-  const defaultHeaders = options.defaultHeaders ?? {};
+  // A copy, checked once: headers added to the caller's object later (a framing header among
+  // them) would otherwise reach the wire unchecked. `fromEntries` keeps a `__proto__` name a name.
+  const defaultHeaders: Record<string, string> = Object.fromEntries(
+    Object.entries(options.defaultHeaders ?? {}),
+  );
   for (const [name, value] of Object.entries(defaultHeaders)) {
     const problem = headerProblem(name, value) ?? defaultHeaderProblem(name.toLowerCase());
     if (problem !== undefined)
@@ -109,6 +113,8 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   };
 }
 
+// An option given as '' is unset, and the environment is not read for it: `withOptions` passes
+// what its parent did not have as ''.
 function credential(options: ClientOptions, name: CredentialOption): string | undefined {
   const value = options[name] ?? readEnv(ENV[name]);
   if (value === undefined || value === '') return undefined;

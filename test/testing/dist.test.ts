@@ -269,7 +269,7 @@ describe('two copies of the SDK in one process (the ESM and the CJS build)', () 
     const result = JSON.parse((await run(process.execPath, [file], { cwd: out })).stdout);
     expect(result).toEqual({
       twoCopies: true,
-      // docs/decisions/error-guards-across-copies.md: instanceof stays this copy's own; the guards are the check across copies.
+      // docs/decisions/error-guard-brand.md: instanceof stays this copy's own; the guards are the check across copies.
       instanceofAcross: false,
       esmSeesCjs: [true, true, true],
       cjsSeesEsm: [true, true],
