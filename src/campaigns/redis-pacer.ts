@@ -128,15 +128,22 @@ async function sha1(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Runs a script by its SHA, loading it with EVAL the first time and whenever Redis forgot it. */
+/**
+ * Runs a script by its SHA, loading it with EVAL the first time and whenever Redis forgot it. The
+ * SHA is computed beside the first command, never in its way: until it is known, EVAL is used.
+ */
 function scriptRunner(send: RedisSend, source: string) {
   let hash: string | undefined;
+  let loaded = false;
+  sha1(source).then(
+    (digest) => (hash = digest),
+    () => undefined, // no Web Crypto: EVAL every time
+  );
   return async (keys: string[], args: string[]): Promise<unknown> => {
     const tail = [String(keys.length), ...keys, ...args];
-    if (hash === undefined) {
-      const result = await send(['EVAL', source, ...tail]);
-      hash = await sha1(source);
-      return result;
+    if (!loaded || hash === undefined) {
+      loaded = true;
+      return send(['EVAL', source, ...tail]);
     }
     try {
       return await send(['EVALSHA', hash, ...tail]);
@@ -296,7 +303,7 @@ class FleetPace {
     mode: 'take' | 'commit' | 'record',
     name: string,
   ): Promise<(Answer & { late: boolean }) | undefined> {
-    const { interval, timeout } = this.#setup;
+    const { timeout } = this.#setup;
     const asked = monotonic();
     let raw: unknown;
     try {

@@ -15,7 +15,13 @@
 // - a 1-second window saw more than 210 requests leave the workers (retries included; stamped as
 //   they left, x-fleet-sent; the busiest second by arrival at the proxy is logged beside it).
 // Details go to .tmp/fleet/log.txt.
-import { fork, type ChildProcess } from 'node:child_process';
+//
+// `--busy` (`npm run test:fleet -- --busy`): the same run while one CPU-bound process per core keeps
+// every core busy, as on a shared machine, so every worker is preempted and wakes late. The line
+// then says `busy` and the worst second is judged against the bound docs/sending-at-scale.md states
+// for a busy machine (LIMIT) instead of 210.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, Agent } from 'node:http';
 import { Queue, QueueEvents } from 'bullmq';
@@ -29,6 +35,16 @@ const RATE = 200;
 const GRACE_MS = 50;
 const LEARN_MS = 25;
 const DEADLINE_MS = 900_000;
+const BUSY = process.argv.includes('--busy');
+/** The most sends one second may see leave the workers (by departure), on a quiet or a busy machine. */
+const LIMIT = BUSY ? 220 : 210;
+// One spinning process per core for the whole run (`--busy`), killed with this process.
+const burners = BUSY
+  ? Array.from({ length: availableParallelism() }, () =>
+      spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+    )
+  : [];
+process.on('exit', () => burners.forEach((b) => b.kill('SIGKILL')));
 const dir = new URL('../../.tmp/fleet/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 const logFile = `${dir}log.txt`;
@@ -230,12 +246,14 @@ if (stored !== ROWS || missing > 0)
   failures.push(`the mock holds ${stored} messages, ${missing} rows missing`);
 if (duplicates > 0) failures.push(`${duplicates} duplicate messages`);
 if (inside > 0) failures.push(`${inside} requests reached the mock inside a Retry-After window`);
-if (busiest > 210)
-  failures.push(`${busiest} requests left the workers in one second (limit ${RATE}, at most 210 allowed)`);
+if (busiest > LIMIT)
+  failures.push(
+    `${busiest} requests left the workers in one second (limit ${RATE}, at most ${LIMIT} allowed)`,
+  );
 if (killed !== 1) failures.push('the worker to be killed never started a job');
 if (windows.length === 0) failures.push('no 429 storm reached the fleet');
 console.log(
-  `fleet: ${ROWS} rows, ${WORKERS} workers, ${killed} killed: ${stored} stored, ${duplicates} duplicates, ${inside} sends inside Retry-After`,
+  `fleet${BUSY ? ` (busy: ${burners.length} cores spinning)` : ''}: ${ROWS} rows, ${WORKERS} workers, ${killed} killed: ${stored} stored, ${duplicates} duplicates, ${inside} sends inside Retry-After, worst second ${busiest} sent (${busiestArrivals} arrived) at maxPerSecond ${RATE}`,
 );
 if (failures.length > 0) {
   console.error(`fleet failed (details in ${logFile}):\n- ${failures.join('\n- ')}`);
