@@ -4,10 +4,12 @@
 // step changes no wait, and pacers with different rates never share a default key. Fake timers and
 // stand-in Redis clients throughout.
 import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ValidationError, type Logger, type RedisClientLike as FromIndex } from 'gateway-sdk';
 import { memoryPacer, redisPacer, type RedisClientLike as FromCampaigns } from 'gateway-sdk/campaigns';
 import { redisStore, type RedisClientLike as FromWebhooks } from 'gateway-sdk/webhooks';
+import { startRedisServer } from '../helpers/redis-server.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -31,14 +33,16 @@ function settlement(promise: Promise<void> | void | undefined): () => string {
 
 /**
  * A stand-in Redis that keeps the pacer's hold on its own clock (the faked Date) and forgets it on
- * `restart()`; without a rate, the acquire script only reads the hold. EVALSHA is answered NOSCRIPT,
- * so every script comes as EVAL with its source.
+ * `restart()`, refusing every command while `state.down`; without a rate, the acquire script only
+ * reads the hold. EVALSHA is answered NOSCRIPT, so every script comes as EVAL with its source.
  */
 function holdingRedis() {
   let hold = 0;
   const keys: string[] = [];
+  const state = { down: false };
   const client = {
     call: vi.fn(async (command: string, ...args: (string | number)[]) => {
+      if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
       if (command === 'EVALSHA') throw new Error('NOSCRIPT No matching script. Please use EVAL.');
       const count = Number(args[1]);
       keys.push(String(args[2]));
@@ -49,7 +53,7 @@ function holdingRedis() {
       return 1;
     }),
   };
-  return { client, keys, restart: () => (hold = 0) };
+  return { client, keys, state, restart: () => (hold = 0) };
 }
 
 describe('the Redis command adapter', () => {
@@ -71,7 +75,7 @@ describe('the Redis command adapter', () => {
 
 describe('redisPacer fails closed', () => {
   // Each stand-in answers every command the same way; none of these is the script's answer.
-  const shapes: [string, RedisClientLike][] = [
+  const shapes: [string, FromCampaigns][] = [
     ["node-redis's legacy() client (no promise)", { sendCommand: () => undefined } as never],
     ['null', { call: async () => null }],
     ['"OK"', { call: async () => 'OK' }],
@@ -169,15 +173,10 @@ describe('holds outlive a Redis restart', () => {
   it('a hold written while Redis was down is written once Redis answers again', async () => {
     vi.useFakeTimers({ now: 0 });
     const redis = holdingRedis();
-    const answering = redis.client.call.getMockImplementation();
-    let down = true;
-    redis.client.call.mockImplementation(async (command, ...args) => {
-      if (down) throw new Error('connect ECONNREFUSED');
-      return answering?.(command, ...args);
-    });
+    redis.state.down = true;
     const a = redisPacer(redis.client, { key: 'down', logger: logger() });
     await a.hold(10_000);
-    down = false;
+    redis.state.down = false;
     await vi.advanceTimersByTimeAsync(6_000);
     const other = settlement(redisPacer(redis.client, { key: 'down' }).acquire());
     await vi.advanceTimersByTimeAsync(3_990);
@@ -261,5 +260,54 @@ describe('no default key shared by unrelated campaigns', () => {
       '{gateway-sdk:pace:50/s}:hold',
       '{gateway-sdk:pace:unlimited}:hold',
     ]);
+  });
+});
+
+describe('redisPacer when Redis comes back', () => {
+  it('a send that went alone is recorded in the fleet log, and the fleet pace resumes at once', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const log = logger();
+    const modes: string[] = [];
+    let down = true;
+    const client = {
+      call: async (...args: (string | number)[]) => {
+        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+        modes.push(String(args.at(-2)));
+        return [1, 0, 2];
+      },
+    };
+    const pacer = redisPacer(client, { key: 'back', maxPerSecond: 100, logger: log });
+    await pacer.acquire(); // Redis fails: this one goes alone, and its record fails too
+    down = false;
+    const second = settlement(pacer.acquire());
+    await vi.advanceTimersByTimeAsync(100); // the local share: a tenth of 100 a second
+    expect(second()).toBe('sent');
+    expect(modes).toEqual(['record']);
+    expect(log.info).toHaveBeenCalledWith(expect.stringMatching(/Redis answers again/));
+    // Well before the 5 s retry: the next send asks Redis for its slot.
+    await pacer.acquire();
+    expect(modes).toEqual(['record', 'take']);
+  });
+
+  it("on a real Redis, the record lands in the log of the last second that caps the fleet's sends", async () => {
+    const server = await startRedisServer();
+    const redis = new Redis({ host: '127.0.0.1', port: server.port });
+    try {
+      let calls = 0;
+      // The first command fails (this process then paces itself); the next ones reach Redis.
+      const client = {
+        call: (command: string, ...args: (string | number)[]) =>
+          calls++ === 0 ? Promise.reject(new Error('ETIMEDOUT')) : redis.call(command, ...args),
+      };
+      const pacer = redisPacer(client, { key: 'recorded', maxPerSecond: 5, logger: logger() });
+      await pacer.acquire();
+      for (let i = 0; i < 3 && Number(await redis.call('ZCARD', '{recorded}:sent')) === 0; i++)
+        await redis.call('PING');
+      expect(Number(await redis.call('ZCARD', '{recorded}:sent'))).toBe(1);
+      expect(calls).toBe(2);
+    } finally {
+      redis.disconnect();
+      await server.stop();
+    }
   });
 });
