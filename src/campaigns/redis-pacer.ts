@@ -8,7 +8,7 @@
 // free slot" time) hands each send a slot, so sends are spaced evenly and nobody polls. But a slot
 // is only a promise: a worker whose event loop stalls wakes late and sends beside sends that were
 // on time, and a loaded machine bunches the fleet's sends past the rate. So a send is only let go
-// ("committed") when the log of the sends of the last second on Redis's clock has room, which
+// ("committed") when the log of the sends of the last 1,050 ms on Redis's clock has room, which
 // holds every second to the rate whatever the workers' timers do; a "go" that comes back far
 // slower than the usual round trip is not used (the process stalled while it waited). A send whose
 // slot is in the future takes a second round trip, at its slot, to commit.
