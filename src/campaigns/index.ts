@@ -24,4 +24,4 @@ export type { Source } from './pool.js';
 export type { Pacer } from './pacer.js';
 export { memoryPacer, type MemoryPacerOptions } from './memory-pacer.js';
 export { redisPacer, type RedisPacerOptions } from './redis-pacer.js';
-export type { RedisClientLike } from '../webhooks/redis-store.js';
+export type { RedisClientLike } from '../internal/redis.js';

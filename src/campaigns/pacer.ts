@@ -16,7 +16,11 @@ export interface Pacer {
    * if it fires first. Called before every attempt, retries included.
    */
   acquire(signal?: AbortSignal): Promise<void> | undefined;
-  /** The service asked for a pause (a 429's `Retry-After`): no request of any sharer goes out for `ms`. */
+  /**
+   * The service asked for a pause (a 429's `Retry-After`): no request of any sharer goes out for
+   * `ms`, capped at 60 s. The SDK's pacers throw a ValidationError for an `ms` that is not a finite
+   * number from 0 to 2^31 - 1.
+   */
   hold(ms: number): void | Promise<void>;
 }
 
@@ -35,8 +39,14 @@ export function pacedOptions(request: RequestOptions, pacer: Pacer): RequestOpti
   const observe = (response: Response) => {
     if (response.status !== 429) return;
     const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-    // A failing shared store must not fail the send: the pacer handles its own errors.
-    if (ms !== undefined) void Promise.resolve(pacer.hold(Math.min(ms, RETRY_AFTER_CAP_MS))).catch(() => {});
+    if (ms === undefined) return;
+    // A failing shared store (or a pacer of the user's own that throws) must not fail the send:
+    // the pacer handles its own errors.
+    try {
+      void Promise.resolve(pacer.hold(Math.min(ms, RETRY_AFTER_CAP_MS))).catch(() => {});
+    } catch {
+      // As above, for a hold that throws instead of rejecting.
+    }
   };
   const options: InternalRequestOptions = {
     ...request,

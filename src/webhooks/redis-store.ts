@@ -1,23 +1,11 @@
 // A DedupeStore over the user's own Redis client, so that every instance of a receiver shares one
-// record of handled events. Neither client library is imported: the client object is passed in
-// and told apart by its shape, which keeps both out of the SDK's dependencies and bundles.
+// record of handled events, over the SDK's one Redis command adapter (internal/redis.ts).
 
 import { ConfigurationError } from '../core/errors.js';
+import { sender, type RedisClientLike } from '../internal/redis.js';
 import type { DedupeStore } from './dedupe.js';
 
-/**
- * A connected Redis client: node-redis (`createClient()`, v4 and later) or ioredis (`new Redis()`).
- * Only the generic command method of each is used (`sendCommand` or `call`).
- */
-export type RedisClientLike =
-  | {
-      /** node-redis: sends one command given as its arguments. */
-      sendCommand(args: string[]): Promise<unknown>;
-    }
-  | {
-      /** ioredis: sends one command by name. */
-      call(command: string, ...args: (string | number)[]): Promise<unknown>;
-    };
+export type { RedisClientLike } from '../internal/redis.js';
 
 /** Options of `redisStore`. */
 export interface RedisStoreOptions {
@@ -26,27 +14,6 @@ export interface RedisStoreOptions {
    * @default 'gateway-sdk:webhook:'
    */
   prefix?: string | undefined;
-}
-
-type Send = (args: string[]) => Promise<unknown>;
-
-/** @internal The generic command method of a node-redis or ioredis client; `who` names the caller in the error. */
-export function sender(client: unknown, who = 'redisStore'): Send {
-  const c = client as Record<string, unknown> | null;
-  // ioredis also has a sendCommand, taking a Command object, so `call` is looked for first;
-  // node-redis has no `call`.
-  if (c && typeof c.call === 'function') {
-    const call = c.call as (command: string, ...args: string[]) => Promise<unknown>;
-    return ([command, ...args]) => call.call(c, command as string, ...args);
-  }
-  if (c && typeof c.sendCommand === 'function') {
-    const send = c.sendCommand as Send;
-    return (args) => send.call(c, args);
-  }
-  throw new ConfigurationError(
-    `${who}: pass a connected node-redis client (createClient() from "redis") or an ioredis client (new Redis()).`,
-    'client',
-  );
 }
 
 /**
@@ -59,7 +26,7 @@ export function sender(client: unknown, who = 'redisStore'): Send {
  * const handle = createWebhookHandler({ secret, on, dedupe: redisStore(redis) });
  */
 export function redisStore(client: RedisClientLike, options: RedisStoreOptions = {}): DedupeStore {
-  const send = sender(client);
+  const send = sender(client, 'redisStore');
   const prefix = options.prefix ?? 'gateway-sdk:webhook:';
   if (typeof prefix !== 'string')
     throw new ConfigurationError('redisStore: prefix must be a string, e.g. "myapp:webhook:".', 'prefix');

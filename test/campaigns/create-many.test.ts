@@ -333,7 +333,7 @@ describe('shared pacing', () => {
 
   it('a 429 with Retry-After pauses every worker of the call, not just the one that got it', async () => {
     await warmUp(Client);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'], now: NOW });
     const stub = manualFetch();
     const client = new Client({
       apiKey: 'sk_test',
@@ -379,7 +379,7 @@ describe('shared pacing', () => {
   it("holds back the other sends' retries too: one 429 sets the pace for every attempt of the call", async () => {
     await warmUp(Client);
     vi.spyOn(Math, 'random').mockReturnValue(0); // backoff of 0 ms: only the gate makes anyone wait
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'], now: NOW });
     const stub = manualFetch();
     const client = new Client({
       apiKey: 'sk_test',

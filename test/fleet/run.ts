@@ -15,7 +15,14 @@
 // - a 1-second window saw more than 210 requests leave the workers (retries included; stamped as
 //   they left, x-fleet-sent; the busiest second by arrival at the proxy is logged beside it).
 // Details go to .tmp/fleet/log.txt.
-import { fork, type ChildProcess } from 'node:child_process';
+//
+// `--busy` (`npm run test:fleet -- --busy`): the same run while one CPU-bound process per core keeps
+// every core busy, as on a shared machine, so every worker is preempted and wakes late. The line
+// then says `busy`; a send that left inside a Retry-After window within BUSY_LEARN_MS of the moment
+// the fleet knew of it is reported as preempted, not failed (docs/sending-at-scale.md states the
+// bounds a busy machine keeps, measured with this mode).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, Agent } from 'node:http';
 import { Queue, QueueEvents } from 'bullmq';
@@ -28,7 +35,22 @@ const WORKERS = 3;
 const RATE = 200;
 const GRACE_MS = 50;
 const LEARN_MS = 25;
+// With every core busy (`--busy`), the OS preempts a worker for tens to hundreds of milliseconds
+// anywhere, also between Redis's "go" and the send leaving, or between a 429 and its hold reaching
+// Redis. A send that left within BUSY_LEARN_MS of the moment the fleet knew of the 429 is counted
+// and reported as preempted (with the worst such delay), not failed.
+const BUSY_LEARN_MS = 500;
 const DEADLINE_MS = 900_000;
+const BUSY = process.argv.includes('--busy');
+/** The most sends one second may see leave the workers (by departure), busy or not. */
+const LIMIT = 210;
+// One spinning process per core for the whole run (`--busy`), killed with this process.
+const burners = BUSY
+  ? Array.from({ length: availableParallelism() }, () =>
+      spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+    )
+  : [];
+process.on('exit', () => burners.forEach((b) => b.kill('SIGKILL')));
 const dir = new URL('../../.tmp/fleet/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 const logFile = `${dir}log.txt`;
@@ -186,18 +208,27 @@ let inFlight = 0;
 // From when each window binds the fleet: GRACE_MS after the 429 was answered, or LEARN_MS after
 // the first worker told its pacer of it, whichever is later.
 const learned: number[] = [];
+const knownAt: number[] = [];
 const binding = windows.map((w) => {
   const known = Math.min(...helds.filter((h) => h >= w.from && h < w.to));
   if (Number.isFinite(known)) learned.push(known - w.from);
+  knownAt.push(Number.isFinite(known) ? known : w.from);
   return Number.isFinite(known) ? Math.max(w.from + GRACE_MS, known + LEARN_MS) : w.from + GRACE_MS;
 });
+let preempted = 0;
+let worstAfterKnown = 0;
 for (const [i, a] of arrivals.entries()) {
   const left = sent[i] as number;
   for (const [k, w] of windows.entries()) {
     if (a > w.from && a < w.to) arrivedInside++;
     if (left > (binding[k] as number) && left < w.to) {
-      inside++;
-      log(`inside: sent ${(left - w.from).toFixed(0)}ms into a ${(w.to - w.from).toFixed(0)}ms window`);
+      const after = left - (knownAt[k] as number);
+      worstAfterKnown = Math.max(worstAfterKnown, after);
+      if (BUSY && after <= BUSY_LEARN_MS) preempted++;
+      else inside++;
+      log(
+        `inside: sent ${(left - w.from).toFixed(0)}ms into a ${(w.to - w.from).toFixed(0)}ms window, ${after.toFixed(0)}ms after the fleet knew`,
+      );
     } else if (a > w.from && a < w.to) inFlight++;
   }
 }
@@ -230,12 +261,14 @@ if (stored !== ROWS || missing > 0)
   failures.push(`the mock holds ${stored} messages, ${missing} rows missing`);
 if (duplicates > 0) failures.push(`${duplicates} duplicate messages`);
 if (inside > 0) failures.push(`${inside} requests reached the mock inside a Retry-After window`);
-if (busiest > 210)
-  failures.push(`${busiest} requests left the workers in one second (limit ${RATE}, at most 210 allowed)`);
+if (busiest > LIMIT)
+  failures.push(
+    `${busiest} requests left the workers in one second (limit ${RATE}, at most ${LIMIT} allowed)`,
+  );
 if (killed !== 1) failures.push('the worker to be killed never started a job');
 if (windows.length === 0) failures.push('no 429 storm reached the fleet');
 console.log(
-  `fleet: ${ROWS} rows, ${WORKERS} workers, ${killed} killed: ${stored} stored, ${duplicates} duplicates, ${inside} sends inside Retry-After`,
+  `fleet${BUSY ? ` (busy: ${burners.length} cores spinning)` : ''}: ${ROWS} rows, ${WORKERS} workers, ${killed} killed: ${stored} stored, ${duplicates} duplicates, ${inside} sends inside Retry-After${BUSY ? ` (${preempted} more left within ${BUSY_LEARN_MS}ms of the fleet knowing, preempted: worst ${worstAfterKnown.toFixed(0)}ms)` : ''}, worst second ${busiest} sent (${busiestArrivals} arrived) at maxPerSecond ${RATE}`,
 );
 if (failures.length > 0) {
   console.error(`fleet failed (details in ${logFile}):\n- ${failures.join('\n- ')}`);

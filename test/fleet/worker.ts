@@ -42,9 +42,13 @@ if (process.argv[2] === 'producer') {
   };
   // Each attempt says when it left this process (after the pacer let it go): run.ts tells a send
   // that left inside a Retry-After window from one already on its way when the 429 was answered.
+  // bench/fleet.ts gets them all at the end, for the busiest second.
+  const departures: number[] = [];
   const stamped: typeof fetch = (input, init) => {
     const request = new Request(input, init);
-    request.headers.set('x-fleet-sent', String(Date.now()));
+    const now = Date.now();
+    departures.push(now);
+    request.headers.set('x-fleet-sent', String(now));
     return fetch(request);
   };
   const client = new Client({
@@ -63,6 +67,7 @@ if (process.argv[2] === 'producer') {
       rtts.sort((a, b) => a - b);
       tell({
         commands,
+        departures,
         rtt: [0.5, 0.9, 0.99, 0.999, 1].map(
           (q) => rtts[Math.min(rtts.length - 1, Math.floor(q * rtts.length))],
         ),
