@@ -297,36 +297,50 @@ function responseError(
 /**
  * zod's issues for `json`, an invalid body. Of a list (the body, or a page's `data`) whose items
  * have an exact check, only the first ITEMS_DESCRIBED faulty items are given to zod (their paths
- * then mapped back), and `more` counts the others.
+ * then mapped back to the list's positions), and `more` counts the others.
  */
 function faults(
   schema: z.ZodMiniType,
   json: unknown,
 ): { issues: ValidationIssue[]; more: number } | { issues: undefined; data: unknown } {
-  const def = defOf(schema);
-  const at = def.type === 'array' ? 0 : 1;
-  const shape = def.shape?.['data'];
-  const check = exactCheck((at ? shape && defOf(shape) : def)?.element);
-  const items = at ? (json as { data?: unknown } | null)?.data : json;
-  const picked: number[] = [];
+  const list = listOf(schema, json);
+  const faulty: number[] = [];
   let root = json;
-  let more = 0;
-  if (check && Array.isArray(items)) {
-    items.forEach((item, i) => {
-      if (!check(item)) more += picked.push(i) > ITEMS_DESCRIBED ? 1 : 0;
+  if (list !== undefined) {
+    list.items.forEach((item, i) => {
+      if (!list.check(item)) faulty.push(i);
     });
-    const few = picked.slice(0, ITEMS_DESCRIBED).map((i) => items[i] as unknown);
-    root = at ? { ...(json as object), data: few } : few;
+    const described = faulty.slice(0, ITEMS_DESCRIBED).map((i) => list.items[i]);
+    root = list.inPage ? { ...(json as object), data: described } : described;
   }
   let result = safeParse(schema, root);
   // Only if the exact check and zod disagree on the whole: zod's word on all of it.
   if (result.success && root !== json) result = safeParse(schema, (root = json));
   if (result.success) return { issues: undefined, data: result.data };
   const issues = toIssues(result.error.issues, root);
-  if (root !== json)
-    for (const { path } of issues)
-      if (typeof path[at] === 'number' && (!at || path[0] === 'data')) path[at] = picked[path[at]] ?? 0;
-  return { issues, more };
+  if (root !== json && list !== undefined) {
+    // A path's position in the described items, mapped back to the item's position in the list.
+    const at = list.inPage ? 1 : 0;
+    for (const { path } of issues) {
+      const position = path[at];
+      if (typeof position === 'number' && (!list.inPage || path[0] === 'data'))
+        path[at] = faulty[position] ?? 0;
+    }
+  }
+  return { issues, more: Math.max(0, faulty.length - ITEMS_DESCRIBED) };
+}
+
+/** The list in `json` whose items the exact check can take one by one: the body, or a page's `data`. */
+function listOf(
+  schema: z.ZodMiniType,
+  json: unknown,
+): { items: unknown[]; check: (item: unknown) => boolean; inPage: boolean } | undefined {
+  const def = defOf(schema);
+  const inPage = def.type !== 'array';
+  const data = def.shape?.['data'];
+  const check = exactCheck(inPage ? data && defOf(data).element : def.element);
+  const items = inPage ? (json as { data?: unknown } | null)?.data : json;
+  return check && Array.isArray(items) ? { items, check, inPage } : undefined;
 }
 
 /**

@@ -42,13 +42,15 @@ export function secretForms(secret: string): string[] {
 // Forms by secret, so a client's credential is spelt out once, not on every string of every
 // body. Bounded: a process that makes clients for many tenants starts the cache over.
 const FORMS = new Map<string, readonly string[]>();
+/** How many credentials' forms are kept before the cache starts over. */
+const FORMS_KEPT = 64;
 
 function formsOf(secrets: readonly string[]): string[] {
   const all = new Set<string>();
   for (const secret of secrets) {
     let forms = FORMS.get(secret);
     if (!forms) {
-      if (FORMS.size > 63) FORMS.clear();
+      if (FORMS.size >= FORMS_KEPT) FORMS.clear();
       FORMS.set(secret, (forms = secret ? secretForms(secret) : []));
     }
     for (const form of forms) all.add(form);
