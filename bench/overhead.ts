@@ -1,12 +1,14 @@
 // Per-request cost of the SDK against three references on the same loopback server, measured in
 // the same interleaved rounds: bare fetch (the floor), bare ky configured as the SDK configures it
 // (same retry policy, timeout, redirect handling and headers: the target's reference), and
-// openai-node's generic `get`/`post` (a first-class SDK's request path, for scale). Client CPU is
+// openai-node 7's generic `get`/`post` (a first-class SDK's request path, for scale; openai-node 6
+// beside it as a reference for one more round). Client CPU is
 // process.cpuUsage of this process (the server is a child process); wall time alongside. GET is
 // messages.retrieve, POST is messages.create (input validation, JSON body, idempotency key,
 // response parsing), one at a time and 16 in flight.
 import ky from 'ky';
-import OpenAI from 'openai';
+import OpenAI6 from 'openai';
+import OpenAI from 'openai7';
 import type { Client } from '../src/index.js';
 import type { Sdk } from './sdk.js';
 import { interleaved, median, medianRatio } from './stats.js';
@@ -18,7 +20,7 @@ const WIRE_SEND = { ...SEND, to: SEND.to.slice(1) };
 type Op = () => Promise<unknown>;
 // In this order the rounds run bare ky and the SDK back to back (forward, then reversed): the
 // pair the target compares shares the same moment of a machine whose speed drifts.
-const CLIENTS = ['fetch', 'openai', 'ky', 'sdk'] as const;
+const CLIENTS = ['fetch', 'openai6', 'openai', 'ky', 'sdk'] as const;
 type Kind = (typeof CLIENTS)[number];
 interface Scenario {
   name: string;
@@ -39,6 +41,8 @@ export interface OverheadRow {
   /** Medians of the per-round ratios of the SDK's CPU to each reference's. */
   sdkOverKy: number;
   sdkOverOpenai: number;
+  /** The same against openai-node 6, the peer until this round. */
+  sdkOverOpenai6: number;
   sdkOverFetch: number;
   kyOverFetch: number;
   openaiOverFetch: number;
@@ -84,6 +88,7 @@ export function scenarios(sdk: Sdk, url: string): Scenario[] {
   };
   const kyAlike = createKyAlike(url, headers);
   const openai = new OpenAI({ apiKey: KEY, baseURL: url, maxRetries: 2, timeout: 60_000 });
+  const openai6 = new OpenAI6({ apiKey: KEY, baseURL: url, maxRetries: 2, timeout: 60_000 });
   const openaiHeaders = { 'service-version': '2026-01-01' };
   // What a careful hand-written call does: the same headers, a status check, JSON parsing.
   const fetchRetrieve: Op = async () => {
@@ -104,6 +109,7 @@ export function scenarios(sdk: Sdk, url: string): Scenario[] {
     fetch: fetchRetrieve,
     ky: () => kyAlike.get('sms/messages/msg_1').json(),
     openai: () => openai.get('/sms/messages/msg_1', { headers: openaiHeaders }),
+    openai6: () => openai6.get('/sms/messages/msg_1', { headers: openaiHeaders }),
     sdk: () => client.sms.messages.retrieve('msg_1').then((m) => m),
   };
   const create: Record<Kind, Op> = {
@@ -114,6 +120,11 @@ export function scenarios(sdk: Sdk, url: string): Scenario[] {
         .json(),
     openai: () =>
       openai.post('/sms/messages', {
+        body: WIRE_SEND,
+        headers: { ...openaiHeaders, 'idempotency-key': crypto.randomUUID() },
+      }),
+    openai6: () =>
+      openai6.post('/sms/messages', {
         body: WIRE_SEND,
         headers: { ...openaiHeaders, 'idempotency-key': crypto.randomUUID() },
       }),
@@ -180,9 +191,16 @@ export async function measureOverhead(
       scenario: s.name,
       inFlight: s.inFlight,
       requests: n,
-      samples: { fetch: med(runs.fetch), ky: med(runs.ky), openai: med(runs.openai), sdk: med(runs.sdk) },
+      samples: {
+        fetch: med(runs.fetch),
+        ky: med(runs.ky),
+        openai: med(runs.openai),
+        openai6: med(runs.openai6),
+        sdk: med(runs.sdk),
+      },
       sdkOverKy: medianRatio(cpu('sdk'), cpu('ky')),
       sdkOverOpenai: medianRatio(cpu('sdk'), cpu('openai')),
+      sdkOverOpenai6: medianRatio(cpu('sdk'), cpu('openai6')),
       sdkOverFetch: medianRatio(cpu('sdk'), cpu('fetch')),
       kyOverFetch: medianRatio(cpu('ky'), cpu('fetch')),
       openaiOverFetch: medianRatio(cpu('openai'), cpu('fetch')),

@@ -1,8 +1,9 @@
 // Walking 100,000 messages across 1,000 pages of 100: `for await` over messages.list() against
-// a bare fetch loop making the same requests, and the heap while iterating (sampled after a full
-// GC every 50 pages: it must stay flat, at one or two pages, however far the walk goes).
+// a bare fetch loop and a bare-ky loop (ky configured as the SDK configures it) making the same
+// requests, and the heap while iterating (sampled after a full GC every 50 pages: it must stay
+// flat, at one or two pages, however far the walk goes).
 import type { Client } from '../src/index.js';
-import { KEY } from './overhead.js';
+import { createKyAlike, KEY } from './overhead.js';
 import type { Sdk } from './sdk.js';
 import { gc, interleaved, median, medianRatio } from './stats.js';
 
@@ -11,8 +12,12 @@ export const TOTAL = 100_000;
 
 export interface PaginationResult {
   bareMs: number;
+  kyMs: number;
   sdkMs: number;
+  /** Median of per-round SDK time over bare fetch time. */
   ratio: number;
+  /** The same over the bare-ky loop's time: the target's reference. */
+  kyRatio: number;
   /** Heap during the walk, at page 1 and every 50 pages, over the heap once it is over: [page, bytes]. */
   samples: [number, number][];
   peakGrowth: number;
@@ -25,12 +30,15 @@ export interface PaginationResult {
   allBytes: number;
 }
 
+const HEADERS = {
+  accept: 'application/json',
+  authorization: `Bearer ${KEY}`,
+  'service-version': '2026-01-01',
+};
+type WirePage = { data: unknown[]; has_more: boolean; next_cursor: string | null };
+
 async function bareWalk(url: string): Promise<number> {
-  const headers = {
-    accept: 'application/json',
-    authorization: `Bearer ${KEY}`,
-    'service-version': '2026-01-01',
-  };
+  const headers = HEADERS;
   let after: string | null = null;
   let items = 0;
   for (;;) {
@@ -39,11 +47,21 @@ async function bareWalk(url: string): Promise<number> {
       { headers },
     );
     if (!response.ok) throw new Error(`status ${response.status}`);
-    const page = (await response.json()) as {
-      data: unknown[];
-      has_more: boolean;
-      next_cursor: string | null;
-    };
+    const page = (await response.json()) as WirePage;
+    items += page.data.length;
+    if (!page.has_more) return items;
+    after = page.next_cursor;
+  }
+}
+
+/** The same pages through bare ky configured alike: ky's request and `.json()`, no schema, no guards. */
+async function kyWalk(api: ReturnType<typeof createKyAlike>): Promise<number> {
+  let after: string | null = null;
+  let items = 0;
+  for (;;) {
+    const searchParams: Record<string, string | number> =
+      after === null ? { limit: PAGE } : { limit: PAGE, after };
+    const page: WirePage = await api.get('sms/messages', { searchParams }).json<WirePage>();
     items += page.data.length;
     if (!page.has_more) return items;
     after = page.next_cursor;
@@ -88,14 +106,34 @@ async function timed(walk: () => Promise<number>): Promise<number> {
   return performance.now() - start;
 }
 
-export async function measurePagination(sdk: Sdk, url: string, rounds: number): Promise<PaginationResult> {
+/** The timed walks, then (with `memory`, the headline Node line) the heap while iterating. */
+export async function measurePagination(
+  sdk: Sdk,
+  url: string,
+  rounds: number,
+  memory = true,
+): Promise<PaginationResult> {
   const client = new sdk.Client({ apiKey: KEY, baseURL: url });
+  const api = createKyAlike(url, HEADERS);
   await sdkWalk(client); // warm-up: JIT and connections
   await bareWalk(url);
+  await kyWalk(api);
+  // bare ky and the SDK run back to back in every round (forward, then reversed).
   const runs = await interleaved(rounds, {
     bare: () => timed(() => bareWalk(url)),
+    ky: () => timed(() => kyWalk(api)),
     sdk: () => timed(() => sdkWalk(client)),
   });
+
+  const times = {
+    bareMs: median(runs.bare),
+    kyMs: median(runs.ky),
+    sdkMs: median(runs.sdk),
+    ratio: medianRatio(runs.sdk, runs.bare),
+    kyRatio: medianRatio(runs.sdk, runs.ky),
+  };
+  if (!memory)
+    return { ...times, samples: [], peakGrowth: 0, live: [], maxLive: 0, pageBytes: 0, allBytes: 0 };
 
   // Growth counts everything the walk holds: the page being read, the iterators, the pending request.
   // Pages live are counted exactly: the first message of every page is registered with a
@@ -144,9 +182,7 @@ export async function measurePagination(sdk: Sdk, url: string, rounds: number): 
   kept.length = 0;
 
   return {
-    bareMs: median(runs.bare),
-    sdkMs: median(runs.sdk),
-    ratio: medianRatio(runs.sdk, runs.bare),
+    ...times,
     samples,
     live,
     maxLive: Math.max(...live.map(([, n]) => n)),

@@ -1,9 +1,11 @@
 // `npm run bench`: measures the SDK against the floor on this machine and writes bench/RESULTS.md.
-// Not part of `npm test`. Takes about fifteen minutes on two cores; `--quick` takes about four (fewer
+// Not part of `npm test`. Takes about half an hour on two cores; `--quick` takes about eight (fewer
 // rounds, for a smoke run), `--only overhead,pagination,scale,verify,receive,import,bundle,hostile` runs some sections
 // and prints them; with `--update` as well, they replace the same sections and summary rows in RESULTS.md.
+// The overhead, pagination and scale sections run under each Node line of `--nodes` (default 24,20,26;
+// the first is the headline), this script running itself once per line (bench/node-lines.ts).
 //
-//   node --expose-gc --import tsx bench/run.ts [--quick] [--only … [--update]]
+//   node --expose-gc --import tsx bench/run.ts [--quick] [--nodes=24,20,26] [--only … [--update]]
 import { execFileSync } from 'node:child_process';
 import { cpus, platform, release } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { measurePeers, type PeerSize } from './size-peers.js';
 import { SIZE_HISTORY } from './size-history.js';
 import { type HostileHeap, type HostileRatio, type HostileRow, measureHostile } from './hostile.js';
 import { startServer } from './child.js';
+import { type LineResult, linesSection, measureLine, NODE_LINES } from './node-lines.js';
 import { type ColdImport, ensureBuilt, type Kind, measureColdImport, ROOT } from './cold-import.js';
 import { measureOverhead, type OverheadRow } from './overhead.js';
 import { measurePagination, type PaginationResult } from './pagination.js';
@@ -29,6 +32,16 @@ const only = onlyArg
     )
   : undefined;
 const wants = (section: string) => only === undefined || only.includes(section);
+/** `--child <file>`: one Node line's run (bench/node-lines.ts) writing what it measured to <file>. */
+const childOut = process.argv.includes('--child')
+  ? process.argv[process.argv.indexOf('--child') + 1]
+  : undefined;
+const headline = childOut === undefined || process.argv.includes('--headline');
+const lineList =
+  process.argv
+    .find((a) => a.startsWith('--nodes='))
+    ?.slice('--nodes='.length)
+    .split(',') ?? NODE_LINES;
 if ((globalThis as { gc?: unknown }).gc === undefined) {
   console.error('bench: run with --expose-gc (npm run bench does), so heap samples follow a full GC.');
   process.exit(1);
@@ -56,7 +69,7 @@ const SETTINGS = quick
       receiveMs: 2000,
       imports: 21,
     };
-const TARGET = { cpu: 1.1, verify: 0.8, sdkImport: 1.5, webhooksImport: 1.1, pagesLive: 2 };
+const TARGET = { cpu: 1.1, verify: 0.8, sdkImport: 1.5, webhooksImport: 1.1, pagesLive: 2, pagesOverKy: 1.1 };
 
 // The analysis below comes from profiles taken by hand (node --cpu-prof); it is kept with the
 // figures so a reader knows what the time is spent on.
@@ -91,9 +104,17 @@ own work without the network). The machine was shared with other work at the tim
   but ky merges the instance's defaults on every call whatever is passed; reading the body in an
   \`afterResponse\` hook would let ky's timeout stop covering it, and ky clones the response for
   every such hook.
-- **Pagination**: a walk of 100,000 messages spends its extra time over a bare loop in zod (each
-  message is checked against its schema) and in handing out items one promise at a time
-  (\`for await\` needs one per item; the bare loop reads the array); the per-page request cost is ky's.
+- **Pagination**: a walk of 100,000 messages spends its extra time over a bare-ky loop in zod (each
+  message is checked against its schema: ~1.2 µs a message on Node 24, zod/mini's object parser,
+  which has no compiled fast path) and in handing out items one promise at a time (\`for await\`
+  needs one per item; the bare loop reads the array); the per-page work besides (the call object,
+  the cursor guards, the page) is a few µs a page, and the request is ky's.
+- **\`createMany\` against a bare-ky pool** (Node 24, 10,000 sends to a \`fetch\` that answers at once,
+  CPU): until the pacer's hooks were marked wait-only, every send counted as hooked and paid for a
+  copy of its answer and the header re-checks (~5 % of the process); now \`createMany\` costs ~1.04×
+  what the same \`messages.create\` calls cost from a hand-written pool, and what is left over bare ky
+  is the per-call work of the SDK (zod's input and response checks ~5 %, the call's options for ky,
+  whose merge ky pays per call) and the two pacing hooks ky merges and runs per call (~3 %).
 `;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -119,7 +140,15 @@ const sdk = await loadSdk();
 let overhead: OverheadRow[] | undefined;
 let pagination: PaginationResult | undefined;
 let scale: ScaleResult | undefined;
-if (wants('overhead') || wants('pagination') || wants('scale')) {
+let lines: LineResult[] | undefined;
+const lineSections = ['overhead', 'pagination', 'scale'].filter(wants);
+if (childOut === undefined && lineSections.length > 0) {
+  lines = lineList.map((line, i) => {
+    log(`Node ${line}${i === 0 ? ' (headline)' : ''}: ${lineSections.join(', ')} …`);
+    return measureLine(line, lineSections, quick, i === 0);
+  });
+  ({ overhead, pagination, scale } = lines[0] ?? {});
+} else if (lineSections.length > 0) {
   const server = await startServer();
   try {
     if (wants('overhead')) {
@@ -131,15 +160,19 @@ if (wants('overhead') || wants('pagination') || wants('scale')) {
     }
     if (wants('pagination')) {
       log(`pagination: ${SETTINGS.pageRounds} rounds of 100,000 messages …`);
-      pagination = await measurePagination(sdk, server.url, SETTINGS.pageRounds);
+      pagination = await measurePagination(sdk, server.url, SETTINGS.pageRounds, headline);
     }
     if (wants('scale')) {
       log('sending at scale: createMany vs a bare-fetch pool, then 1,000,000 items …');
-      scale = await measureScale(sdk, server.url, scaleSettings(quick));
+      scale = await measureScale(sdk, server.url, { ...scaleSettings(quick), heap: headline });
     }
   } finally {
     server.stop();
   }
+}
+if (childOut !== undefined) {
+  writeFileSync(childOut, JSON.stringify({ version: process.versions.node, overhead, pagination, scale }));
+  process.exit(0);
 }
 
 let verify: VerifyRow[] | undefined;
@@ -187,20 +220,26 @@ if (overhead) {
     verdict(worst <= TARGET.cpu),
   ]);
   summary.push([
-    'Client CPU per request vs openai-node `get`/`post` (worst of 4)',
+    'Client CPU per request vs openai-node 7 `get`/`post` (worst of 4)',
     ratio(Math.max(...overhead.map((r) => r.sdkOverOpenai))),
+    'report',
+    '—',
+  ]);
+  summary.push([
+    'Client CPU per request vs openai-node 6 `get`/`post` (worst of 4; reference, one more round)',
+    ratio(Math.max(...overhead.map((r) => r.sdkOverOpenai6))),
     'report',
     '—',
   ]);
   const rows = overhead.map(
     (r) =>
-      `| ${r.scenario} | ${r.inFlight} | ${fmt(r.requests)} | ${fmt(r.samples.fetch.cpuUs)} | ${fmt(r.samples.ky.cpuUs)} | ${fmt(r.samples.openai.cpuUs)} | ${fmt(r.samples.sdk.cpuUs)} | **${ratio(r.sdkOverKy)}** | ${ratio(r.sdkOverOpenai)} | ${ratio(r.sdkOverFetch)} | ${ratio(r.kyOverFetch)} | ${ratio(r.openaiOverFetch)} | ${fmt(r.samples.ky.wallUs)} | ${fmt(r.samples.sdk.wallUs)} | ${ratio(r.wallOverKy)} |`,
+      `| ${r.scenario} | ${r.inFlight} | ${fmt(r.requests)} | ${fmt(r.samples.fetch.cpuUs)} | ${fmt(r.samples.ky.cpuUs)} | ${fmt(r.samples.openai.cpuUs)} | ${fmt(r.samples.openai6.cpuUs)} | ${fmt(r.samples.sdk.cpuUs)} | **${ratio(r.sdkOverKy)}** | ${ratio(r.sdkOverOpenai)} | ${ratio(r.sdkOverOpenai6)} | ${ratio(r.sdkOverFetch)} | ${ratio(r.kyOverFetch)} | ${ratio(r.openaiOverFetch)} | ${fmt(r.samples.ky.wallUs)} | ${fmt(r.samples.sdk.wallUs)} | ${ratio(r.wallOverKy)} |`,
   );
   sections.push(`## Per-request overhead on loopback
 
 Client CPU (\`process.cpuUsage()\` of the bench process; the server runs in a child process) and wall
 time per request, median of ${SETTINGS.rounds} rounds; ratios are medians of the per-round ratios, the four
-clients' rounds interleaved (fetch, openai-node, ky, SDK, then the reverse, so bare ky and the SDK
+clients' rounds interleaved (fetch, openai-node 6, openai-node 7, ky, SDK, then the reverse, so bare ky and the SDK
 always run back to back: this machine's speed drifts between seconds). No full collection is forced
 between samples, as none is in an app: a forced one made V8 discard the optimized code of ky, undici
 and the SDK (its "weak objects" deoptimizations), and the sample after it paid for re-optimizing,
@@ -214,13 +253,14 @@ the same server:
   \`timeout: 60000\`, \`redirect: 'manual'\`, the same retry options (limit 2, GET and POST, 408/409/429/5xx,
   \`Retry-After\` on all of them capped at 60 s, backoff 0.5 s doubling to 8 s with full jitter, retry on
   timeout), \`.json()\`; \`create\` sends \`json\` and a fresh \`Idempotency-Key\`. The target's reference.
-- **openai-node**: the \`openai\` package's generic \`client.get\` / \`client.post\` pointed at the same
-  server (its own retries, timeout and headers), for scale: a first-class SDK's request path.
+- **openai-node**: the \`openai\` package's (7.x) generic \`client.get\` / \`client.post\` pointed at the same
+  server (its own retries, timeout and headers), for scale: a first-class SDK's request path. openai-node
+  6.x, the peer until this round, beside it as a reference for one more round.
 - **SDK**: \`client.sms.messages.retrieve('msg_1')\` / \`client.sms.messages.create(…)\`: input validation,
   the call's checks on every attempt, the body read inside the attempt's timeout, zod's parse of the response.
 
-| operation | in flight | requests / round | fetch CPU µs | ky alike CPU µs | openai-node CPU µs | SDK CPU µs | SDK / ky alike | SDK / openai-node | SDK / fetch | ky / fetch | openai-node / fetch | ky alike wall µs | SDK wall µs | wall SDK / ky |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| operation | in flight | requests / round | fetch CPU µs | ky alike CPU µs | openai-node 7 CPU µs | openai-node 6 CPU µs | SDK CPU µs | SDK / ky alike | SDK / openai-node 7 | SDK / openai-node 6 | SDK / fetch | ky / fetch | openai-node 7 / fetch | ky alike wall µs | SDK wall µs | wall SDK / ky |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
 Target: client CPU per request at most ${ratio(TARGET.cpu)} bare ky configured alike: ${verdict(worst <= TARGET.cpu)} (worst ${ratio(worst)}).
@@ -233,6 +273,12 @@ if (pagination) {
   const p = pagination;
   const pages = p.peakGrowth / p.pageBytes;
   const flat = p.live.every(([, n]) => n <= TARGET.pagesLive);
+  summary.push([
+    'Iterating 100,000 messages (1,000 pages) vs a bare-ky page loop',
+    ratio(p.kyRatio),
+    `≤ ${ratio(TARGET.pagesOverKy)}`,
+    verdict(p.kyRatio <= TARGET.pagesOverKy),
+  ]);
   summary.push([
     'Iterating 100,000 messages (1,000 pages) vs a bare fetch loop',
     ratio(p.ratio),
@@ -254,13 +300,22 @@ if (pagination) {
   sections.push(`## Iterating 100,000 messages across 1,000 pages
 
 \`for await (const m of client.sms.messages.list({ limit: 100 }))\` against a bare fetch loop that
-requests the same pages (\`limit=100&after=<next_cursor>\`) and parses them with \`response.json()\`.
-Median of ${SETTINGS.pageRounds} interleaved walks each.
+requests the same pages (\`limit=100&after=<next_cursor>\`) and parses them with \`response.json()\`,
+and a bare-ky loop doing the same through ky configured as the SDK configures it
+(\`api.get('sms/messages', { searchParams }).json()\`: no schema, no cursor guards). Median of
+${SETTINGS.pageRounds} interleaved walks each, bare ky and the SDK back to back; ratios are medians of
+the per-round ratios.
 
-| | bare fetch loop | SDK | ratio |
+| | bare fetch loop | bare-ky loop | SDK |
 |---|---:|---:|---:|
-| time for 100,000 messages | ${fmt(p.bareMs)} ms | ${fmt(p.sdkMs)} ms | ${ratio(p.ratio)} |
-| per page | ${fmt((p.bareMs * 1000) / 1000)} µs | ${fmt((p.sdkMs * 1000) / 1000)} µs | |
+| time for 100,000 messages | ${fmt(p.bareMs)} ms | ${fmt(p.kyMs)} ms | ${fmt(p.sdkMs)} ms |
+| per page | ${fmt((p.bareMs * 1000) / 1000)} µs | ${fmt((p.kyMs * 1000) / 1000)} µs | ${fmt((p.sdkMs * 1000) / 1000)} µs |
+| SDK over it | ${ratio(p.ratio)} | **${ratio(p.kyRatio)}** | |
+
+Target: at most ${ratio(TARGET.pagesOverKy)} the bare-ky loop: ${verdict(p.kyRatio <= TARGET.pagesOverKy)}. Per page, beyond ky's request and
+\`JSON.parse\` (which \`.json()\` pays as well), the SDK checks the 100 messages against their schema
+(zod), the cursor guards (a few comparisons) and builds the page; per item, \`for await\` takes one
+settled promise, where the bare loop reads the array.
 
 Memory while iterating, at page 1 and every 50 pages: **pages live**, counted exactly (the first message
 of every page is registered with a \`FinalizationRegistry\`, which reports it once nothing holds that
@@ -289,6 +344,8 @@ if (scale) {
   summary.push(...report.summary);
   sections.push(report.section);
 }
+
+if (lines) sections.unshift(linesSection(lines));
 
 if (verify) {
   const one = verify.find((v) => v.size === 1024);
@@ -501,7 +558,7 @@ const md = `# Benchmark results
 Written by \`bench/run.ts\`; do not edit by hand. How to read it: docs/reliability.md.
 
 - Command: \`${command}\` (\`node --expose-gc --import tsx bench/run.ts\`), ${seconds} s${quick ? ', quick settings (fewer rounds): a smoke run, not figures to quote' : ''}
-- Machine: Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${platform()} ${release()}
+- Machine: ${lines ? `Node ${lines.map((l) => l.version).join(', ')} (headline first; the rest on Node ${process.version})` : `Node ${process.version}`}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${platform()} ${release()}
 - Code: ${git(['rev-parse', '--short', 'HEAD'])}${dirty}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; every section measures the built \`dist/\`${built ? ', rebuilt by this run' : ''}
 
 ## Summary
@@ -552,7 +609,7 @@ function spliced(previous: string): string {
     }
     blocks[at] = `${lines.join('\n')}\n\n`;
   }
-  const stamp = `- Updated by \`${command}\`: ${(only ?? []).join(', ')}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, code ${git(['rev-parse', '--short', 'HEAD'])}${dirty}`;
+  const stamp = `- Updated by \`${command}\`: ${(only ?? []).join(', ')}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${lines ? `Node ${lines.map((l) => l.version).join(', ')}` : `Node ${process.version}`}, code ${git(['rev-parse', '--short', 'HEAD'])}${dirty}`;
   // A line per partial run whose sections are still in the file: one this run rewrote all of goes.
   const rewritten = (line: string) =>
     line.startsWith('- Updated by `') &&

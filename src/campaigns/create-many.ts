@@ -9,6 +9,7 @@ import { ConfigurationError, type GatewayError, APIUserAbortError, ValidationErr
 import type { Client } from '../client.js';
 import type { RequestOptions } from '../core/options.js';
 import { withCallSite } from '../internal/call-site.js';
+import { WAIT_ONLY_HOOKS, type WaitOnlyHooksOptions } from '../internal/wait-only-hooks.js';
 import type { Message, MessageCreateParams } from '../resources/sms/models.js';
 import { checkKeys, keyGuard } from './batch-keys.js';
 import { memoryPacer } from './memory-pacer.js';
@@ -114,30 +115,36 @@ export function createMany(
     const signal = rest.signal;
     // Shared pacing: every attempt of every send of this call (retries included) waits for the
     // pacer, and any 429 that names a wait holds it for all (pacer.ts).
-    const request = pacedOptions(rest, checkPacer(pacer) ?? memoryPacer());
+    const request: RequestOptions & WaitOnlyHooksOptions = pacedOptions(
+      rest,
+      checkPacer(pacer) ?? memoryPacer(),
+    );
+    // The pacer's hooks only wait: without hooks of the caller's, each send is spared the checks and
+    // the copy of the answer that hooks which may change the request or read the answer need.
+    if (rest.hooks === undefined) request[WAIT_ONLY_HOOKS] = true;
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
       signal,
       run(value, index) {
         const item = value as CreateManyItem;
-        const own = item !== null && typeof item === 'object' ? item.idempotencyKey : undefined;
-        const key = own === undefined ? `${base}:${index}` : String(own);
-        const outcome = { index, idempotencyKey: key, item };
-        const clash = own === undefined ? undefined : guard?.(String(own), index);
-        if (clash !== undefined) return Promise.resolve({ ...outcome, ok: false, error: (refused = clash) });
         if (item === null || typeof item !== 'object') {
           const problem = "must be an object such as { to: '447700900123', message: 'Hi' }";
           const error = new ValidationError(`Invalid item ${index}: ${problem}. Nothing was sent.`, [
             { path: [index], message: problem },
           ]);
-          return Promise.resolve({ ...outcome, ok: false, error });
+          return Promise.resolve(failed(index, `${base}:${index}`, item, error));
         }
-        const { idempotencyKey: _own, ...body } = item;
-        return Promise.resolve(messages.create(body, { ...request, idempotencyKey: key })).then(
-          (message) => ({ ...outcome, ok: true, message }),
-          (error: unknown) => ({ ...outcome, ok: false, error: error as GatewayError }),
-        );
+        const own = item.idempotencyKey;
+        if (own === undefined) {
+          // The item is the body as it is unless it names the key (as undefined): no copy per send.
+          const body = 'idempotencyKey' in item ? withoutKey(item) : item;
+          return send(messages, body, { ...request, idempotencyKey: `${base}:${index}` }, index, item);
+        }
+        const key = String(own);
+        const clash = guard?.(key, index);
+        if (clash !== undefined) return Promise.resolve(failed(index, key, item, (refused = clash)));
+        return send(messages, withoutKey(item), { ...request, idempotencyKey: key }, index, item);
       },
       // Nothing can be sent without a credential or an address: end the batch instead of failing each item.
       fatal: (result) =>
@@ -161,4 +168,38 @@ export function createMany(
     CreateManyResult
   > &
     CreateManyIterator;
+}
+
+/** The item without its `idempotencyKey`: the body the service is sent. */
+function withoutKey(item: CreateManyItem): MessageCreateParams {
+  const { idempotencyKey: _own, ...body } = item;
+  return body;
+}
+
+/** One send, settled as its result: one promise per item over the call's own. */
+function send(
+  messages: MessageSender,
+  body: MessageCreateParams,
+  options: RequestOptions,
+  index: number,
+  item: CreateManyItem,
+): Promise<CreateManyResult> {
+  const idempotencyKey = options.idempotencyKey as string;
+  // `then` on the call's own promise: wrapping it first (Promise.resolve) would cost a promise and a turn.
+  return Promise.resolve(
+    messages.create(body, options).then(
+      (message): CreateManySent => ({ index, idempotencyKey, item, ok: true, message }),
+      (error: unknown) => failed(index, idempotencyKey, item, error as GatewayError),
+    ),
+  );
+}
+
+/** The result of an item that was not sent or whose send failed. */
+function failed(
+  index: number,
+  idempotencyKey: string,
+  item: CreateManyItem,
+  error: GatewayError,
+): CreateManyFailed {
+  return { index, idempotencyKey, item, ok: false, error };
 }

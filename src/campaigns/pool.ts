@@ -121,7 +121,8 @@ export class Gate {
 
   /** Milliseconds until the gate opens; 0 when open. */
   remaining(): number {
-    return Math.max(0, this.#until - Date.now());
+    // Never closed: no clock read, as every attempt of a batch asks.
+    return this.#until === 0 ? 0 : Math.max(0, this.#until - Date.now());
   }
 
   /**
@@ -285,9 +286,14 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
       setup.dropped?.(step.value);
     } else {
       this.#inFlight++;
-      void setup.run(step.value, this.#read++).then((result) => this.#settle(setup, result));
+      void setup.run(step.value, this.#read++).then(this.#onResult);
     }
   }
+
+  /** One callback for every unit's result, not a closure per unit. */
+  readonly #onResult = (result: R): void => {
+    if (this.#setup !== undefined) this.#settle(this.#setup, result);
+  };
 
   #settle(setup: PoolSetup<T, R>, result: R): void {
     this.#inFlight--;

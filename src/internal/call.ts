@@ -35,6 +35,7 @@ import {
 import { parseOutput } from './schema.js';
 import { HAS_SIGNAL_ANY, now } from './runtime.js';
 import { type CallHooks, hookContext, type KyStop, withCredential, withOwnHook } from './call-hooks.js';
+import { WAIT_ONLY_HOOKS, type WaitOnlyHooksOptions } from './wait-only-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
@@ -108,7 +109,9 @@ export class Call implements CallHooks {
     this.timeout = options.timeout ?? settings.timeout;
     this.maxRetries = options.maxRetries ?? settings.maxRetries;
     this.input = spec.path + queryString(spec.query);
-    this.#hooked = settings.hooks !== undefined || options.hooks !== undefined;
+    this.#hooked =
+      settings.hooks !== undefined ||
+      (options.hooks !== undefined && (options as WaitOnlyHooksOptions)[WAIT_ONLY_HOOKS] !== true);
     this.totalTimeout = options.totalTimeout ?? settings.totalTimeout;
     this.signal = options.signal;
   }
