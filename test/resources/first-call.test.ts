@@ -7,7 +7,10 @@ import { message } from '../helpers/fixtures.js';
 const BASE = 'https://api.gateway.test';
 let engineLoads = 0;
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Files share a worker: a dynamic import another file started (a call still loading the engine)
+  // would otherwise reach this file's mock of the engine and be counted as this file's load.
+  await vi.dynamicImportSettled();
   vi.resetModules();
   engineLoads = 0;
   vi.doMock('../../src/resources/engine.js', async (importOriginal) => {
