@@ -571,13 +571,22 @@ ${sections.join('\n\n')}
 `;
 
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
+
+/** Writes RESULTS.md as the repository's Prettier settings format it, so `npm run format:check` stays green. */
+async function writeResults(text: string): Promise<void> {
+  const prettier = await import('prettier');
+  const path = RESULTS.pathname;
+  const config = await prettier.resolveConfig(path);
+  writeFileSync(RESULTS, await prettier.format(text, { ...config, filepath: path }));
+}
+
 if (only === undefined) {
-  writeFileSync(RESULTS, `${md}\n${PROFILES}`);
+  await writeResults(`${md}\n${PROFILES}`);
   log(`wrote bench/RESULTS.md in ${seconds} s`);
 } else {
   console.log(md);
   if (process.argv.includes('--update')) {
-    writeFileSync(RESULTS, spliced(readFileSync(RESULTS, 'utf8')));
+    await writeResults(spliced(readFileSync(RESULTS, 'utf8')));
     log('updated its sections and summary rows in bench/RESULTS.md');
   }
 }
