@@ -11,10 +11,10 @@
 //   gateway-sdk { Client }               constructed; ky, zod and the schemas load with the first
 //                                        request (src/resources/engine.ts)
 //                                          first load  budget 16 KB (16384 B)
-//                                          all chunks  budget 31 KB (31744 B)
+//                                          all chunks  budget 32 KB (32768 B)
 //   gateway-sdk/webhooks { Webhooks }    verify, constructEvent, sign and the error   budget 2 KB (2048 B)
 //   … { createWebhookHandler, memoryStore }  the receiver with its default store      budget 4 KB (4096 B)
-//   gateway-sdk/webhooks *               everything the entry exports               budget 5.25 KB (5376 B)
+//   gateway-sdk/webhooks *               everything the entry exports               budget 5.5 KB (5632 B)
 //   gateway-sdk/campaigns                createMany with a memoryPacer, and the Client it sends with
 //
 // Also fails when a first load pulls in ky or zod (they belong to the first request), when the
@@ -43,7 +43,10 @@ const BUNDLES = [
     entry: 'gateway-sdk',
     source: CLIENT,
     firstBudget: 16_384,
-    budget: 31_744,
+    // 31,744 B until the guarantees against a hostile server (error bodies bounded, the exact check
+    // that keeps valid lists fast, hooks that never see the key) added about 0.9 KB to what the first
+    // request loads; the first load did not grow. Still below stripe-node's whole bundle (bench/RESULTS.md).
+    budget: 32_768,
     firstForbid: ['ky', 'zod'],
     forbid: [],
   },
@@ -67,8 +70,9 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks *',
     entry: 'gateway-sdk/webhooks',
     source: "export * from 'gateway-sdk/webhooks';",
-    // 5,120 B until the handler's `logger` option (the refused deliveries it reports) added 133 B.
-    budget: 5_376,
+    // 5,376 B until de-duplication across a secret rotation, claims given back when a store fails and
+    // the Redis adapter shared with the pacer added about 20 B over it.
+    budget: 5_632,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },
@@ -80,7 +84,8 @@ const BUNDLES = [
       "import { createMany, memoryPacer } from 'gateway-sdk/campaigns';\n" +
       'export const send = (rows) => createMany(client, rows, { pacer: memoryPacer({ maxPerSecond: 10 }) });\n',
     firstBudget: 24_576,
-    budget: 36_864,
+    // The Client's whole bundle plus the campaign helpers: grows with the Client's budget.
+    budget: 37_888,
     firstForbid: ['ky'],
     forbid: [],
   },
