@@ -177,36 +177,54 @@ function keyIssues(
     case 'array': {
       const element = def.element;
       if (element === undefined || !Array.isArray(value)) return;
-      value.forEach((item, i) => keyIssues(element, item, [...path, i], out));
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        keyIssues(element, value[i], path, out);
+        path.pop();
+      }
       return;
     }
     case 'object': {
       const shape = def.shape;
       if (shape === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return;
-      const known = Object.keys(shape);
-      // No catchall strips unknown keys, which would lose them silently: treated as closed too.
-      const open = def.catchall !== undefined && !CLOSED.has(schema);
-      for (const [key, inner] of Object.entries(value)) {
+      for (const key of Object.keys(value)) {
         const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-        if (field !== undefined) {
-          keyIssues(field, inner, [...path, key], out);
+        const inner = (value as Record<string, unknown>)[key];
+        if (field === undefined) {
+          unknownKey(schema, shape, key, path, out);
           continue;
         }
-        const meant = known.find((name) => fold(name) === fold(key));
-        if (meant !== undefined) {
-          out.push({
-            path: [...path, key],
-            message: `is not a field: did you mean ${meant}? (fields are spelt as the API spells them)`,
-          });
-        } else if (!open) {
-          out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
-        }
+        path.push(key);
+        keyIssues(field, inner, path, out);
+        path.pop();
       }
       return;
     }
     default:
       return;
   }
+}
+
+/** The issue for a property the object's shape does not list, if it is one (see `keyIssues`). */
+function unknownKey(
+  schema: z.core.$ZodType,
+  shape: Record<string, z.core.$ZodType>,
+  key: string,
+  path: (string | number)[],
+  out: ValidationIssue[],
+): void {
+  const known = Object.keys(shape);
+  const meant = known.find((name) => fold(name) === fold(key));
+  if (meant !== undefined) {
+    out.push({
+      path: [...path, key],
+      message: `is not a field: did you mean ${meant}? (fields are spelt as the API spells them)`,
+    });
+    return;
+  }
+  // No catchall strips unknown keys, which would lose them silently: treated as closed too.
+  const open = defOf(schema).catchall !== undefined && !CLOSED.has(schema);
+  if (!open) out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
 }
 
 /** Parses user input, or throws `ValidationError` naming every field at fault and its rule. */
