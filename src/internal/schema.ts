@@ -224,7 +224,8 @@ function unknownKey(
   }
   // No catchall strips unknown keys, which would lose them silently: treated as closed too.
   const open = defOf(schema).catchall !== undefined && !CLOSED.has(schema);
-  if (!open) out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
+  if (!open)
+    out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
 }
 
 /** Parses user input, or throws `ValidationError` naming every field at fault and its rule. */
