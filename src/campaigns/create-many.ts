@@ -104,7 +104,8 @@ export function createMany(
   let base = '';
   const pool = new Pool<unknown, CreateManyResult>(() => {
     const messages = clientPart<MessageSender>(client, 'messages', 'createMany(client, items, options)');
-    const { idempotencyKey, concurrency, pacer, ...rest } = checkedOnce(sited);
+    checkBatchOptions(sited);
+    const { idempotencyKey, concurrency, pacer, ...rest } = sited;
     base = baseKeyFor(idempotencyKey);
     // One key, one message (batch-keys.ts): an array is refused whole before anything is sent;
     // any other source item by item, before that item is sent, and the run then ends.
@@ -172,25 +173,11 @@ export function createMany(
 }
 
 /**
- * The batch's options, checked once for every send: with a copy of their headers, so that a header
- * added to the caller's object later cannot reach a send unchecked.
- */
-function checkedOnce(sited: CreateManyOptions): CreateManyOptions {
-  const headers: unknown = typeof sited === 'object' && sited !== null ? sited.headers : undefined;
-  const copy =
-    typeof headers === 'object' && headers !== null && !Array.isArray(headers)
-      ? { ...sited, headers: { ...(headers as Record<string, string>) } }
-      : sited;
-  checkBatchOptions(copy);
-  return copy;
-}
-
-/**
  * Each send's options but its key: paced (every attempt, or the retries only), and marked for what
  * the call may skip. Without hooks of the caller's, the pacer's only wait, so a send is spared the
- * checks and the copy of the answer that hooks which may change the request or read it need; and
- * unless the headers name a key (which every send's own key must then match, and is checked per
- * send), the options hold nothing a check per send would not have found in the batch's.
+ * checks and the copy of the answer that hooks which may change the request or read it need. Without
+ * headers too, the options were checked whole for the batch and hold nothing the caller can change
+ * later, so they are not checked again for every send (the call checks each send's key).
  */
 function sendOptions(
   rest: RequestOptions,
@@ -198,11 +185,10 @@ function sendOptions(
   retriesOnly: boolean,
 ): InternalRequestOptions & WaitOnlyHooksOptions {
   const options: InternalRequestOptions & WaitOnlyHooksOptions = pacedOptions(rest, pacer, retriesOnly);
-  if (rest.hooks !== undefined) return options;
-  options[WAIT_ONLY_HOOKS] = true;
-  const headers = rest.headers ?? {};
-  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key'))
-    options[OPTIONS_CHECKED] = true;
+  if (rest.hooks === undefined) {
+    options[WAIT_ONLY_HOOKS] = true;
+    if (rest.headers === undefined) options[OPTIONS_CHECKED] = true;
+  }
   return options;
 }
 

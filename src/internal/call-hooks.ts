@@ -17,27 +17,17 @@ export interface CallHooks {
 }
 
 /**
- * ky's `context` for a call: a view with the call's two hooks and nothing else. ky shows its
- * options (context included) to every hook and keeps them on its errors, so a hook that prints them
- * would print any field of the call, the area's credential among them: the view holds the call in a
- * private field, which no printing, JSON or structured clone reaches.
+ * ky's `context` for a call: the call's hooks as functions only. ky shows its options (context
+ * included) to every hook and keeps them on its errors, so a hook that prints them would print
+ * any field of the call, the area's credential among them: functions print as names.
  */
 export function hookContext(call: CallHooks): { call: CallHooks } {
-  return { call: new CallView(call) };
-}
-
-/** The call's hooks, reaching the call through a private field: no printing or copying shows it. */
-class CallView implements CallHooks {
-  readonly #call: CallHooks;
-  constructor(call: CallHooks) {
-    this.#call = call;
-  }
-  beforeRetry(state: BeforeRetryState): KyStop | undefined {
-    return this.#call.beforeRetry(state);
-  }
-  bodyOf(response: Response): unknown {
-    return this.#call.bodyOf(response);
-  }
+  return {
+    call: {
+      beforeRetry: (state) => call.beforeRetry(state),
+      bodyOf: (response) => call.bodyOf(response),
+    },
+  };
 }
 
 /**

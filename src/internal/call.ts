@@ -22,7 +22,6 @@ import { noteDeprecation } from './deprecation.js';
 import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
-import type { Hooks } from '../core/hooks.js';
 import type { RequestOptions } from '../core/options.js';
 import { type InternalRequestOptions, OBSERVE_RESPONSE } from './settings.js';
 import {
@@ -200,19 +199,8 @@ export class Call implements CallHooks {
     if (options.timeout !== undefined) init.timeout = options.timeout;
     const hooks = options.hooks;
     if (hooks !== undefined)
-      init.hooks = this.areaTransport.ownHook ? (hooks as Options['hooks']) : this.#withOwnHook(hooks);
+      init.hooks = this.areaTransport.ownHook ? (hooks as Options['hooks']) : withOwnHook(hooks);
     return init;
-  }
-
-  /**
-   * The call's hooks behind the SDK's own. A batch helper's wait-only hooks are its own object,
-   * the same for every request of the batch and never handed to the caller, so they are joined once.
-   */
-  #withOwnHook(hooks: Hooks): Options['hooks'] {
-    if ((this.options as WaitOnlyHooksOptions)[WAIT_ONLY_HOOKS] !== true) return withOwnHook(hooks);
-    let joined = JOINED.get(hooks);
-    if (joined === undefined) JOINED.set(hooks, (joined = withOwnHook(hooks)));
-    return joined;
   }
 
   /**
@@ -484,9 +472,6 @@ export class Call implements CallHooks {
     return error;
   }
 }
-
-/** Wait-only hooks (see `Call.#withOwnHook`) with the SDK's own ahead of them. */
-const JOINED = new WeakMap<Hooks, Options['hooks']>();
 
 /** A copy of a response whose body was already read, for hooks that read it again. */
 function unread(response: Response, text: string): Response {

@@ -157,7 +157,9 @@ const fold = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
  * in every object, open ones included: sent as is, the service would ignore it and the field it
  * meant would silently keep its default (`scheduleAt` sending at once). Any other unknown name is
  * refused by a closed object (`closedObject`) and passed through by an open one (`looseObject`),
- * whose request table the reference leaves open (docs/decisions/property-names.md).
+ * whose request table the reference leaves open (docs/decisions/property-names.md). `path` is one
+ * array the whole walk shares, pushed and popped: a valid input costs no array per field, and an
+ * issue copies the path it is found at.
  */
 function keyIssues(
   schema: z.core.$ZodType,
@@ -189,43 +191,30 @@ function keyIssues(
       if (shape === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return;
       for (const key of Object.keys(value)) {
         const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-        const inner = (value as Record<string, unknown>)[key];
-        if (field === undefined) {
-          unknownKey(schema, shape, key, path, out);
+        if (field !== undefined) {
+          path.push(key);
+          keyIssues(field, (value as Record<string, unknown>)[key], path, out);
+          path.pop();
           continue;
         }
-        path.push(key);
-        keyIssues(field, inner, path, out);
-        path.pop();
+        const known = Object.keys(shape);
+        const meant = known.find((name) => fold(name) === fold(key));
+        // No catchall strips unknown keys, which would lose them silently: treated as closed too.
+        const open = def.catchall !== undefined && !CLOSED.has(schema);
+        if (meant !== undefined) {
+          out.push({
+            path: [...path, key],
+            message: `is not a field: did you mean ${meant}? (fields are spelt as the API spells them)`,
+          });
+        } else if (!open) {
+          out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
+        }
       }
       return;
     }
     default:
       return;
   }
-}
-
-/** The issue for a property the object's shape does not list, if it is one (see `keyIssues`). */
-function unknownKey(
-  schema: z.core.$ZodType,
-  shape: Record<string, z.core.$ZodType>,
-  key: string,
-  path: (string | number)[],
-  out: ValidationIssue[],
-): void {
-  const known = Object.keys(shape);
-  const meant = known.find((name) => fold(name) === fold(key));
-  if (meant !== undefined) {
-    out.push({
-      path: [...path, key],
-      message: `is not a field: did you mean ${meant}? (fields are spelt as the API spells them)`,
-    });
-    return;
-  }
-  // No catchall strips unknown keys, which would lose them silently: treated as closed too.
-  const open = defOf(schema).catchall !== undefined && !CLOSED.has(schema);
-  if (!open)
-    out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
 }
 
 /** Parses user input, or throws `ValidationError` naming every field at fault and its rule. */
