@@ -1,7 +1,7 @@
 // What a pacer is, and how the batch helpers (createMany, createAll) put one in front
-// of every attempt of every request: a ky `beforeRequest` hook waits for the pacer (it runs before
-// each attempt, retries included, and outside the attempt's timeout), and the call's own response
-// observer tells the pacer about each 429 that names a wait.
+// of every attempt of every request: ky `beforeRequest` and `beforeRetry` hooks wait for the pacer
+// (before each attempt, retries included, and outside the attempt's timeout), and the call's own
+// response observer tells the pacer about each 429 that names a wait.
 import type { Hooks, HookState } from '../core/hooks.js';
 import type { RequestOptions } from '../core/options.js';
 import { type InternalRequestOptions, invalidOption, OBSERVE_RESPONSE } from '../internal/settings.js';
