@@ -9,10 +9,11 @@ import { ConfigurationError, type GatewayError, APIUserAbortError, ValidationErr
 import type { Client } from '../client.js';
 import type { RequestOptions } from '../core/options.js';
 import { withCallSite } from '../internal/call-site.js';
+import { type InternalRequestOptions, OPTIONS_CHECKED } from '../internal/settings.js';
 import { WAIT_ONLY_HOOKS, type WaitOnlyHooksOptions } from '../internal/wait-only-hooks.js';
 import type { Message, MessageCreateParams } from '../resources/sms/models.js';
 import { checkKeys, keyGuard } from './batch-keys.js';
-import { memoryPacer } from './memory-pacer.js';
+import { localPacer } from './memory-pacer.js';
 import { checkPacer, pacedOptions, type Pacer } from './pacer.js';
 import { baseKeyFor, checkBatchOptions, clientPart, intOption, Pool, readerOf, type Source } from './pool.js';
 
@@ -115,13 +116,14 @@ export function createMany(
     const signal = rest.signal;
     // Shared pacing: every attempt of every send of this call (retries included) waits for the
     // pacer, and any 429 that names a wait holds it for all (pacer.ts).
-    const request: RequestOptions & WaitOnlyHooksOptions = pacedOptions(
-      rest,
-      checkPacer(pacer) ?? memoryPacer(),
-    );
-    // The pacer's hooks only wait: without hooks of the caller's, each send is spared the checks and
-    // the copy of the answer that hooks which may change the request or read the answer need.
-    if (rest.hooks === undefined) request[WAIT_ONLY_HOOKS] = true;
+    const given = checkPacer(pacer);
+    // Without a pacer of the caller's, the call's own has no rate: only the gate a 429 closes,
+    // which a send can look at as it starts. While the gate is open (almost always), the first
+    // attempt has nothing to wait for, and goes without the hook that would find that out.
+    const local = given === undefined ? localPacer(0) : undefined;
+    const request = sendOptions(rest, given ?? (local as Pacer), false);
+    const lean = local !== undefined && rest.hooks === undefined ? sendOptions(rest, local, true) : undefined;
+    const optionsNow = () => (lean !== undefined && local?.gate.remaining() === 0 ? lean : request);
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
@@ -139,12 +141,12 @@ export function createMany(
         if (own === undefined) {
           // The item is the body as it is unless it names the key (as undefined): no copy per send.
           const body = 'idempotencyKey' in item ? withoutKey(item) : item;
-          return send(messages, body, { ...request, idempotencyKey: `${base}:${index}` }, index, item);
+          return send(messages, body, { ...optionsNow(), idempotencyKey: `${base}:${index}` }, index, item);
         }
         const key = String(own);
         const clash = guard?.(key, index);
         if (clash !== undefined) return Promise.resolve(failed(index, key, item, (refused = clash)));
-        return send(messages, withoutKey(item), { ...request, idempotencyKey: key }, index, item);
+        return send(messages, withoutKey(item), { ...optionsNow(), idempotencyKey: key }, index, item);
       },
       // Nothing can be sent without a credential or an address: end the batch instead of failing each item.
       fatal: (result) =>
@@ -168,6 +170,26 @@ export function createMany(
     CreateManyResult
   > &
     CreateManyIterator;
+}
+
+/**
+ * Each send's options but its key: paced (every attempt, or the retries only), and marked for what
+ * the call may skip. Without hooks of the caller's, the pacer's only wait, so a send is spared the
+ * checks and the copy of the answer that hooks which may change the request or read it need. Without
+ * headers too, the options were checked whole for the batch and hold nothing the caller can change
+ * later, so they are not checked again for every send (the call checks each send's key).
+ */
+function sendOptions(
+  rest: RequestOptions,
+  pacer: Pacer,
+  retriesOnly: boolean,
+): InternalRequestOptions & WaitOnlyHooksOptions {
+  const options: InternalRequestOptions & WaitOnlyHooksOptions = pacedOptions(rest, pacer, retriesOnly);
+  if (rest.hooks === undefined) {
+    options[WAIT_ONLY_HOOKS] = true;
+    if (rest.headers === undefined) options[OPTIONS_CHECKED] = true;
+  }
+  return options;
 }
 
 /** The item without its `idempotencyKey`: the body the service is sent. */

@@ -1,7 +1,8 @@
 // What a pacer is, and how the batch helpers (createMany, createAll) put one in front
-// of every attempt of every request: a ky `beforeRequest` hook waits for the pacer (it runs before
-// each attempt, retries included, and outside the attempt's timeout), and the call's own response
-// observer tells the pacer about each 429 that names a wait.
+// of every attempt of every request: ky `beforeRequest` and `beforeRetry` hooks wait for the pacer
+// (before each attempt, retries included, and outside the attempt's timeout), and the call's own
+// response observer tells the pacer about each 429 that names a wait.
+import type { Hooks, HookState } from '../core/hooks.js';
 import type { RequestOptions } from '../core/options.js';
 import { type InternalRequestOptions, invalidOption, OBSERVE_RESPONSE } from '../internal/settings.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../internal/retry.js';
@@ -33,8 +34,11 @@ export function checkPacer(value: unknown): Pacer | undefined {
   return p as Pacer;
 }
 
-/** `request` with `pacer` in front of every attempt and told of every 429 that names a wait. */
-export function pacedOptions(request: RequestOptions, pacer: Pacer): RequestOptions {
+/**
+ * `request` with `pacer` in front of every attempt and told of every 429 that names a wait.
+ * `retriesOnly` leaves the first attempt to the caller, who has already found the pacer open.
+ */
+export function pacedOptions(request: RequestOptions, pacer: Pacer, retriesOnly = false): RequestOptions {
   const user = request.hooks;
   const observe = (response: Response) => {
     if (response.status !== 429) return;
@@ -48,16 +52,11 @@ export function pacedOptions(request: RequestOptions, pacer: Pacer): RequestOpti
       // As above, for a hold that throws instead of rejecting.
     }
   };
-  const options: InternalRequestOptions = {
-    ...request,
-    hooks: {
-      ...user,
-      // ky 2 runs `beforeRequest` before the first attempt and `beforeRetry` before each other one
-      // (outside the attempt's timeout), so every attempt waits for the pacer.
-      beforeRequest: [...(user?.beforeRequest ?? []), ({ request }) => pacer.acquire(request.signal)],
-      beforeRetry: [...(user?.beforeRetry ?? []), ({ request }) => pacer.acquire(request.signal)],
-    },
-    [OBSERVE_RESPONSE]: observe,
-  };
+  // ky 2 runs `beforeRequest` before the first attempt and `beforeRetry` before each other one
+  // (outside the attempt's timeout), so every attempt waits for the pacer.
+  const wait = ({ request }: HookState) => pacer.acquire(request.signal);
+  const hooks: Hooks = { ...user, beforeRetry: [...(user?.beforeRetry ?? []), wait] };
+  if (!retriesOnly) hooks.beforeRequest = [...(user?.beforeRequest ?? []), wait];
+  const options: InternalRequestOptions = { ...request, hooks, [OBSERVE_RESPONSE]: observe };
   return options;
 }

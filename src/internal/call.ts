@@ -29,7 +29,7 @@ import {
   isHTTPError,
   parseRetryAfter,
   RETRY_OPTIONS,
-  RETRY_STATUSES,
+  isRetryStatus,
   retryAfterJitter,
 } from './retry.js';
 import { parseOutput } from './schema.js';
@@ -327,7 +327,7 @@ export class Call implements CallHooks {
             watch ? signal : undefined,
           );
     const result = this.#hooked ? unread(response, text) : response;
-    const asked = RETRY_STATUSES.includes(response.status)
+    const asked = isRetryStatus(response.status)
       ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
       : undefined;
     // Clients told the same wait would come back together: it is made a little later.

@@ -42,6 +42,11 @@ export const RETRY_STATUSES: readonly number[] = [
   ...Array.from({ length: 100 }, (_, i) => 500 + i),
 ];
 
+/** Whether a status is one of RETRY_STATUSES, without scanning the list for every answer. */
+export function isRetryStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || (status >= 500 && status <= 599);
+}
+
 /**
  * ky's retry options, the same for every call; each call passes them with its `limit` and its `delay`
  * (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs

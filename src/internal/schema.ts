@@ -157,7 +157,9 @@ const fold = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
  * in every object, open ones included: sent as is, the service would ignore it and the field it
  * meant would silently keep its default (`scheduleAt` sending at once). Any other unknown name is
  * refused by a closed object (`closedObject`) and passed through by an open one (`looseObject`),
- * whose request table the reference leaves open (docs/decisions/property-names.md).
+ * whose request table the reference leaves open (docs/decisions/property-names.md). `path` is one
+ * array the whole walk shares, pushed and popped: a valid input costs no array per field, and an
+ * issue copies the path it is found at.
  */
 function keyIssues(
   schema: z.core.$ZodType,
@@ -177,22 +179,28 @@ function keyIssues(
     case 'array': {
       const element = def.element;
       if (element === undefined || !Array.isArray(value)) return;
-      value.forEach((item, i) => keyIssues(element, item, [...path, i], out));
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        keyIssues(element, value[i], path, out);
+        path.pop();
+      }
       return;
     }
     case 'object': {
       const shape = def.shape;
       if (shape === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return;
-      const known = Object.keys(shape);
-      // No catchall strips unknown keys, which would lose them silently: treated as closed too.
-      const open = def.catchall !== undefined && !CLOSED.has(schema);
-      for (const [key, inner] of Object.entries(value)) {
+      for (const key of Object.keys(value)) {
         const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
         if (field !== undefined) {
-          keyIssues(field, inner, [...path, key], out);
+          path.push(key);
+          keyIssues(field, (value as Record<string, unknown>)[key], path, out);
+          path.pop();
           continue;
         }
+        const known = Object.keys(shape);
         const meant = known.find((name) => fold(name) === fold(key));
+        // No catchall strips unknown keys, which would lose them silently: treated as closed too.
+        const open = def.catchall !== undefined && !CLOSED.has(schema);
         if (meant !== undefined) {
           out.push({
             path: [...path, key],

@@ -31,7 +31,7 @@ import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import { path } from '../internal/path.js';
 import { SafeLogger } from '../internal/safe-logger.js';
 import { parseInput } from '../internal/schema.js';
-import { checkRequestOptions } from '../internal/settings.js';
+import { checkRequestOptions, type InternalRequestOptions, OPTIONS_CHECKED } from '../internal/settings.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
 /** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
@@ -156,8 +156,9 @@ function send<S extends z.ZodMiniType>(
   site?: CallSite,
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
-  // Most calls pass no options: nothing to check.
-  if (options != null) checkRequestOptions(options);
+  // Most calls pass no options: nothing to check; a batch helper's were checked once for the batch.
+  if (options != null && (options as InternalRequestOptions)[OPTIONS_CHECKED] !== true)
+    checkRequestOptions(options);
   const context = transport.context ?? transport.setContext(contextOf(transport));
   const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
   return new Call(context, areaTransport, spec, options ?? {}, site, started).run(spec.response);
