@@ -53,7 +53,8 @@ export class Gate {
 
   /** Milliseconds until the gate opens; 0 when open. */
   remaining(): number {
-    return Math.max(0, this.#until - monotonic());
+    // Never closed: no clock read, as every send of a batch asks.
+    return this.#until === 0 ? 0 : Math.max(0, this.#until - monotonic());
   }
 
   /**

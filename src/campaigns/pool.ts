@@ -107,50 +107,6 @@ export function readerOf<T>(source: unknown, what: string): Reader<T> {
   };
 }
 
-/**
- * Pauses every sender of one call until a time the service named (a 429's `Retry-After`): one
- * worker being told to wait means the others would be told the same.
- */
-export class Gate {
-  #until = 0;
-
-  /** Keeps the gate closed for at least `ms` from now. */
-  closeFor(ms: number): void {
-    this.#until = Math.max(this.#until, Date.now() + ms);
-  }
-
-  /** Milliseconds until the gate opens; 0 when open. */
-  remaining(): number {
-    // Never closed: no clock read, as every attempt of a batch asks.
-    return this.#until === 0 ? 0 : Math.max(0, this.#until - Date.now());
-  }
-
-  /**
-   * Resolves once the gate is open, rejecting with the signal's reason if it fires first; nothing
-   * (no promise) while it is open, so the common case costs nothing.
-   */
-  wait(signal: AbortSignal | undefined): Promise<void> | undefined {
-    if (this.remaining() === 0) return undefined;
-    return new Promise<void>((resolve, reject) => {
-      const check = () => {
-        const ms = this.remaining();
-        if (ms === 0) {
-          signal?.removeEventListener('abort', abort);
-          return resolve();
-        }
-        timer = setTimeout(check, ms);
-      };
-      const abort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      let timer = setTimeout(check, this.remaining());
-      if (signal?.aborted) return abort();
-      signal?.addEventListener('abort', abort, { once: true });
-    });
-  }
-}
-
 /** What a pool is given once its options have been checked. */
 export interface PoolSetup<T, R> {
   /** Where units of work come from, one at a time. */
