@@ -315,7 +315,7 @@ the per-round ratios.
 
 Target: at most ${ratio(TARGET.pagesOverKy)} the bare-ky loop: ${verdict(p.kyRatio <= TARGET.pagesOverKy)}. Per page, beyond ky's request and
 \`JSON.parse\` (which \`.json()\` pays as well), the SDK checks the 100 messages against their schema
-(zod), the cursor guards (a few comparisons) and builds the page; per item, \`for await\` takes one
+(the exact check; zod only on a fault), the cursor guards (a few comparisons) and builds the page; per item, \`for await\` takes one
 settled promise, where the bare loop reads the array.
 
 Memory while iterating, at page 1 and every 50 pages: **pages live**, counted exactly (the first message
