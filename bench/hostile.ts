@@ -26,9 +26,9 @@ const KEY = 'sk_live_BENCH_hostile_0123456789';
 /** One timed scan: its name, what 1 MiB of its worst case is, and the call. */
 const CASES: [string, string, (text: string) => unknown][] = [
   [
-    'isIdempotencyKeyReuse (409 message)',
+    'isIdempotencyKeyReuse (409 body, code and message)',
     'reused '.repeat(MiB / 7),
-    (t) => isIdempotencyKeyReuse({ error: { message: t } }),
+    (t) => isIdempotencyKeyReuse({ error: { code: t, message: t } }),
   ],
   ['maskText (log line)', '“'.repeat(MiB), maskText],
   ['maskText, straight quotes', `"${'1'.repeat(MiB)}`, maskText],
