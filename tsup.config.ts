@@ -1,16 +1,22 @@
 import { defineConfig, type Options } from 'tsup';
+import { sharedFromWebhooksEntry, webhooksEntryPath } from './scripts/package/webhooks-entry.js';
+
+const entries = {
+  index: 'src/index.ts',
+  campaigns: 'src/campaigns/index.ts',
+  'testing/index': 'src/testing/index.ts',
+  // The MSW adapter: the only entry that imports msw (an optional peer, so external).
+  'testing/msw/index': 'src/testing/msw/index.ts',
+};
 
 const shared: Options = {
-  entry: {
-    index: 'src/index.ts',
-    webhooks: 'src/webhooks.ts',
-    campaigns: 'src/campaigns/index.ts',
-    'testing/index': 'src/testing/index.ts',
-    // The MSW adapter: the only entry that imports msw (an optional peer, so external).
-    'testing/msw/index': 'src/testing/msw/index.ts',
+  entry: entries,
+  // Resource internals (the request helpers) stay out of the published types. The declarations
+  // are built together, the webhooks entry's included, so that every entry names one set of types.
+  dts: {
+    entry: { ...entries, webhooks: 'src/webhooks.ts' },
+    compilerOptions: { stripInternal: true },
   },
-  // Resource internals (the request helpers) stay out of the published types.
-  dts: { compilerOptions: { stripInternal: true } },
   sourcemap: false,
   target: 'es2022',
   platform: 'neutral',
@@ -25,10 +31,20 @@ const shared: Options = {
 };
 
 export default defineConfig([
-  { ...shared, format: 'esm', clean: true },
-  // Split like the ESM build, so that both entries share one copy of the error classes and
-  // `instanceof` holds across require('gateway-sdk') and require('gateway-sdk/webhooks').
-  { ...shared, format: 'cjs' },
+  // The other entries import the error classes and the webhook helpers from dist/webhooks.js, so
+  // one copy of the classes serves all and `instanceof` holds across gateway-sdk and
+  // gateway-sdk/webhooks (scripts/package/webhooks-entry.ts).
+  { ...shared, format: 'esm', clean: true, ...sharedFromWebhooksEntry('esm') },
+  { ...shared, format: 'cjs', ...sharedFromWebhooksEntry('cjs') },
+  // gateway-sdk/webhooks as one self-contained file: a receiver's cold start loads one module, not
+  // four (docs/decisions/webhooks-entry-one-file.md).
+  {
+    ...shared,
+    entry: { webhooks: webhooksEntryPath },
+    format: ['esm', 'cjs'],
+    splitting: false,
+    dts: false,
+  },
   // gateway-sdk/testing for browser bundlers (package.json: every condition but `node`): no
   // node: import and no startMockServer. Its declarations are the Node build's (one set for both).
   {

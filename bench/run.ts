@@ -447,11 +447,8 @@ spawning a process varies by several milliseconds on this shared machine.${
 **\`gateway-sdk/webhooks\` missed in this run.** What it costs is Node's module loader more than the
 code: an empty module file alone costs ${ratio(empty)} (${imports.insideMs.empty.toFixed(1)} ms inside the process, against
 ${imports.insideMs.webhooks.toFixed(1)} ms for the entry). The entry runs nothing at import (the HMAC path is chosen on first
-use); the rest is resolving the package's \`exports\` (~1 ms, which any installed package pays) and the
-entry's files: \`dist/webhooks.js\` re-exports chunks it shares with the other entries (the webhook
-helpers, the error classes, the Redis store that \`gateway-sdk/campaigns\` shares, esbuild's runtime
-helpers), each a file Node resolves and loads. What would fix the part the package controls: emit the
-webhooks entry as one self-contained file (docs/decisions/webhooks-entry-split.md).
+use) and is one file (docs/decisions/webhooks-entry-one-file.md); the rest is resolving the package's
+\`exports\` (~1 ms, which any installed package pays).
 The target sits at the floor of any ES module import on this machine.`
       : ''
   }`);

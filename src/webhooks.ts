@@ -1,5 +1,7 @@
 // The `gateway-sdk/webhooks` entry. It imports only ./core/errors.js and its own folder: no ky, no
-// zod, no Node builtin, so it bundles small for browsers and edge workers.
+// zod, no Node builtin, so it bundles small for browsers and edge workers. It also exports the whole
+// error hierarchy: dist/webhooks.js is one self-contained file, and the other entries import the
+// error classes from it, so one copy serves all (tsup.config.ts, docs/decisions/webhooks-entry-one-file.md).
 
 import { defaultHmac } from './webhooks/hmac.js';
 import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
@@ -13,8 +15,38 @@ import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
  */
 export const Webhooks: WebhooksApi = /* @__PURE__ */ createWebhooks(defaultHmac);
 
-export { ConfigurationError, WebhookVerificationError, isGatewayError } from './core/errors.js';
-export type { WebhookVerificationReason } from './core/errors.js';
+export {
+  GatewayError,
+  ConfigurationError,
+  ValidationError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  IdempotencyKeyReusedError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ResponseValidationError,
+  ResponseTooLargeError,
+  WebhookVerificationError,
+  isGatewayError,
+  isAPIError,
+  type AnyGatewayError,
+  type AnyAPIError,
+  type GatewayErrorName,
+  type APIErrorName,
+  type ValidationIssue,
+  type APIErrorInit,
+  type ConnectionErrorInit,
+  type TimeoutErrorInit,
+  type WebhookVerificationReason,
+} from './core/errors.js';
 export type {
   UnknownWebhookEvent,
   WebhookCustomer,
@@ -42,3 +74,11 @@ export {
 export type { DedupeState, DedupeStore } from './webhooks/dedupe.js';
 export { memoryStore, type MemoryStoreOptions } from './webhooks/memory-store.js';
 export { redisStore, type RedisClientLike, type RedisStoreOptions } from './webhooks/redis-store.js';
+
+/**
+ * @internal Not an API: the text and error-body helpers the error classes use, which the other
+ * entries of the built package take from this file rather than carry a second copy (tsup.config.ts).
+ */
+export { CONTROL_CHARS, TEXT_MAX, cleanText, escapeControls } from './core/text.js';
+/** @internal Not an API (see above). */
+export { errorFields, isIdempotencyKeyReuse, withheldNote } from './core/error-body.js';

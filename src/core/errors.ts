@@ -1,5 +1,8 @@
-// One hierarchy for every failure the SDK reports. This module imports only core/text.ts, so the
-// webhooks entry can use it without pulling in ky or zod.
+// One hierarchy for every failure the SDK reports. This module exports only the public classes and
+// guards, all of which the `gateway-sdk/webhooks` entry re-exports: the built package keeps their one
+// copy in dist/webhooks.js, which every other entry imports (tsup.config.ts). It imports only
+// core/text.ts and core/error-body.ts, so the webhooks entry loads no ky and no zod.
+import { errorFields, isIdempotencyKeyReuse, withheldNote } from './error-body.js';
 import { cleanText } from './text.js';
 
 // A brand every copy of the SDK in the process shares, so `isGatewayError` / `isAPIError`
@@ -179,13 +182,6 @@ export class APIError extends GatewayError {
   }
 }
 
-/** The sentence an error's message ends with when its body was withheld (`bytes` long), else ''. */
-export function withheldNote(bytes: number | undefined): string {
-  return bytes === undefined
-    ? ''
-    : ` The body (${bytes} bytes) was withheld: too large to check for credentials.`;
-}
-
 /** The option (and its environment variable) holding an area's address, as messages name it. */
 function addressOption(area: string | undefined): string {
   if (area === 'payment') return 'sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL)';
@@ -232,37 +228,6 @@ function nextStep(init: APIErrorInit, said = ''): string {
     );
   if (status >= 500 || status === 408) return `The service failed${tries}: retry later${sameKey}.`;
   return 'Fix the request: retrying it unchanged fails the same way.';
-}
-
-/**
- * The code of the service's answer to a key sent again with a different body. The service documents
- * no such answer; this is the code the mock service sends (gateway-sdk/testing), and the one signal
- * read: the message is the service's prose, free to change, and is never scanned.
- */
-const IDEMPOTENCY_KEY_REUSED_CODE = 'idempotency_key_reused';
-
-/**
- * Whether a 409 body says the `Idempotency-Key` was used before with another body (its code is
- * `idempotency_key_reused`): a conflict no wait can resolve, so it is not retried (internal/retry.ts).
- * One comparison, whatever the body holds.
- */
-export function isIdempotencyKeyReuse(body: unknown): boolean {
-  return errorFields(body).code === IDEMPOTENCY_KEY_REUSED_CODE;
-}
-
-/** Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`. */
-function errorFields(body: unknown): { code: string | undefined; message: string | undefined } {
-  if (body === null || typeof body !== 'object') return { code: undefined, message: undefined };
-  const source = (body as { error?: unknown }).error;
-  const fields = (source !== null && typeof source === 'object' ? source : body) as {
-    code?: unknown;
-    message?: unknown;
-  };
-  return {
-    code: typeof fields.code === 'string' ? fields.code : undefined,
-    message:
-      typeof fields.message === 'string' ? fields.message : typeof source === 'string' ? source : undefined,
-  };
 }
 
 /** 400: the service refused the request as malformed. */
@@ -502,28 +467,6 @@ export class WebhookVerificationError extends GatewayError {
   constructor(reason: WebhookVerificationReason, message: string) {
     super(message);
     this.reason = reason;
-  }
-}
-
-/** Builds the `APIError` subclass that matches a status. */
-export function errorForStatus(init: APIErrorInit): APIError {
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(init);
-    case 401:
-      return new AuthenticationError(init);
-    case 403:
-      return new PermissionDeniedError(init);
-    case 404:
-      return new NotFoundError(init);
-    case 409:
-      return isIdempotencyKeyReuse(init.body) ? new IdempotencyKeyReusedError(init) : new ConflictError(init);
-    case 422:
-      return new UnprocessableEntityError(init);
-    case 429:
-      return new RateLimitError(init);
-    default:
-      return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
 }
 

@@ -11,10 +11,10 @@ import {
   APIError,
   APIUserAbortError,
   ConfigurationError,
-  errorForStatus,
   GatewayError,
   ResponseTooLargeError,
 } from '../core/errors.js';
+import { errorForStatus } from '../core/status-error.js';
 import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';

@@ -1,7 +1,8 @@
 // The SDK's retry policy (network errors, timeouts, 408, 409, 429, 5xx) as ky's retry options: ky runs
 // the loop and the waits and retries on timeout; this module states the policy and the waits.
 import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
-import { APIConnectionError, APIConnectionTimeoutError, isIdempotencyKeyReuse } from '../core/errors.js';
+import { isIdempotencyKeyReuse } from '../core/error-body.js';
+import { APIConnectionError, APIConnectionTimeoutError } from '../core/errors.js';
 import type { CallHooks } from './call-hooks.js';
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */

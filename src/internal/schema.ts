@@ -3,12 +3,8 @@
 // issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
-import {
-  ResponseValidationError,
-  ValidationError,
-  type ValidationIssue,
-  withheldNote,
-} from '../core/errors.js';
+import { withheldNote } from '../core/error-body.js';
+import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
 import { exactCheck } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;

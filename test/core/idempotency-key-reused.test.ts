@@ -11,7 +11,7 @@ import {
   isAPIError,
 } from 'gateway-sdk';
 import { createMockService } from 'gateway-sdk/testing';
-import { errorForStatus } from '../../src/core/errors.js';
+import { errorForStatus } from '../../src/core/status-error.js';
 
 const mock = createMockService();
 const body = { to: '447700900123', message: 'one' };

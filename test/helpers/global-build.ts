@@ -4,7 +4,7 @@
 // tsx compiling src/ on every spawn. Tests read the folder with `inject('gatewayBuild')`.
 //
 // The build is kept under .tmp/test-build/<hash>, the hash being of everything that goes into it
-// (src/, the tsup and TypeScript configs, package.json and the lockfile, which pins tsup, esbuild
+// (src/, the tsup config and its plugin, the TypeScript config, package.json and the lockfile, which pins tsup, esbuild
 // and the bundled zod and ky), so CI's four runs of the suite (one per Node line) build it once, and
 // a change to any input builds afresh: a stale build is never used. A run whose files need no build
 // (e.g. `vitest run test/core`) does not make one.
@@ -37,6 +37,7 @@ const CACHE = join(ROOT, '.tmp/test-build');
 export const BUILD_CONSUMERS = [
   'test/cli/commands.test.ts',
   'test/cli/safety.test.ts',
+  'test/house/webhooks-entry.test.ts',
   'test/testing/dist.test.ts',
   'test/testing/entry-builds.test.ts',
 ];
@@ -58,7 +59,8 @@ function inputsHash(): string {
     }
   };
   walk(join(ROOT, 'src'));
-  for (const file of ['tsup.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'])
+  const configs = ['tsup.config.ts', 'scripts/package/webhooks-entry.ts'];
+  for (const file of [...configs, 'tsconfig.json', 'package.json', 'package-lock.json'])
     add(join(ROOT, file));
   return hash.digest('hex').slice(0, 16);
 }

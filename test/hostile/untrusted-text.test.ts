@@ -5,7 +5,7 @@
 /* eslint-disable no-control-regex -- these tests look for control characters */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError, Client, ConflictError } from 'gateway-sdk';
-import { isIdempotencyKeyReuse } from '../../src/core/errors.js';
+import { isIdempotencyKeyReuse } from '../../src/core/error-body.js';
 import { maskText } from '../../src/internal/safe-logger.js';
 import { scrub, scrubText } from '../../src/internal/scrub.js';
 import { parseRetryAfter } from '../../src/internal/retry.js';

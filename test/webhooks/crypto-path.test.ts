@@ -98,19 +98,24 @@ describe('the node:crypto path', () => {
 
 describe('the gateway-sdk/webhooks entry', () => {
   // The size script checks the bundle; this names the offending file and line sooner.
-  it('imports only core/errors, the Redis command adapter and its own folder (types of the resources aside), and no Node builtin, ky or zod', () => {
+  it('imports only the errors (with the text and error-body helpers they use), the Redis command adapter and its own folder (types of the resources aside), and no Node builtin, ky or zod', () => {
     const src = new URL('../../src/', import.meta.url);
     const files = [
       'webhooks.ts',
       'internal/redis.ts', // the Redis command adapter redisStore shares with redisPacer
+      'core/errors.ts',
+      'core/text.ts',
+      'core/error-body.ts',
       ...readdirSync(new URL('webhooks/', src)).map((f) => `webhooks/${f}`),
     ];
     for (const file of files) {
       const text = readFileSync(new URL(file, src), 'utf8');
       const allowed =
         file === 'webhooks.ts'
-          ? /^\.\/(core\/errors|webhooks\/[\w-]+)\.js$/
-          : /^(\.\.\/core\/errors|\.\.\/internal\/redis|\.\/[\w-]+)\.js$/;
+          ? /^\.\/(core\/(errors|text|error-body)|webhooks\/[\w-]+)\.js$/
+          : file.startsWith('core/')
+            ? /^\.\/(text|error-body)\.js$/
+            : /^(\.\.\/core\/errors|\.\.\/internal\/redis|\.\/[\w-]+)\.js$/;
       for (const [statement, specifier] of text.matchAll(
         /^\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm,
       )) {
