@@ -1,5 +1,6 @@
-// The `gateway-sdk/webhooks` entry. It imports only ./core/errors.js and its own folder: no ky, no
-// zod, no Node builtin, so it bundles small for browsers and edge workers. It also exports the whole
+// The `gateway-sdk/webhooks` entry. It imports only the errors (with the text helpers they use) and
+// its own folder: no ky, no zod, no Node builtin, so it bundles small for browsers and edge workers.
+// It also exports the whole
 // error hierarchy: dist/webhooks.js is one self-contained file, and the other entries import the
 // error classes from it, so one copy serves all (tsup.config.ts, docs/decisions/webhooks-entry-one-file.md).
 
@@ -15,38 +16,8 @@ import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
  */
 export const Webhooks: WebhooksApi = /* @__PURE__ */ createWebhooks(defaultHmac);
 
-export {
-  GatewayError,
-  ConfigurationError,
-  ValidationError,
-  APIError,
-  BadRequestError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  ConflictError,
-  IdempotencyKeyReusedError,
-  UnprocessableEntityError,
-  RateLimitError,
-  InternalServerError,
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIUserAbortError,
-  ResponseValidationError,
-  ResponseTooLargeError,
-  WebhookVerificationError,
-  isGatewayError,
-  isAPIError,
-  type AnyGatewayError,
-  type AnyAPIError,
-  type GatewayErrorName,
-  type APIErrorName,
-  type ValidationIssue,
-  type APIErrorInit,
-  type ConnectionErrorInit,
-  type TimeoutErrorInit,
-  type WebhookVerificationReason,
-} from './core/errors.js';
+// Every class, guard and type of the hierarchy, as gateway-sdk exports them.
+export * from './core/errors.js';
 export type {
   UnknownWebhookEvent,
   WebhookCustomer,
