@@ -2,7 +2,7 @@
 // package's `exports` map, as users get it), against `node -e 0`. Processes of all kinds are
 // interleaved, so drift hits them alike; the figure is the median wall time per kind.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +38,22 @@ export function ensureBuilt(): boolean {
 }
 
 const EMPTY = join(tmpdir(), 'gateway-sdk-bench-empty.mjs');
+// An installed package whose subpath export is an empty file: what resolving any package's `exports`
+// and loading one file costs, the floor for `import 'gateway-sdk/webhooks'`.
+const EMPTY_PACKAGE_APP = join(tmpdir(), 'gateway-sdk-bench-empty-package');
+const EMPTY_PACKAGE_KIND = "import an empty package's subpath";
+
+function writeEmptyPackage(): void {
+  const pkg = join(EMPTY_PACKAGE_APP, 'node_modules', 'empty-package');
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(join(EMPTY_PACKAGE_APP, 'package.json'), '{ "type": "module" }\n');
+  const exportsMap = { './webhooks': { import: './webhooks.js', require: './webhooks.cjs' } };
+  writeFileSync(
+    join(pkg, 'package.json'),
+    `${JSON.stringify({ name: 'empty-package', type: 'module', exports: exportsMap })}\n`,
+  );
+  writeFileSync(join(pkg, 'webhooks.js'), '');
+}
 
 export const KINDS = {
   'node -e 0': ['-e', '0'],
@@ -46,6 +62,7 @@ export const KINDS = {
   // For scale: the ES module loader alone, and loading one empty module file.
   'node --input-type=module -e ""': ['--input-type=module', '-e', ''],
   'import an empty .mjs file': ['--input-type=module', '-e', `import '${pathToFileURL(EMPTY).href}'`],
+  [EMPTY_PACKAGE_KIND]: ['--input-type=module', '-e', "import 'empty-package/webhooks'"],
 } as const;
 export type Kind = keyof typeof KINDS;
 
@@ -58,10 +75,10 @@ export interface ColdImport {
   insideMs: { sdk: number; webhooks: number; empty: number };
 }
 
-function spawnMs(args: readonly string[]): { ms: number; stdout: string } {
+function spawnMs(args: readonly string[], cwd = ROOT): { ms: number; stdout: string } {
   const start = performance.now();
   const child = spawnSync(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });
@@ -72,12 +89,13 @@ function spawnMs(args: readonly string[]): { ms: number; stdout: string } {
 
 export function measureColdImport(runs: number): ColdImport {
   writeFileSync(EMPTY, '');
+  writeEmptyPackage();
   const kinds = Object.keys(KINDS) as Kind[];
   const times = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
   // The first round only warms the file cache.
   for (let i = 0; i < runs + 1; i++) {
     for (const kind of i % 2 === 0 ? kinds : [...kinds].reverse()) {
-      const { ms } = spawnMs(KINDS[kind]);
+      const { ms } = spawnMs(KINDS[kind], kind === EMPTY_PACKAGE_KIND ? EMPTY_PACKAGE_APP : ROOT);
       if (i > 0) times[kind].push(ms);
     }
   }

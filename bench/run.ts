@@ -422,6 +422,13 @@ if (imports) {
     verdict(hooks <= TARGET.webhooksImport),
   ]);
   const empty = r['import an empty .mjs file'];
+  const emptyPackage = r["import an empty package's subpath"];
+  summary.push([
+    "Cold import of an empty package's subpath vs `node -e 0` (the floor for the webhooks entry)",
+    ratio(emptyPackage),
+    'report',
+    '—',
+  ]);
   sections.push(`## Cold import
 
 Wall time of ${SETTINGS.imports} fresh processes of each kind, interleaved round by round (one more round first, to warm
@@ -440,7 +447,9 @@ ${imports.insideMs.empty.toFixed(1)} ms (the first file any ES module import loa
 
 Targets: \`gateway-sdk\` at most ${ratio(TARGET.sdkImport)} (${verdict(sdkRatio <= TARGET.sdkImport)}), \`gateway-sdk/webhooks\`
 at most ${ratio(TARGET.webhooksImport)} (${verdict(hooks <= TARGET.webhooksImport)}). For scale: loading one empty module file costs ${ratio(empty)};
-spawning a process varies by several milliseconds on this shared machine.${
+importing an installed package's subpath whose file is empty (resolving its \`exports\`, then one file)
+costs ${ratio(emptyPackage)}: the floor any package's entry sits on, ${(imports.ms["import 'gateway-sdk/webhooks'"] - imports.ms["import an empty package's subpath"]).toFixed(1)} ms below \`gateway-sdk/webhooks\`
+in median time. Spawning a process varies by several milliseconds on this shared machine.${
     hooks > TARGET.webhooksImport
       ? `
 
@@ -448,8 +457,8 @@ spawning a process varies by several milliseconds on this shared machine.${
 code: an empty module file alone costs ${ratio(empty)} (${imports.insideMs.empty.toFixed(1)} ms inside the process, against
 ${imports.insideMs.webhooks.toFixed(1)} ms for the entry). The entry runs nothing at import (the HMAC path is chosen on first
 use) and is one file (docs/decisions/webhooks-entry-one-file.md); the rest is resolving the package's
-\`exports\` (~1 ms, which any installed package pays).
-The target sits at the floor of any ES module import on this machine.`
+\`exports\`, which any installed package pays: an empty package's subpath costs ${ratio(emptyPackage)}.
+The target sits at that floor on this machine.`
       : ''
   }`);
 }

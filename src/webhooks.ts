@@ -1,8 +1,8 @@
 // The `gateway-sdk/webhooks` entry. It imports only the errors (with the text helpers they use) and
 // its own folder: no ky, no zod, no Node builtin, so it bundles small for browsers and edge workers.
-// It also exports the whole
-// error hierarchy: dist/webhooks.js is one self-contained file, and the other entries import the
-// error classes from it, so one copy serves all (tsup.config.ts, docs/decisions/webhooks-entry-one-file.md).
+// It also exports the whole error hierarchy: dist/webhooks.js is one self-contained file, and the
+// other entries import the error classes from it, so one copy serves all (tsup.config.ts,
+// docs/decisions/webhooks-entry-one-file.md).
 
 import { defaultHmac } from './webhooks/hmac.js';
 import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
