@@ -11,29 +11,20 @@ import type { RequestOptions } from '../core/options.js';
 import { CALL_SITE, type SitedOptions } from '../internal/call-site.js';
 import type * as EngineModule from './engine.js';
 import type { Build, CursorPageWire, Schemas } from './engine.js';
+import { loadOnce } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
 import type { Area, Transport } from '../internal/transport.js';
 
 type Engine = typeof EngineModule;
 
-let engine: Engine | undefined;
-let loading: Promise<Engine> | undefined;
-
 /** The engine, imported once for every client; concurrent first calls share the one import. */
-function loadEngine(): Promise<Engine> {
-  loading ??= import('./engine.js').then(
+const engine = /* @__PURE__ */ loadOnce<Engine>(() =>
+  import('./engine.js').then(
     // The CommonJS build hands a chunk's exports over as `default`.
     (loaded) =>
-      (engine =
-        typeof loaded.request === 'function' ? loaded : (loaded as unknown as { default: Engine }).default),
-    (error: unknown) => {
-      // A chunk that failed to load (a page offline for a moment) is asked for again by the next call.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+      typeof loaded.request === 'function' ? loaded : (loaded as unknown as { default: Engine }).default,
+  ),
+);
 
 /** The base of every resource class; its members are internal. */
 export abstract class APIResource {
@@ -58,12 +49,12 @@ export abstract class APIResource {
     const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
     const transport = this._transport;
     const area = this.area;
-    const loaded = engine;
+    const loaded = engine.value;
     if (loaded !== undefined)
       return new APIPromise(() => loaded.request(transport, area, method, build, response, opts, site));
     const started = now();
     return new APIPromise(() =>
-      loadEngine().then((e) => e.request(transport, area, method, build, response, opts, site, started)),
+      engine.load().then((e) => e.request(transport, area, method, build, response, opts, site, started)),
     );
   }
 
@@ -77,9 +68,10 @@ export abstract class APIResource {
     const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
     const transport = this._transport;
     const area = this.area;
-    if (engine !== undefined) return engine.list(transport, area, build, page, opts, site, true);
+    const loaded = engine.value;
+    if (loaded !== undefined) return loaded.list(transport, area, build, page, opts, site, true);
     return new PagePromise(() =>
-      loadEngine().then((e) => e.list(transport, area, build, page, opts, site, false).withResponse()),
+      engine.load().then((e) => e.list(transport, area, build, page, opts, site, false).withResponse()),
     );
   }
 }

@@ -102,16 +102,6 @@ describe('the first call', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('a call that fails to load the engine rejects, and the next call loads it again', async () => {
-    vi.doMock('../../src/resources/engine.js', async (importOriginal) => {
-      engineLoads++;
-      if (engineLoads === 1) throw new TypeError('Failed to fetch dynamically imported module');
-      return importOriginal();
-    });
-    const { client, sent } = await freshClient();
-    await expect(client.sms.messages.retrieve('msg_1')).rejects.toThrow();
-    await expect(client.sms.messages.retrieve('msg_1')).resolves.toMatchObject({ id: message.id });
-    expect(engineLoads).toBe(2);
-    expect(sent).toHaveLength(1);
-  });
+  // A load that fails is run again by the next call: test/internal/load-once.test.ts (a mocked
+  // failing import is not reliable here, where files share a worker and vitest's module cache).
 });
