@@ -67,7 +67,7 @@ const SETTINGS = quick
       verifyMs: 300,
       receiveRounds: 7,
       receiveMs: 2000,
-      imports: 21,
+      imports: 61,
     };
 const TARGET = { cpu: 1.1, verify: 0.8, sdkImport: 1.5, webhooksImport: 1.1, pagesLive: 2, pagesOverKy: 1.1 };
 

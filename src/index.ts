@@ -23,6 +23,13 @@ export type { Logger, LogLevel } from './core/logger.js';
 export {
   GatewayError,
   ConfigurationError,
+  WebhookVerificationError,
+  type GatewayErrorName,
+  type APIErrorName,
+  type ValidationIssue,
+  type WebhookVerificationReason,
+} from './core/errors.js';
+export {
   ValidationError,
   APIError,
   BadRequestError,
@@ -39,19 +46,11 @@ export {
   APIUserAbortError,
   ResponseValidationError,
   ResponseTooLargeError,
-  WebhookVerificationError,
-  isGatewayError,
-  isAPIError,
-  type AnyGatewayError,
-  type AnyAPIError,
-  type GatewayErrorName,
-  type APIErrorName,
-  type ValidationIssue,
   type APIErrorInit,
   type ConnectionErrorInit,
   type TimeoutErrorInit,
-  type WebhookVerificationReason,
-} from './core/errors.js';
+} from './core/client-errors.js';
+export { isGatewayError, isAPIError, type AnyGatewayError, type AnyAPIError } from './core/error-guards.js';
 export type { MessageStatus, Route, MessageListParams } from './resources/sms/messages.js';
 export type {
   Message,

@@ -1,8 +1,7 @@
-// The `gateway-sdk/webhooks` entry. It imports only the errors (with the text helpers they use) and
-// its own folder: no ky, no zod, no Node builtin, so it bundles small for browsers and edge workers.
-// It also exports the whole error hierarchy: dist/webhooks.js is one self-contained file, and the
-// other entries import the error classes from it, so one copy serves all (tsup.config.ts,
-// docs/decisions/webhooks-entry-one-file.md).
+// The `gateway-sdk/webhooks` entry. It imports only the base of the errors (core/errors.ts, with the
+// guard) and its own folder: no ky, no zod, no Node builtin, so it bundles small for browsers and
+// edge workers. dist/webhooks.js is one self-contained file, and the other entries take the error
+// base class from it, so one copy serves all (tsup.config.ts, docs/decisions/webhooks-entry-one-file.md).
 
 import { defaultHmac } from './webhooks/hmac.js';
 import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
@@ -16,8 +15,9 @@ import { createWebhooks, type WebhooksApi } from './webhooks/verifier.js';
  */
 export const Webhooks: WebhooksApi = /* @__PURE__ */ createWebhooks(defaultHmac);
 
-// Every class, guard and type of the hierarchy, as gateway-sdk exports them.
+// The base class and the errors a receiver throws, whose one copy the other entries take from here.
 export * from './core/errors.js';
+export { isGatewayError } from './core/error-guards.js';
 export type {
   UnknownWebhookEvent,
   WebhookCustomer,
@@ -45,11 +45,3 @@ export {
 export type { DedupeState, DedupeStore } from './webhooks/dedupe.js';
 export { memoryStore, type MemoryStoreOptions } from './webhooks/memory-store.js';
 export { redisStore, type RedisClientLike, type RedisStoreOptions } from './webhooks/redis-store.js';
-
-/**
- * @internal Not an API: the text and error-body helpers the error classes use, which the other
- * entries of the built package take from this file rather than carry a second copy (tsup.config.ts).
- */
-export { CONTROL_CHARS, TEXT_MAX, cleanText, escapeControls } from './core/text.js';
-/** @internal Not an API (see above). */
-export { errorFields, isIdempotencyKeyReuse, withheldNote } from './core/error-body.js';

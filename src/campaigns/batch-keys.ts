@@ -8,7 +8,7 @@
 // checked against every own key seen so far (each costs its length in memory until the run ends).
 // An array is checked whole before anything is sent; any other iterable as it is read, each item
 // before it is sent, and a breach ends the run: no item after it is sent.
-import { ValidationError } from '../core/errors.js';
+import { ValidationError } from '../core/client-errors.js';
 
 /** Checks each item's own key against the run's; returns the refusal for a key another item has or could have. */
 export function keyGuard(base: string): (own: string, index: number) => ValidationError | undefined {

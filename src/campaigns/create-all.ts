@@ -3,7 +3,8 @@
 // and the same recipients in the same order replays every job the service already accepted.
 // Workers read the source one chunk at a time: a stream of millions never sits in memory whole.
 import type { Client } from '../client.js';
-import { APIUserAbortError, ConfigurationError, type GatewayError } from '../core/errors.js';
+import { ConfigurationError, type GatewayError } from '../core/errors.js';
+import { APIUserAbortError } from '../core/client-errors.js';
 import type { RequestOptions } from '../core/options.js';
 import { attachCallSite, withCallSite } from '../internal/call-site.js';
 import { invalidOption } from '../internal/settings.js';

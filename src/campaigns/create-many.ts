@@ -5,7 +5,8 @@
 // Item i's key is its own `idempotencyKey`, else `${base}:${i}`: a rerun over the same items
 // replays what was already sent. A 429 with Retry-After pauses every worker of the call: no new
 // send starts, and no attempt (retries included) goes out until the wait is over.
-import { ConfigurationError, type GatewayError, APIUserAbortError, ValidationError } from '../core/errors.js';
+import { ConfigurationError, type GatewayError } from '../core/errors.js';
+import { APIUserAbortError, ValidationError } from '../core/client-errors.js';
 import type { Client } from '../client.js';
 import type { RequestOptions } from '../core/options.js';
 import { withCallSite } from '../internal/call-site.js';

@@ -1,7 +1,7 @@
 // What every pacer waits on: a monotonic clock (a step of the wall clock, by NTP or by hand, neither
 // shortens nor stretches a wait), the gate that a 429's Retry-After closes, and the one check of a
 // duration, so that no wait is ever unbounded, negative or past what a timer can hold.
-import { ValidationError } from '../core/errors.js';
+import { ValidationError } from '../core/client-errors.js';
 import { RETRY_AFTER_CAP_MS } from '../internal/retry.js';
 
 /** The longest hold or wait a pacer keeps (ms): what a 429's `Retry-After` is capped at. */

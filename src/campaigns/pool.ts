@@ -2,7 +2,7 @@
 // caller's iterable or stream one item at a time, keys derived from one base key, options checked
 // before anything is read or sent, and a gate that pauses every sender of one call at once (the
 // memory pacer's, memory-pacer.ts).
-import { ValidationError } from '../core/errors.js';
+import { ValidationError } from '../core/client-errors.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../internal/idempotency.js';
 import { checkRequestOptions, invalidOption, isIntIn } from '../internal/settings.js';
 

@@ -2,7 +2,8 @@
 // the same filters, and holds no reference to the pages before it, so walking a list of any
 // length keeps one page in memory (two while the PagePromise's first page is still referenced).
 import { APIPromise, type WithResponse } from './api-promise.js';
-import { GatewayError, ValidationError } from './errors.js';
+import { ValidationError } from './client-errors.js';
+import { GatewayError } from './errors.js';
 
 /** Reads a page's private `after`; set by CursorPage's static block. */
 let afterOf: (page: CursorPage<unknown>) => string | undefined;

@@ -12,7 +12,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from './errors.js';
+} from './client-errors.js';
 import { isIdempotencyKeyReuse } from './error-body.js';
 
 /** Builds the `APIError` subclass that matches a status. */

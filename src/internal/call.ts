@@ -5,15 +5,14 @@
 // Deprecation/Sunset headers and the `Retry-After` that `Call.delay` honours.
 import type { BeforeRetryState, Options } from 'ky';
 import type { z } from 'zod/mini';
+import { ConfigurationError, GatewayError } from '../core/errors.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
-  ConfigurationError,
-  GatewayError,
   ResponseTooLargeError,
-} from '../core/errors.js';
+} from '../core/client-errors.js';
 import { errorForStatus } from '../core/status-error.js';
 import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';

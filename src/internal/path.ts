@@ -1,5 +1,5 @@
 // Path parameters come from users and from data; none may change which endpoint is called.
-import { ValidationError } from '../core/errors.js';
+import { ValidationError } from '../core/client-errors.js';
 
 /**
  * Template tag that percent-encodes every path parameter, each given as a one-key object so

@@ -2,7 +2,7 @@
 // the loop and the waits and retries on timeout; this module states the policy and the waits.
 import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
 import { isIdempotencyKeyReuse } from '../core/error-body.js';
-import { APIConnectionError, APIConnectionTimeoutError } from '../core/errors.js';
+import { APIConnectionError, APIConnectionTimeoutError } from '../core/client-errors.js';
 import type { CallHooks } from './call-hooks.js';
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */

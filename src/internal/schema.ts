@@ -4,7 +4,8 @@
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
 import { withheldNote } from '../core/error-body.js';
-import { ResponseValidationError, ValidationError, type ValidationIssue } from '../core/errors.js';
+import { type ValidationIssue } from '../core/errors.js';
+import { ResponseValidationError, ValidationError } from '../core/client-errors.js';
 import { exactCheck } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;

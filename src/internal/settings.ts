@@ -1,7 +1,8 @@
 // Every check on the options a user can pass, in one place (their types: core/options.ts): the
 // Client's options (a breach is a ConfigurationError at construction) and each call's (a breach is
 // a ValidationError, and nothing is sent). Both share the same ranges and header rules.
-import { ConfigurationError, ValidationError } from '../core/errors.js';
+import { ConfigurationError } from '../core/errors.js';
+import { ValidationError } from '../core/client-errors.js';
 import type { Hooks } from '../core/hooks.js';
 import type { LogLevel } from '../core/logger.js';
 import { type ClientOptions, DEFAULT_SERVICE_VERSION, type RequestOptions } from '../core/options.js';
