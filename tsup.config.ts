@@ -14,7 +14,7 @@ const shared: Options = {
   // Resource internals (the request helpers) stay out of the published types. The declarations
   // are built together, the webhooks entry's included, so that every entry names one set of types.
   dts: {
-    entry: { ...entries, webhooks: 'src/webhooks.ts' },
+    entry: { ...entries, webhooks: webhooksEntryPath },
     compilerOptions: { stripInternal: true },
   },
   sourcemap: false,
@@ -31,8 +31,8 @@ const shared: Options = {
 };
 
 export default defineConfig([
-  // The other entries import the error classes and the webhook helpers from dist/webhooks.js, so
-  // one copy of the classes serves all and `instanceof` holds across gateway-sdk and
+  // The other entries import the errors' base classes and the webhook helpers from dist/webhooks.js,
+  // so one copy of the classes serves all and `instanceof` holds across gateway-sdk and
   // gateway-sdk/webhooks (scripts/package/webhooks-entry.ts).
   { ...shared, format: 'esm', clean: true, ...sharedFromWebhooksEntry('esm') },
   { ...shared, format: 'cjs', ...sharedFromWebhooksEntry('cjs') },

@@ -1,7 +1,7 @@
 // The build's one shared module: dist/webhooks.js. The webhooks entry is built as one self-contained
-// file, so a receiver's cold start loads one module; the other entries import the error classes and
-// the webhook helpers from that file instead of bundling copies, so `instanceof` holds across every
-// entry (docs/decisions/webhooks-entry-one-file.md). esbuild writes a placeholder for those imports
+// file, so a receiver's cold start loads one module; the other entries import the errors' base
+// classes and the webhook helpers from that file instead of bundling copies, so `instanceof` holds
+// across every entry (docs/decisions/webhooks-entry-one-file.md). esbuild writes a placeholder for those imports
 // (it cannot know where each chunk lands) and the tsup plugin below writes the path from each file.
 import path from 'node:path';
 import type { Options } from 'tsup';
