@@ -48,6 +48,46 @@ export interface OverheadRow {
   openaiOverFetch: number;
   /** Median of the per-round ratios of the SDK's wall time to bare ky's. */
   wallOverKy: number;
+  /** After `mergeOverhead`: the lowest and highest of the processes' `sdkOverKy`. */
+  sdkOverKyRange?: [number, number];
+}
+
+/**
+ * One row per cell from several processes' rows: each figure the median of the processes' figures.
+ * A process's JIT choices bias every round it runs alike, so its median ratio is one sample, and the
+ * figure users get is the median over processes (docs/decisions/overhead-bench-method.md).
+ */
+export function mergeOverhead(runs: OverheadRow[][]): OverheadRow[] {
+  const first = runs[0] ?? [];
+  return first.map((row, i) => {
+    const cells = runs.map((run) => run[i]).filter((r): r is OverheadRow => r !== undefined);
+    const mid = (pick: (r: OverheadRow) => number) => median(cells.map(pick));
+    const sample = (k: Kind): Sample => ({
+      cpuUs: mid((r) => r.samples[k].cpuUs),
+      wallUs: mid((r) => r.samples[k].wallUs),
+    });
+    const own = cells.map((r) => r.sdkOverKy);
+    return {
+      scenario: row.scenario,
+      inFlight: row.inFlight,
+      requests: row.requests,
+      samples: {
+        fetch: sample('fetch'),
+        ky: sample('ky'),
+        openai: sample('openai'),
+        openai6: sample('openai6'),
+        sdk: sample('sdk'),
+      },
+      sdkOverKy: median(own),
+      sdkOverOpenai: mid((r) => r.sdkOverOpenai),
+      sdkOverOpenai6: mid((r) => r.sdkOverOpenai6),
+      sdkOverFetch: mid((r) => r.sdkOverFetch),
+      kyOverFetch: mid((r) => r.kyOverFetch),
+      openaiOverFetch: mid((r) => r.openaiOverFetch),
+      wallOverKy: mid((r) => r.wallOverKy),
+      sdkOverKyRange: [Math.min(...own), Math.max(...own)],
+    };
+  });
 }
 
 // The SDK's retry policy (src/internal/retry.ts), spelled out for bare ky.
