@@ -18,7 +18,7 @@ import { type LineResult, linesSection, measureLine, NODE_LINES } from './node-l
 import { type ColdImport, ensureBuilt, type Kind, measureColdImport, ROOT } from './cold-import.js';
 import { measureOverhead, mergeOverhead, type OverheadRow } from './overhead.js';
 import { measurePagination, type PaginationResult } from './pagination.js';
-import { measureScale, scaleReport, scaleSettings, type ScaleResult } from './scale.js';
+import { measureScale, mergeScale, scaleReport, scaleSettings, type ScaleResult } from './scale.js';
 import { loadSdk, loadWebhooks } from './sdk.js';
 import { fmt, ratio, verdict } from './stats.js';
 import { measureReceive, type ReceiveResult } from './receive.js';
@@ -150,14 +150,21 @@ if (childOut === undefined && lineSections.length > 0) {
   lines = lineList.map((line, i) => {
     log(`Node ${line}${i === 0 ? ' (headline)' : ''}: ${lineSections.join(', ')} …`);
     const result = measureLine(line, lineSections, quick, i === 0);
-    if (result.overhead === undefined || SETTINGS.overheadProcesses < 2) return result;
-    const runs = [result.overhead];
-    for (let p = 1; p < SETTINGS.overheadProcesses; p++) {
-      log(`Node ${line}: overhead, process ${p + 1} of ${SETTINGS.overheadProcesses} …`);
-      const more = measureLine(line, ['overhead'], quick, false).overhead;
-      if (more !== undefined) runs.push(more);
+    // More processes for the throughput figures (a process's JIT choices bias all of its rounds).
+    const again = (section: 'overhead' | 'scale', processes: number) =>
+      Array.from({ length: processes - 1 }, (_, p) => {
+        log(`Node ${line}: ${section}, process ${p + 2} of ${processes} …`);
+        return measureLine(line, [section], quick, false);
+      });
+    if (result.overhead !== undefined) {
+      const more = again('overhead', SETTINGS.overheadProcesses).map((r) => r.overhead);
+      result.overhead = mergeOverhead([result.overhead, ...more.filter((o) => o !== undefined)]);
     }
-    return { ...result, overhead: mergeOverhead(runs) };
+    if (result.scale !== undefined) {
+      const more = again('scale', scaleSettings(quick).processes).map((r) => r.scale);
+      result.scale = mergeScale([result.scale, ...more.filter((s) => s !== undefined)]);
+    }
+    return result;
   });
   ({ overhead, pagination, scale } = lines[0] ?? {});
 } else if (lineSections.length > 0) {

@@ -15,7 +15,10 @@ import { fmt, gc, interleaved, median, medianRatio, ratio, verdict } from './sta
 export const TARGET = { throughput: 0.95, heapOverKy: 1.1, heapMb: 4 };
 /** Rounds and sizes; `--quick` makes a smoke run, not figures to quote. */
 export const scaleSettings = (quick: boolean) =>
-  quick ? { rounds: 3, sends: 3_000, items: 200_000 } : { rounds: 7, sends: 10_000, items: 1_000_000 };
+  quick
+    ? { rounds: 3, sends: 3_000, items: 200_000, processes: 1 }
+    : // Five processes of three rounds: a process's JIT choices bias all of its rounds alike.
+      { rounds: 3, sends: 10_000, items: 1_000_000, processes: 5 };
 
 export interface ScaleResult {
   sends: number;
@@ -28,6 +31,9 @@ export interface ScaleResult {
   kyRatio: number;
   /** Median of per-round SDK throughput over the bare-ky pool's: the target's measure. */
   overKy: number;
+  /** After `mergeScale`: how many processes measured the throughput, and their lowest and highest `overKy`. */
+  processes?: number;
+  overKyRange?: [number, number];
   /** Whether the heap runs were made (the headline Node line only); the heap fields are empty otherwise. */
   heap: boolean;
   items: number;
@@ -41,6 +47,28 @@ export interface ScaleResult {
   itemsMs: number;
   kyItemsMs: number;
   load: number;
+}
+
+/**
+ * The throughput figures of several processes as one: each the median of the processes' figures
+ * (the heap figures are the first's, the headline run's).
+ */
+export function mergeScale(runs: ScaleResult[]): ScaleResult | undefined {
+  const first = runs[0];
+  if (first === undefined) return undefined;
+  const mid = (pick: (r: ScaleResult) => number) => median(runs.map(pick));
+  const overKy = runs.map((r) => r.overKy);
+  return {
+    ...first,
+    bareMs: mid((r) => r.bareMs),
+    kyMs: mid((r) => r.kyMs),
+    sdkMs: mid((r) => r.sdkMs),
+    ratio: mid((r) => r.ratio),
+    kyRatio: mid((r) => r.kyRatio),
+    overKy: median(overKy),
+    processes: runs.length,
+    overKyRange: [Math.min(...overKy), Math.max(...overKy)],
+  };
 }
 
 /** One heap run in a fresh process (bench/scale-heap.ts says why). */
@@ -155,8 +183,9 @@ Measured with a 1-minute load average of ${s.load.toFixed(1)} on the machine's t
 started (the machine was shared with other work); absolute rates vary between runs, the ratios
 compare rounds run back to back.
 
-**Throughput.** ${fmt(s.sends)} sends to the loopback server, ${CONCURRENCY} in flight, median of ${rounds}
-interleaved rounds: \`for await (… of createMany(client, items, { concurrency: ${CONCURRENCY} }))\`
+**Throughput.** ${fmt(s.sends)} sends to the loopback server, ${CONCURRENCY} in flight, ${rounds}
+interleaved rounds in each of ${s.processes ?? 1} processes (each figure the median over processes of a process's
+median${s.overKyRange ? `; \`createMany\` over the bare-ky pool ranged ${ratio(s.overKyRange[0])}–${ratio(s.overKyRange[1])} by process` : ''}): \`for await (… of createMany(client, items, { concurrency: ${CONCURRENCY} }))\`
 against a hand-written pool of ${CONCURRENCY} workers calling bare \`fetch\` with the same headers and an
 \`Idempotency-Key\` per send, checking the status and parsing the JSON; and the same pool calling bare
 ky configured as the SDK configures it (the "ky alike" of the per-request table), in the same rounds,
