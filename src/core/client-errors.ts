@@ -1,13 +1,10 @@
 // The errors of the client's calls: input refused before sending, the service's answers by status,
 // connections, timeouts, aborts and answers that are not what the reference documents. They extend
 // GatewayError (core/errors.ts), whose one copy every entry shares; these load with the client.
+import { API_ERROR_BRAND } from './brands.js';
 import { errorFields, isIdempotencyKeyReuse, withheldNote } from './error-body.js';
 import { type APIErrorName, GatewayError, type ValidationIssue } from './errors.js';
 import { cleanText } from './text.js';
-
-// APIError's brand (core/errors.ts says why brands): set by its constructor, as a computed class
-// key would keep bundlers from dropping the class from apps that never use it.
-const API_ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.APIError');
 
 /** Input broke a rule of the API reference; nothing was sent. `issues` lists every breach. */
 export class ValidationError extends GatewayError {
@@ -76,6 +73,8 @@ export class APIError extends GatewayError {
     const fields = errorFields(init.body);
     const code = init.code ?? fields.code;
     super(init.message ?? APIError.makeMessage({ ...init, code }, fields.message));
+    // Set here, not as a computed class key, which would keep bundlers from dropping the class
+    // from apps that never use it (core/errors.ts says why brands).
     Object.defineProperty(this, API_ERROR_BRAND, { value: true });
     this.status = init.status;
     this.headers = init.headers;

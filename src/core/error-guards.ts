@@ -1,6 +1,6 @@
 // The guards that recognise the SDK's errors by brand, built by any copy of the SDK in the process
-// (core/errors.ts), and the unions they narrow to. A brand is a registered symbol, so these need no
-// class: each entry may carry its own copy.
+// (core/brands.ts), and the unions they narrow to. They need no class: each entry may carry its own copy.
+import { API_ERROR_BRAND, ERROR_BRAND } from './brands.js';
 import type {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -20,9 +20,6 @@ import type {
   ValidationError,
 } from './client-errors.js';
 import type { ConfigurationError, GatewayError, WebhookVerificationError } from './errors.js';
-
-const ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.GatewayError');
-const API_ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.APIError');
 
 /** A `GatewayError` built as such, not as one of its subclasses. */
 interface OwnGatewayError extends GatewayError {

@@ -1,15 +1,11 @@
 // The base of the hierarchy and the errors a webhook receiver throws: the one module every entry
 // shares. The built package keeps its one copy in dist/webhooks.js, which the other entries import
 // (tsup.config.ts, docs/decisions/webhooks-entry-one-file.md), so `instanceof` holds across them;
-// the client's errors extend it from core/client-errors.ts. It imports nothing.
+// the client's errors extend it from core/client-errors.ts. It imports only core/brands.ts.
 
-// A brand every copy of the SDK in the process shares, so `isGatewayError` / `isAPIError`
-// recognise an error built by another copy (the ESM and CJS builds, two installed versions), where
-// `instanceof` compares with this copy's class only. Keyed by a registered symbol, which every copy
-// reaches and no JSON value can carry: a parsed body or log line that names the brand is data, not
-// an error. GatewayError's is a getter on its prototype; APIError's is set by its constructor, as a
-// computed class key would keep bundlers from dropping the class from apps that never use it.
-const ERROR_BRAND = /* @__PURE__ */ Symbol.for('gateway-sdk.GatewayError');
+// The brand lets `isGatewayError` recognise an error built by another copy of the SDK (the ESM and
+// CJS builds, two installed versions), where `instanceof` sees this copy's classes only.
+import { ERROR_BRAND } from './brands.js';
 
 /** The `name` of every error class the SDK throws: what `switch (err.name)` can match. */
 export type GatewayErrorName =
