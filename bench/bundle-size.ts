@@ -13,6 +13,8 @@ export interface BundleSize {
   firstBudget?: number;
   /** Every chunk, min + gzip 9. */
   bytes: number;
+  /** Every chunk as one file, min + gzip 9: `bytes` less what gzipping the chunks apart costs. */
+  whole: number;
   budget: number;
   chunks: number;
   inputs: string[];

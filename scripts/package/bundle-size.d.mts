@@ -11,6 +11,8 @@ export interface BundledApp {
   first: number;
   /** Bytes of every chunk, each gzip -9. */
   all: number;
+  /** Bytes of every chunk gzip -9 as one file: `all` less what splitting costs gzip. */
+  whole: number;
 }
 
 /** Bundles `source` in `dir` for the browser and measures it. */

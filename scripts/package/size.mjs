@@ -7,6 +7,7 @@
 //   first load  the entry chunk and every chunk it imports statically, transitively: what the page
 //               loads before any call (a chunk behind a dynamic import() waits for its first use)
 //   all chunks  every chunk the app can load
+//   as one file every chunk gzipped together, shown beside it: what the split costs gzip
 //
 //   gateway-sdk { Client }               constructed; ky, zod and the schemas load with the first
 //                                        request (src/resources/engine.ts)
@@ -134,6 +135,7 @@ async function measure({
     loaded,
     first,
     all: bytes,
+    whole,
   } = await bundleApp(join(root, '.tmp', 'size', name.replace(/\W+/g, '-')), source);
   const outputs = [...byPath.values()];
   const inputs = Object.keys(metafile.inputs);
@@ -169,7 +171,7 @@ async function measure({
   if (process.argv.includes('--print') && process.argv.includes(name))
     for (const [path, f] of byPath)
       console.log(`// ${path}${loaded.has(path) ? ' (first load)' : ''}\n${f.text}`);
-  return { name, first, firstBudget, bytes, budget, chunks: byPath.size, inputs, problems };
+  return { name, first, firstBudget, bytes, whole, budget, chunks: byPath.size, inputs, problems };
 }
 
 try {
@@ -203,6 +205,8 @@ if (process.argv.includes('--json')) {
       r.budget,
       r.problems.length === 0,
     );
+    if (r.chunks > 1)
+      console.log(`${`${r.name} as one file`.padEnd(62)} ${String(r.whole).padStart(6)} B min+gzip`);
     for (const p of r.problems) console.error(`  ${r.name}: ${p}`);
   }
 }
