@@ -74,7 +74,7 @@ export class APIError extends GatewayError {
     const code = init.code ?? fields.code;
     super(init.message ?? APIError.makeMessage({ ...init, code }, fields.message));
     // Set here, not as a computed class key, which would keep bundlers from dropping the class
-    // from apps that never use it (core/errors.ts says why brands).
+    // from apps that never use it (core/brands.ts says why brands).
     Object.defineProperty(this, API_ERROR_BRAND, { value: true });
     this.status = init.status;
     this.headers = init.headers;

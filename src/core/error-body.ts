@@ -1,6 +1,7 @@
 // What the SDK reads from an error body, and the note a withheld body adds to a message. Pure
-// functions: the error classes (core/errors.ts) and the request path (internal/retry.ts,
-// internal/schema.ts) each use them, so each built entry may carry its own copy.
+// functions: the client's error classes (core/client-errors.ts, core/status-error.ts) and the
+// request path (internal/retry.ts, internal/schema.ts) each use them, so each built entry may carry
+// its own copy.
 
 /** The sentence an error's message ends with when its body was withheld (`bytes` long), else ''. */
 export function withheldNote(bytes: number | undefined): string {

@@ -2,7 +2,8 @@
 // where a `\n` forges a log line and an ESC or C1 sequence drives the terminal (colours, OSC-8
 // links, a cleared screen). The full text always stays where it came from (`error.body`).
 // The one control-character set for all printed text (errors, logs, the CLI). This module imports
-// nothing: errors.ts (and so the webhooks entry) uses it. Not exported by any entry.
+// nothing: the client's errors (client-errors.ts), the logger, the call and the CLI use it. Not
+// exported by any entry.
 
 /** How many characters of the service's text a message or log line quotes: the rest is in `error.body`. */
 export const TEXT_MAX = 500;
