@@ -1,5 +1,6 @@
 // The public entry: the Client, its types, the errors and the webhook helpers. Nothing internal.
 export { Client } from './client.js';
+export { SERVICE_VERSION } from './core/version.js';
 export {
   DEFAULT_SERVICE_VERSION,
   type ClientOptions,

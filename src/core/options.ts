@@ -1,6 +1,7 @@
 // The options a user can pass, as types (the checks on them: internal/settings.ts).
 import type { Hooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
+import { SERVICE_VERSION } from './version.js';
 
 export type { Hooks };
 
@@ -75,5 +76,5 @@ export interface RequestOptions {
   hooks?: Hooks | undefined;
 }
 
-/** The default `Service-Version`: the latest the reference documents. */
-export const DEFAULT_SERVICE_VERSION = '2026-01-01';
+/** The default `Service-Version`: the same value as `SERVICE_VERSION`, kept under its earlier name. */
+export const DEFAULT_SERVICE_VERSION: typeof SERVICE_VERSION = SERVICE_VERSION;
