@@ -59,7 +59,12 @@ export function floorOf(path) {
 
 /** The literal specifier of an import-like node, if it is one. */
 function specifierOf(node) {
-  const source = node.type === 'TSImportType' ? (node.argument?.literal ?? node.argument) : node.source;
+  // typescript-eslint 8.x names a TSImportType's specifier `source` and warns on every read of the
+  // older `argument`; earlier versions have only `argument`.
+  const source =
+    node.type === 'TSImportType' && node.source == null
+      ? (node.argument?.literal ?? node.argument)
+      : node.source;
   if (source?.type === 'Literal' && typeof source.value === 'string') return source.value;
   if (source?.type === 'TemplateLiteral' && source.expressions.length === 0)
     return source.quasis[0]?.value.cooked ?? undefined;

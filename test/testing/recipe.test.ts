@@ -6,7 +6,7 @@
 // which msw 3 ignores.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
 const root = new URL('../../', import.meta.url).pathname;
 const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8');
@@ -24,6 +24,18 @@ it('finds the recipe in docs/testing.md', () => {
   expect(match?.[1]).toContain(`msw.listen(${MSW3_LISTEN})`);
 });
 
+// The recipe's last test makes MSW print its refusal of the unexpected request, as it would in the
+// user's own run: captured here and asserted, so a passing suite prints nothing that reads as a failure.
+const printed: string[] = [];
+beforeAll(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    printed.push(args.map(String).join(' '));
+  });
+});
+afterAll(() => {
+  vi.mocked(console.error).mockRestore();
+});
+
 if (code !== '') {
   const dir = join(root, '.tmp/recipes');
   mkdirSync(dir, { recursive: true });
@@ -31,3 +43,8 @@ if (code !== '') {
   writeFileSync(file, `${code}\n`);
   await import(/* @vite-ignore */ file);
 }
+
+it("prints MSW's refusal of the unexpected request, and nothing else", () => {
+  expect(printed.join('\n')).toContain('https://unexpected.example.com/');
+  expect(printed.filter((line) => !line.includes('https://unexpected.example.com/'))).toEqual([]);
+});
