@@ -16,6 +16,8 @@ function answering(body: unknown) {
     fetch,
     maxRetries: 0,
     logLevel: 'off',
+    // Every test here is about rejecting drift, which only 'strict' does (the default, 'warn', resolves it).
+    responseValidation: 'strict',
   });
 }
 
