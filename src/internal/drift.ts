@@ -29,8 +29,7 @@ export function structureProblem(def: ShapeDef, json: unknown): ValidationIssue 
   // A list page: its items, and what moves the walk on.
   if (def.shape?.['data']?._zod.def.type !== 'array') return undefined;
   if (!Array.isArray(json['data'])) return { path: ['data'], message: 'must be an array' };
-  if (typeof json['has_more'] !== 'boolean')
-    return { path: ['has_more'], message: 'must be a boolean' };
+  if (typeof json['has_more'] !== 'boolean') return { path: ['has_more'], message: 'must be a boolean' };
   const cursor = json['next_cursor'];
   if (cursor !== undefined && cursor !== null && typeof cursor !== 'string')
     return { path: ['next_cursor'], message: 'must be a string or null' };

@@ -400,7 +400,12 @@ const refused: Refusal[] = [
     'status',
     /must be a string/,
   ],
-  ['route not a string in list', () => api.client.sms.messages.list({ route: true as never }), 'route', /must be a string/],
+  [
+    'route not a string in list',
+    () => api.client.sms.messages.list({ route: true as never }),
+    'route',
+    /must be a string/,
+  ],
   [
     'from_date not a date',
     () => api.client.sms.messages.list({ from_date: 'last week' }),
