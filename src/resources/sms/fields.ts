@@ -108,9 +108,6 @@ export const futureScheduleAt = inputDateTime((ms) => {
 /** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
 export const routeParam = oneOf<Route>(ROUTES);
 
-/** A status in a request body: one of the five. */
-export const messageStatusParam = oneOf<MessageStatus>(MESSAGE_STATUSES);
-
 /**
  * An enum-typed list filter (`status`, `route`): any string, as a value read from a response (one
  * the service added later among them) is always a valid filter; body fields keep their closed sets.
