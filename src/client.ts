@@ -50,6 +50,7 @@ export class Client {
       ...options,
       ...resolved,
       logLevel: settings.logLevel,
+      serviceVersion: settings.serviceVersion,
       defaultHeaders: { ...settings.defaultHeaders },
     };
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);

@@ -5,6 +5,7 @@ export {
   DEFAULT_SERVICE_VERSION,
   type ClientOptions,
   type RequestOptions,
+  type ResponseValidation,
   type Hooks,
 } from './core/options.js';
 export type {

@@ -1,11 +1,20 @@
 // The promise every method returns: awaits to the parsed value, and `.withResponse()` gives
 // the raw Response and request id of the same call (one request either way).
 
-/** A resolved call: the parsed value, the raw `Response` (body already read) and the service's request id. */
+/**
+ * @internal The answer of a call that reached the service but could not be parsed, keyed by the
+ * call's error: `asResponse()` resolves with it, as it never parses.
+ */
+export const UNPARSED_ANSWERS = new WeakMap<object, Response>();
+
+/** A resolved call: the parsed value, the raw `Response` (its body still readable) and the service's request id. */
 export interface WithResponse<T> {
   /** The parsed value, the same the call resolves to. */
   data: T;
-  /** The raw `Response`; its body has already been read. */
+  /**
+   * The raw `Response`, with the status and headers the service sent; its body is the text the SDK
+   * read, still readable (`.json()`, `.text()`, `.clone()`).
+   */
   response: Response;
   /** The service's request id (`x-request-id` or `request-id`), to quote to support. */
   requestId: string | undefined;
@@ -33,6 +42,23 @@ export class APIPromise<T> implements PromiseLike<T> {
   withResponse(): Promise<WithResponse<T>> {
     this.#inner ??= this.#start();
     return this.#inner;
+  }
+
+  /**
+   * Resolves to the raw `Response` of a 2xx answer, body unread, whether or not it parses: for
+   * reading an answer the SDK's types do not describe. A non-2xx still rejects with its `APIError`.
+   *
+   * @example const response = await client.sms.messages.retrieve('msg_1').asResponse()
+   */
+  asResponse(): Promise<Response> {
+    return this.withResponse().then(
+      (answer) => answer.response,
+      (error: unknown) => {
+        const answer = typeof error === 'object' && error !== null ? UNPARSED_ANSWERS.get(error) : undefined;
+        if (answer === undefined) throw error;
+        return answer;
+      },
+    );
   }
 
   /** Standard promise `then`, over the parsed value. */

@@ -41,6 +41,8 @@ export interface APIErrorInit {
   area?: string | undefined;
   /** How many attempts the call made, when more than one. */
   attempts?: number | undefined;
+  /** The `Service-Version` the request sent, named by a 4xx about the version. */
+  serviceVersion?: string | undefined;
   /** Replaces the message built from the fields above. */
   message?: string | undefined;
   /** The size in bytes of a body too large to keep (`body` is then undefined), which the message gives. */
@@ -109,6 +111,12 @@ function nextStep(init: APIErrorInit, said = ''): string {
   const { status, idempotencyKey, retryAfterMs, attempts = 1 } = init;
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
   const sameKey = idempotencyKey ? ' with the same idempotencyKey, which cannot send twice' : '';
+  if (status >= 400 && status < 500 && init.serviceVersion !== undefined && isAboutVersion(init.code, said))
+    return (
+      `The request sent Service-Version ${init.serviceVersion}: set the \`serviceVersion\` option ` +
+      `(per call, on the client, or GATEWAY_SERVICE_VERSION) to a version the service supports ` +
+      `(docs/versioning.md).`
+    );
   if (status >= 300 && status < 400)
     return (
       `Redirects are not followed, so credentials stay on the configured host: ` +
@@ -143,6 +151,11 @@ function nextStep(init: APIErrorInit, said = ''): string {
     );
   if (status >= 500 || status === 408) return `The service failed${tries}: retry later${sameKey}.`;
   return 'Fix the request: retrying it unchanged fails the same way.';
+}
+
+/** Whether the service's code or words are about the `Service-Version` (`unsupported_version`, …). */
+function isAboutVersion(code: string | undefined, said: string): boolean {
+  return /version/i.test(code ?? '') || /\bversion\b/i.test(said);
 }
 
 /** 400: the service refused the request as malformed. */
@@ -295,7 +308,10 @@ export class APIUserAbortError extends GatewayError {
   }
 }
 
-/** A 2xx response did not have the documented shape. `body` holds what arrived. */
+/**
+ * A 2xx answer could not be used: not JSON, without the structure the SDK reads, or (with
+ * `responseValidation: 'strict'`) drifted from the documented shape. `data` holds it parsed.
+ */
 export class ResponseValidationError extends GatewayError {
   override readonly name = 'ResponseValidationError' as const;
   /** Every mismatch, with its path in the body. */
@@ -308,6 +324,11 @@ export class ResponseValidationError extends GatewayError {
   readonly requestId: string | undefined;
   /** The `Idempotency-Key` the request carried, if any. */
   readonly idempotencyKey: string | undefined;
+  /**
+   * The answer parsed as JSON, as the service sent it (undefined when it was not JSON or too large
+   * to keep): a send the service accepted has its id here (`err.data.id`): check it before sending again.
+   */
+  readonly data: unknown;
   constructor(
     message: string,
     init: {
@@ -316,6 +337,7 @@ export class ResponseValidationError extends GatewayError {
       status: number;
       requestId?: string | undefined;
       idempotencyKey?: string | undefined;
+      data?: unknown;
     },
   ) {
     super(message);
@@ -324,6 +346,7 @@ export class ResponseValidationError extends GatewayError {
     this.status = init.status;
     this.requestId = init.requestId;
     this.idempotencyKey = init.idempotencyKey;
+    this.data = init.data;
   }
 }
 

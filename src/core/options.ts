@@ -5,6 +5,9 @@ import { SERVICE_VERSION } from './version.js';
 
 export type { Hooks };
 
+/** How a 2xx answer that drifted from the documented shape is met (the `responseValidation` option). */
+export type ResponseValidation = 'warn' | 'strict' | 'off';
+
 /**
  * Options of `new Client(...)`. Each credential and address falls back to its environment variable.
  *
@@ -21,8 +24,17 @@ export interface ClientOptions {
   baseURL?: string | undefined;
   /** `{sandbox_base_url}`: address of the payment area. @default process.env.GATEWAY_SANDBOX_BASE_URL */
   sandboxBaseURL?: string | undefined;
-  /** `Service-Version` sent by sms and payment requests, `YYYY-MM-DD`. @default '2026-01-01' */
+  /**
+   * `Service-Version` sent by sms and payment requests, `YYYY-MM-DD` (docs/versioning.md).
+   * @default process.env.GATEWAY_SERVICE_VERSION, else SERVICE_VERSION ('2026-01-01')
+   */
   serviceVersion?: string | undefined;
+  /**
+   * What a 2xx answer that drifted from the documented shape does: `'warn'` resolves with it as
+   * sent and logs the drift once, `'strict'` rejects with `ResponseValidationError`, `'off'` only
+   * checks the structure the SDK needs (docs/errors-and-retries.md). @default 'warn'
+   */
+  responseValidation?: ResponseValidation | undefined;
   /** Milliseconds allowed for each attempt, reading the body included. @default 60000 */
   timeout?: number | undefined;
   /** Milliseconds allowed for a whole call: every attempt, body read and wait between retries. @default no limit */
@@ -74,6 +86,11 @@ export interface RequestOptions {
   idempotencyKey?: string | undefined;
   /** ky hooks for this call only, run after the SDK's and the client's. */
   hooks?: Hooks | undefined;
+  /**
+   * `Service-Version` for this call, `YYYY-MM-DD`; sent by sms and payment calls only.
+   * @default the client's `serviceVersion`
+   */
+  serviceVersion?: string | undefined;
 }
 
 /** The default `Service-Version`: the same value as `SERVICE_VERSION`, kept under its earlier name. */

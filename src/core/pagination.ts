@@ -28,7 +28,11 @@ export class CursorPage<T> implements AsyncIterable<T> {
   readonly #after: string | undefined;
   readonly #fetch: PageFetcher<T>;
 
-  /** Built by the SDK from a parsed list body. */
+  /**
+   * Built by the SDK from a parsed list body. The wrapper's other fields (`object`, a `total_count`
+   * the service adds) are kept on the page untyped, as an item keeps its own: reach one with
+   * `'total_count' in page`. A name the page already has (a method) is not overwritten.
+   */
   constructor(
     wire: { data: T[]; has_more: boolean; next_cursor?: string | null | undefined },
     after: string | undefined,
@@ -39,6 +43,14 @@ export class CursorPage<T> implements AsyncIterable<T> {
     this.next_cursor = wire.next_cursor ?? null;
     this.#after = after;
     this.#fetch = fetch;
+    for (const key of Object.keys(wire))
+      if (!(key in this))
+        Object.defineProperty(this, key, {
+          value: (wire as Record<string, unknown>)[key],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
   }
 
   /** Whether another page follows (`has_more`). */

@@ -18,6 +18,7 @@ import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
+import { warnDrift } from './drift.js';
 import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
@@ -31,7 +32,8 @@ import {
   isRetryStatus,
   retryAfterJitter,
 } from './retry.js';
-import { parseOutput } from './schema.js';
+import { parseOutput, type ResponseContext } from './schema.js';
+import { UNPARSED_ANSWERS } from '../core/api-promise.js';
 import { HAS_SIGNAL_ANY, now } from './runtime.js';
 import { type CallHooks, hookContext, type KyStop, withCredential, withOwnHook } from './call-hooks.js';
 import { WAIT_ONLY_HOOKS, type WaitOnlyHooksOptions } from './wait-only-hooks.js';
@@ -60,6 +62,8 @@ export interface RequestSpec<S extends z.ZodMiniType> {
  */
 export class Call implements CallHooks {
   readonly idempotencyKey: string | undefined;
+  /** The `Service-Version` this call sends: the call's option, else the area's (none for account). */
+  readonly serviceVersion: string | undefined;
   readonly timeout: number;
   readonly maxRetries: number;
   /** Milliseconds for the whole call (ky's `totalTimeout`), if any. */
@@ -105,6 +109,8 @@ export class Call implements CallHooks {
         ? idempotencyKeyFor(options.idempotencyKey ?? headerKey(options.headers))
         : undefined;
     if (spec.body !== undefined) this.#json = wireJson(spec.body);
+    const areaVersion = areaTransport.serviceVersion;
+    this.serviceVersion = areaVersion === undefined ? undefined : (options.serviceVersion ?? areaVersion);
     this.timeout = options.timeout ?? settings.timeout;
     this.maxRetries = options.maxRetries ?? settings.maxRetries;
     this.input = spec.path + queryString(spec.query);
@@ -128,10 +134,38 @@ export class Call implements CallHooks {
           : await readBody(response, this.context.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
       const details = () => this.#responseDetails(response, text, requestId);
-      return { data: parseOutput(schema, parseJson(text), details), response, requestId };
+      const data = this.#parse(schema, response, text, details);
+      // The Response handed back is rebuilt from the text, so its body can still be read; built only
+      // when asked for (`withResponse()`), so a call awaited for its value costs no copy.
+      let kept: Response | undefined;
+      return {
+        data,
+        requestId,
+        get response() {
+          return (kept ??= unread(response, text));
+        },
+      };
     } catch (error) {
       const failure = await this.#failure(error);
       throw this.site === undefined ? failure : attachCallSite(failure, this.site);
+    }
+  }
+
+  /** The answer's value, as the client's `responseValidation` says; an error keeps the answer for `asResponse()`. */
+  #parse<S extends z.ZodMiniType>(
+    schema: S,
+    response: Response,
+    text: string,
+    details: () => ResponseContext,
+  ): z.output<S> {
+    const { context, spec } = this;
+    try {
+      return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, (issues) =>
+        warnDrift(context, spec.method, spec.path, issues),
+      );
+    } catch (error) {
+      if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
+      throw error;
     }
   }
 
@@ -194,7 +228,12 @@ export class Call implements CallHooks {
       for (const name of Object.keys(options.headers))
         headers[name.toLowerCase()] = options.headers[name] as string;
     if (key !== undefined) headers['idempotency-key'] = key;
-    if (json !== undefined || options.headers !== undefined || key !== undefined) init.headers = headers;
+    const version = this.serviceVersion;
+    // Only a call's own version goes here: the area's instance already sends the client's.
+    const ownVersion = options.serviceVersion !== undefined && version !== undefined;
+    if (ownVersion) headers['service-version'] = version;
+    if (json !== undefined || options.headers !== undefined || key !== undefined || ownVersion)
+      init.headers = headers;
     if (options.timeout !== undefined) init.timeout = options.timeout;
     const hooks = options.hooks;
     if (hooks !== undefined)
@@ -237,7 +276,8 @@ export class Call implements CallHooks {
 
   /** Puts back what a hook may have changed: the area's host and headers, the call's key (the credential is set after every hook, by `withCredential`). */
   #reassert(request: Request): void {
-    const { area, origin, serviceVersion } = this.areaTransport;
+    const { area, origin } = this.areaTransport;
+    const serviceVersion = this.serviceVersion;
     if (!request.url.startsWith(origin)) {
       throw new ConfigurationError(
         `A hook sent the request to another host; client.${area}'s credential only goes to ` +
@@ -454,6 +494,7 @@ export class Call implements CallHooks {
         credentialOption,
         area,
         attempts: this.attempts,
+        serviceVersion: this.serviceVersion,
       });
     }
     if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {

@@ -35,7 +35,7 @@ export function noteDeprecation(
  * `GET /sms/messages/{id}` from `sms/messages/msg_1`: every path in the reference keeps its one
  * parameter, when it has one, in the third segment.
  */
-function operationOf(method: string, path: string): string {
+export function operationOf(method: string, path: string): string {
   const segments = path.split('/');
   if (segments.length > 2) segments[2] = '{id}';
   return `${method} /${segments.join('/')}`;

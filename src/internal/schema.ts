@@ -6,6 +6,9 @@ import * as z from 'zod/mini';
 import { withheldNote } from '../core/error-body.js';
 import { type ValidationIssue } from '../core/errors.js';
 import { ResponseValidationError, ValidationError } from '../core/client-errors.js';
+import type { ResponseValidation } from '../core/options.js';
+import { structureProblem } from './drift.js';
+import { parseJson } from './encoding.js';
 import { exactCheck } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
@@ -250,17 +253,22 @@ export interface ResponseContext {
 const ITEMS_DESCRIBED = 10;
 
 /**
- * Parses a 2xx body, or throws `ResponseValidationError` with the paths and the raw body; `context`
- * is asked for only then. The work is bounded whatever the body: a valid body passes the exact
- * check (internal/exact-check.ts) without zod; of an invalid list, every item is checked but only
- * the first ITEMS_DESCRIBED faulty ones go to zod for their issues (zod collects every issue of
- * every item, which a list of 40,000 faults made seconds and a RangeError); anything thrown inside
- * validation is a `ResponseValidationError` too.
+ * Parses a 2xx body as `mode` (the client's `responseValidation`) says; throws
+ * `ResponseValidationError` with the paths, the raw body and the parsed answer (`data`); `context`
+ * is asked for only then. In every mode a body that is not JSON, or lacks the structure the SDK
+ * reads (internal/drift.ts), fails. Past that, `'off'` hands the answer over as sent, `'warn'`
+ * does too after telling `onDrift` which fields drifted, and `'strict'` throws. The work is
+ * bounded whatever the body: a valid body passes the exact check (internal/exact-check.ts) without
+ * zod; of an invalid list, every item is checked but only the first ITEMS_DESCRIBED faulty ones go
+ * to zod for their issues (zod collects every issue of every item, which a list of 40,000 faults
+ * made seconds and a RangeError); anything thrown inside validation is a drift too.
  */
 export function parseOutput<S extends z.ZodMiniType>(
   schema: S,
   json: unknown,
   context: () => ResponseContext,
+  mode: ResponseValidation = 'strict',
+  onDrift?: (issues: ValidationIssue[]) => void,
 ): z.output<S> {
   if (json === undefined || typeof json === 'string') {
     throw responseError(
@@ -275,28 +283,50 @@ export function parseOutput<S extends z.ZodMiniType>(
   let more = 0;
   try {
     if (exactCheck(schema)?.(json) === true) return json as z.output<S>;
+    const structure = structureProblem(defOf(schema), json);
+    if (structure !== undefined) {
+      throw responseError(
+        `The service's answer lacks the structure the SDK reads: ${describeAll([structure])}. ` +
+          `Nothing could be read from it; report this with the request id (the parsed answer is in \`data\`).`,
+        [structure],
+        context,
+      );
+    }
+    if (mode === 'off') return json as z.output<S>;
     const found = faults(schema, json);
     if (found.issues === undefined) return found.data as z.output<S>;
     ({ issues, more } = found);
   } catch (error) {
+    if (error instanceof ResponseValidationError) throw error;
     issues = [{ path: [], message: `could not be validated (${String(error)})` }];
   }
+  if (mode === 'warn') {
+    onDrift?.(issues);
+    return json as z.output<S>;
+  }
   throw responseError(
-    `The service's response does not have the documented shape: ${describeAll(issues)}` +
+    `The service's answer changed shape: ${describeAll(issues)}` +
       `${more > 0 ? `; and ${more} more invalid items` : ''}. ` +
-      `${CHECK_ADDRESS}; if it does, report this with the request id.`,
+      `The call reached the service, which may have done what was asked: the parsed answer is in ` +
+      `\`data\`. Pass responseValidation: 'warn' to accept it as sent, and report this with the request id.`,
     issues.slice(0, 100),
     context,
   );
 }
 
+/**
+ * The error for an answer the call cannot resolve with. Its `data` is parsed from the scrubbed text,
+ * never from the answer as read: the service may echo the credential anywhere in it.
+ */
 function responseError(
   message: string,
   issues: ValidationIssue[],
   context: () => ResponseContext,
 ): ResponseValidationError {
   const ctx = context();
-  return new ResponseValidationError(message + withheldNote(ctx.bodyWithheld), { ...ctx, issues });
+  const parsed = parseJson(ctx.body);
+  const data = typeof parsed === 'string' ? undefined : parsed;
+  return new ResponseValidationError(message + withheldNote(ctx.bodyWithheld), { ...ctx, issues, data });
 }
 
 /**

@@ -5,7 +5,12 @@ import { ConfigurationError } from '../core/errors.js';
 import { ValidationError } from '../core/client-errors.js';
 import type { Hooks } from '../core/hooks.js';
 import type { LogLevel } from '../core/logger.js';
-import { type ClientOptions, DEFAULT_SERVICE_VERSION, type RequestOptions } from '../core/options.js';
+import {
+  type ClientOptions,
+  DEFAULT_SERVICE_VERSION,
+  type RequestOptions,
+  type ResponseValidation,
+} from '../core/options.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { readEnv } from './runtime.js';
 
@@ -24,6 +29,17 @@ export const LOG_LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2,
 /** Whether `value` names a log level. */
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && Object.hasOwn(LOG_LEVELS, value);
+}
+
+/** The environment variable behind `serviceVersion`. */
+export const SERVICE_VERSION_ENV = 'GATEWAY_SERVICE_VERSION';
+
+/** The values of `responseValidation`. */
+const RESPONSE_VALIDATION: readonly unknown[] = ['warn', 'strict', 'off'] satisfies ResponseValidation[];
+
+/** Whether `value` is a `Service-Version` as the service spells it: a date, `YYYY-MM-DD`. */
+export function isServiceVersion(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 /** Option names that hold a credential. */
@@ -45,6 +61,7 @@ export interface ClientSettings {
   credentials: Record<CredentialOption, string | undefined>;
   addresses: Record<AddressOption, string | undefined>;
   serviceVersion: string;
+  responseValidation: ResponseValidation;
   timeout: number;
   totalTimeout: number | undefined;
   maxRetries: number;
@@ -57,11 +74,19 @@ export interface ClientSettings {
 
 /** Checks the Client's options; throws `ConfigurationError` naming the option (never a secret's value). */
 export function clientSettings(options: ClientOptions): ClientSettings {
-  const serviceVersion = options.serviceVersion ?? DEFAULT_SERVICE_VERSION;
-  if (typeof serviceVersion !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(serviceVersion)) {
+  const serviceVersion = options.serviceVersion ?? readEnv(SERVICE_VERSION_ENV) ?? DEFAULT_SERVICE_VERSION;
+  if (!isServiceVersion(serviceVersion)) {
     throw new ConfigurationError(
-      `serviceVersion must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`,
+      `serviceVersion${options.serviceVersion === undefined ? ` (from ${SERVICE_VERSION_ENV})` : ''} ` +
+        `must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`,
       'serviceVersion',
+    );
+  }
+  const responseValidation = options.responseValidation ?? 'warn';
+  if (!RESPONSE_VALIDATION.includes(responseValidation)) {
+    throw new ConfigurationError(
+      `responseValidation must be one of 'warn', 'strict', 'off'.`,
+      'responseValidation',
     );
   }
   const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
@@ -95,6 +120,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     },
     addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
     serviceVersion,
+    responseValidation,
     timeout: count(options.timeout, 'timeout', 60_000, TIMEOUT_RANGE),
     totalTimeout:
       options.totalTimeout === undefined
@@ -213,7 +239,9 @@ export function checkRequestOptions(opts: RequestOptions): void {
         headerProblem(name, value) ??
         (reserved === undefined
           ? undefined
-          : `cannot be set per request${reserved ? `: set ${reserved} on the client` : ' (fetch sets it)'}`);
+          : lower === 'service-version'
+            ? 'cannot be set as a header: use the serviceVersion option (per call or on the client)'
+            : `cannot be set per request${reserved ? `: set ${reserved} on the client` : ' (fetch sets it)'}`);
       if (problem !== undefined) throw invalidOption(['headers', name], problem);
       if (lower === 'idempotency-key') {
         // Honoured as the call's key: validated like `idempotencyKey`, and never two different keys.
@@ -226,6 +254,11 @@ export function checkRequestOptions(opts: RequestOptions): void {
   }
   const hooksProblem = hooksProblemOf(hooks);
   if (hooksProblem !== undefined) throw invalidOption(['hooks'], hooksProblem);
+  if (opts.serviceVersion !== undefined && !isServiceVersion(opts.serviceVersion))
+    throw invalidOption(
+      ['serviceVersion'],
+      `must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'`,
+    );
 }
 
 /**

@@ -32,6 +32,8 @@ export interface TransportContext {
   userAgent: string | undefined;
   /** Deprecated operations already warned about (once per client each). */
   deprecationsWarned: Set<string>;
+  /** Drifted answer fields already warned about, as `operation field` (once per client each). */
+  driftWarned: Set<string>;
 }
 
 /** The transport's part for one area: its ky instance and what a call checks every attempt against. */

@@ -139,7 +139,15 @@ export function list<T>(
       } catch (error) {
         throw attachCallSite(error, site);
       }
-      return { ...result, data: new CursorPage<T>(result.data, after, fetchPage) };
+      const data = new CursorPage<T>(result.data, after, fetchPage);
+      // The response is read through its getter only when asked for (Call.run builds it then).
+      return {
+        data,
+        requestId: result.requestId,
+        get response() {
+          return result.response;
+        },
+      };
     });
   const first = query?.['after'];
   return fetchPage(typeof first === 'string' ? first : undefined);
@@ -173,5 +181,6 @@ function contextOf(transport: Transport): TransportContext {
     random,
     userAgent,
     deprecationsWarned: new Set(),
+    driftWarned: new Set(),
   };
 }

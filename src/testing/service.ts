@@ -101,6 +101,11 @@ export interface MockClientOptions {
   baseURL: string;
   /** Where the payment routes answer. */
   sandboxBaseURL: string;
+  /**
+   * Always `'strict'`: a test against the mock fails on an answer that drifted from the documented
+   * shape, which a production client (`'warn'`, the default) would accept and log.
+   */
+  responseValidation: 'strict';
 }
 
 /** The mock as a `fetch`: takes what `fetch` takes, answers what the service would. */
@@ -156,6 +161,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     accessToken: options.accessToken ?? DEFAULT_CREDENTIALS.accessToken,
     baseURL: trimSlash(options.baseURL ?? DEFAULT_BASE_URL),
     sandboxBaseURL: trimSlash(options.sandboxBaseURL ?? DEFAULT_SANDBOX_BASE_URL),
+    responseValidation: 'strict',
   };
   const store = new MockStore(now);
   if (options.routeTimeline !== undefined) store.timeline = options.routeTimeline;

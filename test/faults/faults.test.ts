@@ -137,6 +137,8 @@ describe(`${SENDS} sends through seeded faults (seed ${SEED}, maxRetries ${MAX_R
     const client = new Client({
       apiKey: KEY,
       baseURL: service.url,
+      // Strict: a wrongShape200 fault is expected to reject (the default, 'warn', resolves it as sent).
+      responseValidation: 'strict',
       maxRetries: MAX_RETRIES,
       timeout: TIMEOUT_MS,
       fetch,

@@ -65,6 +65,8 @@ afterAll(() => new Promise<void>((resolve) => raw.close(() => resolve())));
 
 function client(logger = memoryLogger().logger): Client {
   return new Client({
+    // Strict: the success path below needs a drifted 2xx to reject (the default, 'warn', resolves it).
+    responseValidation: 'strict',
     apiKey: KEY,
     testApiKey: TEST_KEY,
     accessToken: TOKEN,

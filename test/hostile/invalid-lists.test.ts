@@ -2,12 +2,12 @@
 // the issues and the message are capped, the parse stops once enough faults are found, and a
 // failure inside validation (zod's RangeError on a huge list of faults) joins the hierarchy.
 import { describe, expect, it } from 'vitest';
-import { Client, isGatewayError, ResponseValidationError } from 'gateway-sdk';
+import { Client, type ClientOptions, isGatewayError, ResponseValidationError } from 'gateway-sdk';
 import { message } from '../helpers/fixtures.js';
 
 const SMS = 'https://sms.gateway.test';
 
-function answering(body: unknown) {
+function answering(body: unknown, options: ClientOptions = {}) {
   const fetch = (async () => Response.json(body)) as typeof globalThis.fetch;
   return new Client({
     apiKey: 'k',
@@ -16,6 +16,9 @@ function answering(body: unknown) {
     fetch,
     maxRetries: 0,
     logLevel: 'off',
+    // Every test here is about rejecting drift, which only 'strict' does (the default, 'warn', resolves it).
+    responseValidation: 'strict',
+    ...options,
   });
 }
 
@@ -40,6 +43,29 @@ describe('a list page of invalid items', () => {
     expect(error.message).toMatch(/… and \d+ more/);
     expect(error.message).toMatch(/and 39990 more invalid items/);
     expect(error.issues[0]?.path).toEqual(['data', 0, 'id']);
+  });
+
+  it("40,000 faulty items in 'warn': resolved as sent, one warning per field, not one per item", async () => {
+    const warnings: string[] = [];
+    const quiet = () => {};
+    const logger = { error: quiet, info: quiet, debug: quiet, warn: (line: string) => warnings.push(line) };
+    const items = Array(40_000).fill({ id: 1, to: 2 });
+    // Credentials longer than a letter: the logger masks them wherever they appear.
+    const client = answering(page(items), {
+      apiKey: 'sk_live_hostile',
+      accessToken: 'at_hostile',
+      responseValidation: 'warn',
+      logger,
+      logLevel: 'warn',
+    });
+    const list = await client.sms.messages.list();
+    expect(list.data).toHaveLength(40_000);
+    expect(list.data[39_999]).toEqual({ id: 1, to: 2 });
+    // id, to, and the four required fields missing: each path once, whatever the count of items.
+    expect(warnings.length).toBeLessThanOrEqual(6);
+    expect(warnings.some((w) => w.includes('data[].id'))).toBe(true);
+    await client.sms.messages.list();
+    expect(warnings.length).toBeLessThanOrEqual(6);
   });
 
   it('1,000 items: every sentence counted past the first ten, each one cut', async () => {

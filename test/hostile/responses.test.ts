@@ -297,7 +297,8 @@ describe('answers that echo the credential', () => {
         res.writeHead(status, { 'content-type': 'text/plain' });
         res.end(body);
       });
-      const { error } = await settle(call(client({ maxRetries: 1 })), errors);
+      // Strict: a 200 of the wrong shape must reject here (the default, 'warn', resolves it as sent).
+      const { error } = await settle(call(client({ maxRetries: 1, responseValidation: 'strict' })), errors);
       expect(error).toBeInstanceOf(GatewayError);
       expect(error instanceof APIError || error instanceof ResponseValidationError).toBe(true);
     }

@@ -25,6 +25,8 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Recipient number (single send): `^[1-9][0-9]{7,14}$`, one leading + tolerated. */
 const phone = (v: unknown) => isString(v) && /^\+?[1-9]\d{7,14}$/.test(v);
+/** Bulk and template numbers: the looser reading, digits and one leading +, at most 20 characters. */
+const loosePhone = (v: unknown) => isString(v) && v.length <= 20 && /^\+?\d+$/.test(v);
 /** Message content: 1 to 1000 characters. */
 const messageText = (v: unknown) => isString(v) && codePoints(v) >= 1 && codePoints(v) <= 1000;
 /** Sender ID: max 11 characters. */
@@ -99,7 +101,7 @@ const oracle = {
     required(
       b,
       'recipients',
-      (v) => Array.isArray(v) && v.length >= 1 && v.length <= 10_000 && v.every(phone),
+      (v) => Array.isArray(v) && v.length >= 1 && v.length <= 10_000 && v.every(loosePhone),
     ) &&
     required(b, 'message', messageText) &&
     optional(b, 'from', senderId) &&
@@ -119,7 +121,7 @@ const oracle = {
     pathParam(id) &&
     isObject(b) &&
     only(b, ['to', 'variables', 'from', 'route']) &&
-    required(b, 'to', phone) &&
+    required(b, 'to', loosePhone) &&
     required(
       b,
       'variables',
@@ -150,8 +152,9 @@ const oracle = {
       only(q, ['limit', 'after', 'status', 'route', 'from_date', 'to_date']) &&
       optional(q, 'limit', intIn(1, 100)) &&
       optional(q, 'after', isString) &&
-      optional(q, 'status', oneOf(STATUSES)) &&
-      optional(q, 'route', oneOf(ROUTES)) &&
+      // Enum-typed filters take any string: a value read from a response is always a valid filter.
+      optional(q, 'status', isString) &&
+      optional(q, 'route', isString) &&
       optional(q, 'from_date', (v) => instant(v) !== undefined) &&
       optional(q, 'to_date', (v) => instant(v) !== undefined)),
   paymentMethodAttach: (id: unknown, b: unknown) =>

@@ -9,6 +9,7 @@ import {
   ConfigurationError,
   GatewayError,
   NotFoundError,
+  type ResponseValidation,
   ResponseValidationError,
   ValidationError,
 } from 'gateway-sdk';
@@ -20,7 +21,10 @@ const BASE = 'https://api.gateway.test';
 type Answer = (url: string) => Response | Promise<Response>;
 
 /** A client whose every request is answered by `answer` (no network). */
-function clientAnswering(answer: Answer, options: { timeout?: number } = {}) {
+function clientAnswering(
+  answer: Answer,
+  options: { timeout?: number; responseValidation?: ResponseValidation } = {},
+) {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     return answer(request.url);
@@ -129,7 +133,8 @@ describe('the caller in the stack', () => {
   });
 
   it('a response validation error', async () => {
-    const client = clientAnswering(() => Response.json({ id: 42 }));
+    // Strict: the default ('warn') resolves a drifted answer as sent.
+    const client = clientAnswering(() => Response.json({ id: 42 }), { responseValidation: 'strict' });
     function myAppReadMessage() {
       return client.sms.messages.retrieve('msg_1');
     }

@@ -29,7 +29,13 @@ describe('with zod’s English locale installed by the app', () => {
 
   it('a response missing a field says "is required", not the locale’s text', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => Response.json({ status: 'queued' }));
-    const client = new Client({ apiKey: 'k', baseURL: BASE, fetch, maxRetries: 0 });
+    const client = new Client({
+      apiKey: 'k',
+      baseURL: BASE,
+      fetch,
+      maxRetries: 0,
+      responseValidation: 'strict',
+    });
     const error = await client.sms.messages.retrieve('msg_1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toContainEqual({

@@ -30,6 +30,7 @@ describe('defaults', () => {
       accessToken: 'at_mock',
       baseURL: 'https://api.gateway.test',
       sandboxBaseURL: 'https://sandbox.gateway.test',
+      responseValidation: 'strict',
     });
     expect([DEFAULT_BASE_URL, DEFAULT_SANDBOX_BASE_URL]).toEqual([
       'https://api.gateway.test',

@@ -39,6 +39,7 @@ describe('ClientOptions', () => {
       | 'baseURL'
       | 'sandboxBaseURL'
       | 'serviceVersion'
+      | 'responseValidation'
       | 'timeout'
       | 'totalTimeout'
       | 'maxRetries'
@@ -155,6 +156,7 @@ describe('methods', () => {
       headers?: Record<string, string> | undefined;
       idempotencyKey?: string | undefined;
       hooks?: Hooks | undefined;
+      serviceVersion?: string | undefined;
     }>();
   });
 

@@ -40,6 +40,27 @@ export const phone = z.pipe(
   z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
 );
 
+/** The longest number of a bulk or template send, in characters, a leading `+` included. */
+const LOOSE_PHONE_MAX = 20;
+const LOOSE_PHONE = /^\+?[0-9]+$/;
+
+/**
+ * A number of a bulk send or a template send: the reference gives its pattern for single sends
+ * only, so these take the looser reading (a national `07700900123` passes): 1 to 20 characters,
+ * digits with one optional leading `+`, which is stripped as on a single send. Spaces and dashes
+ * are still refused: the service would not read them.
+ */
+export const loosePhone = z.pipe(
+  z.string().check(
+    z.refine((value: string) => value.length <= LOOSE_PHONE_MAX && LOOSE_PHONE.test(value), {
+      error:
+        `must be a number of digits, at most ${LOOSE_PHONE_MAX} characters, without spaces or dashes, ` +
+        'such as 447700900123 (a leading + is allowed)',
+    }),
+  ),
+  z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
+);
+
 /** Message content: 1 to 1000 characters (code points). */
 export const messageText = maxChars(LIMITS.message.max, LIMITS.message.min);
 
@@ -87,8 +108,11 @@ export const futureScheduleAt = inputDateTime((ms) => {
 /** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
 export const routeParam = oneOf<Route>(ROUTES);
 
-/** A status filter: one of the five. */
-export const messageStatusParam = oneOf<MessageStatus>(MESSAGE_STATUSES);
+/**
+ * An enum-typed list filter (`status`, `route`): any string, as a value read from a response (one
+ * the service added later among them) is always a valid filter; body fields keep their closed sets.
+ */
+export const openFilter = <E extends string>(): z.ZodMiniType<E, E> => openEnum<E>();
 
 /** A nullable wire string, optional: the reference's `… or null` fields. */
 export const nullableString = () => z.optional(z.nullable(z.string()));

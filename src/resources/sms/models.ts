@@ -24,10 +24,11 @@ import {
   futureScheduleAt,
   httpsUrl,
   type MessageStatus,
+  loosePhone,
   messageStatus,
-  messageStatusParam,
   messageText,
   nullableString,
+  openFilter,
   phone,
   referenceId,
   type Route,
@@ -182,7 +183,7 @@ export const BulkJobSchema = typedAs<BulkJob>(bulkJob);
 
 /** Body of `bulk.create`. */
 export interface BulkCreateParams {
-  /** 1 to 10,000 phone numbers, each like `to` on a single send (a leading `+` is stripped). */
+  /** 1 to 10,000 phone numbers: digits, at most 20 characters each (a leading `+` is stripped). */
   recipients: string[];
   /** Message content for every recipient: 1 to 1000 characters (Unicode code points). */
   message: string;
@@ -198,7 +199,7 @@ const { min: MIN_RECIPIENTS, max: MAX_RECIPIENTS } = LIMITS.bulkRecipients;
 
 /** Checks a `bulk.create` body. Closed: the reference's request table is complete. */
 export const BulkCreateParamsSchema = closedObject({
-  recipients: z.array(phone).check(
+  recipients: z.array(loosePhone).check(
     z.refine((list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS, {
       error: `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
     }),
@@ -236,8 +237,8 @@ export interface MessageListParams {
 export const MessageListParamsSchema = closedObject({
   limit: z.optional(pageLimit),
   after: z.optional(z.string()),
-  status: z.optional(messageStatusParam),
-  route: z.optional(routeParam),
+  status: z.optional(openFilter<MessageStatus>()),
+  route: z.optional(openFilter<Route>()),
   from_date: z.optional(inputDateTime()),
   to_date: z.optional(inputDateTime()),
 });
@@ -270,7 +271,7 @@ const variables = z
 
 /** Body of `templates.send`. */
 export interface TemplateSendParams {
-  /** Recipient, like `to` on a single send (a leading `+` is stripped). */
+  /** Recipient: digits, at most 20 characters (a leading `+` is stripped). */
   to: string;
   /** Values substituted into the template, by name: strings, numbers or booleans. */
   variables: Record<string, string | number | boolean>;
@@ -282,7 +283,7 @@ export interface TemplateSendParams {
 
 /** Checks a `templates.send` body. Closed: the reference's request table is complete. */
 export const TemplateSendParamsSchema = closedObject({
-  to: phone,
+  to: loosePhone,
   variables: variables,
   from: z.optional(senderId),
   route: z.optional(routeParam),

@@ -395,12 +395,17 @@ const refused: Refusal[] = [
   ['limit 101', () => api.client.sms.messages.list({ limit: 101 }), 'limit', /1 to 100/],
   ['limit 2.5', () => api.client.sms.messages.list({ limit: 2.5 }), 'limit', /integer from 1 to 100/],
   [
-    'status unknown',
-    () => api.client.sms.messages.list({ status: 'lost' as never }),
+    'status not a string',
+    () => api.client.sms.messages.list({ status: 5 as never }),
     'status',
-    /queued, sent, delivered, failed, expired/,
+    /must be a string/,
   ],
-  ['route unknown in list', () => api.client.sms.messages.list({ route: 'fast' as never }), 'route', /otp/],
+  [
+    'route not a string in list',
+    () => api.client.sms.messages.list({ route: true as never }),
+    'route',
+    /must be a string/,
+  ],
   [
     'from_date not a date',
     () => api.client.sms.messages.list({ from_date: 'last week' }),

@@ -59,7 +59,7 @@ const refused: Refusal[] = [
     'template to invalid',
     () => api.client.sms.templates.send('tpl_1', { ...tpl, to: '+44 7700' }),
     'to',
-    /international number/,
+    /without spaces or dashes/,
   ],
   [
     'variables missing',

@@ -1,0 +1,73 @@
+// What a 2xx answer must be for the SDK to use it at all (its structure), and the warning a drifted
+// field earns under `responseValidation: 'warn'`. The rule in force: tolerant of what we receive.
+// A field that drifted (missing, null, a number as a string) is the service's business and is
+// handed over as sent; only what the SDK itself reads fails the call in every mode: an object
+// where an object is documented, an array where an array is, a page's `data` array and the
+// `has_more` / `next_cursor` that move a walk on.
+import type { ValidationIssue } from '../core/errors.js';
+import { operationOf } from './deprecation.js';
+import type { TransportContext } from './transport.js';
+
+/** The parts of a zod definition the structure check reads (zod's own `def`, read-only). */
+interface ShapeDef {
+  type: string;
+  shape?: Record<string, { _zod: { def: { type: string } } }>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Why `json` lacks the structure the SDK needs for an answer of schema `def`, or undefined. Reads
+ * only the top level (and a page's three fields), so it costs the same whatever the body's size.
+ */
+export function structureProblem(def: ShapeDef, json: unknown): ValidationIssue | undefined {
+  if (def.type === 'array')
+    return Array.isArray(json) ? undefined : { path: [], message: 'must be an array' };
+  if (def.type !== 'object') return undefined;
+  if (!isObject(json)) return { path: [], message: 'must be an object' };
+  // A list page: its items, and what moves the walk on.
+  if (def.shape?.['data']?._zod.def.type !== 'array') return undefined;
+  if (!Array.isArray(json['data'])) return { path: ['data'], message: 'must be an array' };
+  if (typeof json['has_more'] !== 'boolean') return { path: ['has_more'], message: 'must be a boolean' };
+  const cursor = json['next_cursor'];
+  if (cursor !== undefined && cursor !== null && typeof cursor !== 'string')
+    return { path: ['next_cursor'], message: 'must be a string or null' };
+  return undefined;
+}
+
+/** A field path as warned about: list positions folded into `[]`, so a field warns once for every item. */
+function fieldPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const part of path) out += typeof part === 'number' ? '[]' : out === '' ? part : `.${part}`;
+  return out === '' ? '(the answer)' : out;
+}
+
+/** How many drifted paths one client warns about at most; past it, drift goes unlogged. */
+const WARNED_PATHS_MAX = 1_000;
+
+/**
+ * Logs each drifted field of an answer at warn, once per client, operation and field path: the
+ * path and the rule the field broke (the expected type), never the value, which may be personal.
+ */
+export function warnDrift(
+  context: TransportContext,
+  method: string,
+  path: string,
+  issues: readonly ValidationIssue[],
+): void {
+  const warned = context.driftWarned;
+  const operation = operationOf(method, path);
+  for (const issue of issues) {
+    const field = fieldPath(issue.path);
+    const key = `${operation} ${field}`;
+    if (warned.has(key) || warned.size >= WARNED_PATHS_MAX) continue;
+    warned.add(key);
+    context.logger.log(
+      'warn',
+      `${operation}: the service's answer drifted from the documented shape at ${field} ` +
+        `(${issue.message}); the value was kept as the service sent it (responseValidation: 'warn'). ` +
+        `Code reading that field should allow for it. Logged once per client and field.`,
+    );
+  }
+}
