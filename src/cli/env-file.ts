@@ -31,7 +31,7 @@ function kindOf(stats: Stats): string | undefined {
 const refusal = ({ path, option }: EnvTarget, what: string) =>
   new UsageError(
     `${option} ${printable(path)} is ${what}; the mock writes only a file it created. ` +
-      'Name a new file, such as .gateway.env, or remove that one.',
+      'Name another path, or remove what is there.',
     null,
   );
 
@@ -54,8 +54,9 @@ export async function checkEnvTarget(target: EnvTarget): Promise<void> {
   if (kind !== undefined) throw refusal(target, kind);
   if (force || (await writtenByMock(path, stats))) return;
   throw new UsageError(
-    `${option} ${printable(path)} already exists and the mock did not write it; replacing it ` +
-      'would lose what it holds. Name another file, such as .gateway.env, or add --force to replace it.',
+    `${option} ${printable(path)} already exists and the mock did not write it (it lacks the ` +
+      "mock's first line, or is another user's); replacing it would lose what it holds. Name " +
+      'another file, or add --force to replace it.',
     null,
   );
 }

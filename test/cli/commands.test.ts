@@ -431,7 +431,7 @@ describe('gateway-sdk mock --write-env (and --env-file, its older name)', () => 
         stdout: '',
         stderr:
           `gateway-sdk: --write-env ${fifo} is a FIFO (named pipe); the mock writes only a file it ` +
-          'created. Name a new file, such as .gateway.env, or remove that one.\n',
+          'created. Name another path, or remove what is there.\n',
       });
       // With a reader, the old open() handed it the keys and the secret.
       const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);

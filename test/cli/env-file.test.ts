@@ -73,8 +73,8 @@ describe('--write-env PATH', () => {
     await writeFile(file, 'DATABASE_URL=postgres://app@db/app\n', { mode: 0o644 });
     const message = await refusal(writeEnvFile(target('.env'), LINES));
     expect(message).toBe(
-      `--write-env ${file} already exists and the mock did not write it; replacing it would lose what ` +
-        'it holds. Name another file, such as .gateway.env, or add --force to replace it.',
+      `--write-env ${file} already exists and the mock did not write it (it lacks the mock's ` +
+        "first line, or is another user's); replacing it would lose what it holds. Name another file, or add --force to replace it.",
     );
     expect(await readFile(file, 'utf8')).toBe('DATABASE_URL=postgres://app@db/app\n');
     expect(await readdir(dir)).toEqual(['.env']);
@@ -102,7 +102,7 @@ describe('--write-env PATH', () => {
       const message = await refusal(writeEnvFile(target('.gateway.env', force), LINES));
       expect(message).toBe(
         `--write-env ${join(dir, '.gateway.env')} is a symbolic link; the mock writes only a file it ` +
-          'created. Name a new file, such as .gateway.env, or remove that one.',
+          'created. Name another path, or remove what is there.',
       );
       expect(await readFile(victim, 'utf8')).toBe('precious\n');
       expect(await readlink(join(dir, '.gateway.env'))).toBe(victim);
