@@ -39,14 +39,17 @@ function localLoopCommands(): string[] {
 }
 
 /**
- * The environment of a user's shell: no npm_* variables or NODE_OPTIONS from the npm or vitest that
- * runs this file, no GATEWAY_* of the caller's; npm offline, so a miss fails instead of fetching.
+ * The environment of a user's shell: no npm_* variables, NODE_OPTIONS or bins of the repository
+ * from the npm or vitest that runs this file, no GATEWAY_* of the caller's; npm offline, so a
+ * miss fails instead of fetching.
  */
 function userEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env))
     if (!/^(npm_|NODE_OPTIONS$|GATEWAY_|VITEST)/i.test(name)) env[name] = value;
-  env['PATH'] = `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}`;
+  // Without the repository's node_modules/.bin that `npm test` puts first: only the app's bins.
+  const path = (process.env['PATH'] ?? '').split(':').filter((p) => !p.endsWith('node_modules/.bin'));
+  env['PATH'] = [dirname(process.execPath), ...path].join(':');
   env['npm_config_offline'] = 'true';
   env['npm_config_update_notifier'] = 'false';
   return env;
