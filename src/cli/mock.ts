@@ -1,12 +1,22 @@
 // `gateway-sdk mock`: the mock service on loopback with fresh keys, the GATEWAY_* lines that point a
 // Client and a receiver at it, and one line per webhook delivery attempt.
 import { randomBytes } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type MockServer, type RouteTimeline, startMockServer } from '../testing/index.js';
 import { Webhooks } from '../webhooks.js';
 import { recordRefusals, SIGNATURE_REASONS } from './answers.js';
-import { envFileOf, httpUrlOf, originOf, parse, portOf, printable, webhookSecret } from './options.js';
+import { checkEnvTarget, writeEnvFile } from './env-file.js';
+import {
+  type EnvTarget,
+  envTargetOf,
+  httpUrlOf,
+  originOf,
+  parse,
+  portOf,
+  printable,
+  UsageError,
+  webhookSecret,
+} from './options.js';
 import { deliveryLine } from './report.js';
 import { MOCK_USAGE } from './usage.js';
 
@@ -30,7 +40,7 @@ interface MockSettings {
   forwardTo: string | undefined;
   allowedOrigins: string[];
   secret: string;
-  envFile: string | undefined;
+  envFile: EnvTarget | undefined;
 }
 
 const print = (line: string) => process.stderr.write(`${line}\n`);
@@ -39,6 +49,9 @@ const print = (line: string) => process.stderr.write(`${line}\n`);
 export async function mock(args: string[], help: (text: string) => number): Promise<number> {
   const settings = settingsOf(args);
   if (settings === undefined) return help(MOCK_USAGE);
+  // Before the server starts: a path the mock may not write to ends the start with nothing bound.
+  const { envFile } = settings;
+  if (envFile !== undefined) await explained(envFile, () => checkEnvTarget(envFile));
   const refusals = recordRefusals(Webhooks.SIGNATURE_HEADER);
   const server = await startMockServer({
     port: settings.port,
@@ -71,7 +84,9 @@ function settingsOf(args: string[]): MockSettings | undefined {
     'forward-to': { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
     secret: { type: 'string' },
+    'write-env': { type: 'string' },
     'env-file': { type: 'string' },
+    force: { type: 'boolean', default: false },
   });
   if (parsed === undefined) return undefined;
   const { values } = parsed;
@@ -84,7 +99,7 @@ function settingsOf(args: string[]): MockSettings | undefined {
     // Signs what goes to --forward-to and to a message's callback_url, as a webhook's secret does.
     // Kept across restarts when given: a fresh one each start broke a receiver still running.
     secret: webhookSecret(values.secret, process.env['GATEWAY_WEBHOOK_SECRET']) ?? fresh('whsec_'),
-    envFile: envFileOf(values['env-file']),
+    envFile: envTargetOf(values['write-env'], values['env-file'], values.force),
   };
 }
 
@@ -118,7 +133,7 @@ function attemptPrinter(
   };
 }
 
-/** Prints (or writes to --env-file) the GATEWAY_* lines, then where the mock listens. */
+/** Prints (or writes to --write-env) the GATEWAY_* lines, then where the mock listens. */
 async function announce(server: MockServer, settings: MockSettings): Promise<void> {
   const o = server.clientOptions;
   const exports = [
@@ -133,14 +148,10 @@ async function announce(server: MockServer, settings: MockSettings): Promise<voi
   const { envFile, forwardTo } = settings;
   if (envFile === undefined) process.stdout.write(exports);
   else {
-    try {
-      await writePrivate(envFile, exports);
-    } catch (error) {
-      throw new Error(
-        `could not write --env-file ${printable(envFile)}: ${printable(error instanceof Error ? error.message : String(error))}. Name a file in a directory you can write to.`,
-      );
-    }
-    print(`gateway-sdk mock: wrote the GATEWAY_* variables to ${printable(resolve(envFile))} (mode 0600)`);
+    await explained(envFile, () => writeEnvFile(envFile, exports));
+    print(
+      `gateway-sdk mock: wrote the GATEWAY_* variables to ${printable(resolve(envFile.path))} (mode 0600)`,
+    );
   }
   print(`gateway-sdk mock: listening on ${server.url} (Ctrl-C to stop)`);
   if (forwardTo !== undefined)
@@ -187,14 +198,14 @@ function serveUntilStopped(server: MockServer, restore: () => void): Promise<num
   });
 }
 
-/** Writes `text` to `path`, readable by its owner only: it holds the mock's keys and secret. */
-async function writePrivate(path: string, text: string): Promise<void> {
-  const file = await open(path, 'w', 0o600);
+/** Runs `step` on the env file; a failure of the file system says which file and what to do. */
+async function explained(target: EnvTarget, step: () => Promise<void>): Promise<void> {
   try {
-    // The mode of open() applies to a new file only: an existing one is narrowed before writing.
-    await file.chmod(0o600);
-    await file.writeFile(text);
-  } finally {
-    await file.close();
+    await step();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new Error(
+      `could not write ${target.option} ${printable(target.path)}: ${printable(error instanceof Error ? error.message : String(error))}. Name a file in a directory you can write to.`,
+    );
   }
 }

@@ -91,7 +91,8 @@ export function timeoutOf(value: string | undefined, fallback: number): number {
 
 /**
  * `--allow-origin`: `*`, or an origin exactly as a browser sends it in `Origin` (isBrowserOrigin);
- * the message suggests the origin a near miss (a trailing slash, capitals) stands for.
+ * the message suggests the origin a near miss (a trailing slash, capitals) stands for, and says
+ * that a pattern (`https://*.example.test`) is not one: only `*` alone is matched as a pattern.
  */
 export function originOf(value: string): string {
   if (value === '*' || isBrowserOrigin(value)) return value;
@@ -101,11 +102,13 @@ export function originOf(value: string): string {
   } catch {
     near = undefined;
   }
+  const pattern = /[*?{}]/.test(value);
   throw badValue(
     'mock',
     '--allow-origin must be * or an origin as a browser sends it, scheme://host[:port] such as ' +
       `https://app.example.test or http://localhost:5173 (got ${quoted(value)}` +
-      `${near !== undefined && isBrowserOrigin(near) ? `; did you mean ${near}?` : ''}).`,
+      `${!pattern && near !== undefined && isBrowserOrigin(near) ? `; did you mean ${near}?` : ''})` +
+      `${pattern ? '; patterns are not supported, only * alone: repeat --allow-origin for each origin' : ''}.`,
   );
 }
 
@@ -143,10 +146,34 @@ export function dataOf(value: string): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
-/** `--env-file`: a path, not empty. */
-export function envFileOf(value: string | undefined): string | undefined {
-  if (value === '') throw badValue('mock', '--env-file must name a file, such as .env.mock.');
-  return value;
+/** Where `mock` writes its env file, the option that named it, and whether `--force` was given. */
+export interface EnvTarget {
+  path: string;
+  option: '--write-env' | '--env-file';
+  force: boolean;
+}
+
+/**
+ * `--write-env PATH`, or `--env-file PATH` (its older name, kept: npx's own node takes
+ * `--env-file` for its option and exits when PATH does not exist yet), not both, not empty; and
+ * `--force`, which is about that file only.
+ */
+export function envTargetOf(
+  writeEnv: string | undefined,
+  envFile: string | undefined,
+  force: boolean,
+): EnvTarget | undefined {
+  if (writeEnv !== undefined && envFile !== undefined)
+    throw badValue('mock', '--env-file is the older name of --write-env: give one of them.');
+  const [path, option] =
+    writeEnv !== undefined ? [writeEnv, '--write-env' as const] : [envFile, '--env-file' as const];
+  if (path === '') throw badValue('mock', `${option} must name a file, such as .gateway.env.`);
+  if (path === undefined) {
+    if (force)
+      throw badValue('mock', '--force replaces the file --write-env names: give --write-env PATH too.');
+    return undefined;
+  }
+  return { path, option, force };
 }
 
 /** The form of a webhook secret: `whsec_` and at least 16 letters, digits, `_` or `-`. */

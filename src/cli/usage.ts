@@ -12,10 +12,10 @@ const eventList = EVENT_TYPES.reduce<string[]>((lines, type, i) => {
 
 /** `gateway-sdk mock --help`. */
 export const MOCK_USAGE = `Usage: gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--secret whsec_…]
-                        [--env-file PATH] [--allow-origin ORIGIN]...
+                        [--write-env PATH [--force]] [--allow-origin ORIGIN]...
 
 Serves the mock service on http://127.0.0.1:N with fresh keys, and prints the lines that point a
-Client and a receiver at it (or writes them to --env-file PATH):
+Client and a receiver at it (or writes them to --write-env PATH):
   export GATEWAY_API_KEY=… GATEWAY_TEST_API_KEY=… GATEWAY_ACCESS_TOKEN=…
   export GATEWAY_BASE_URL=… GATEWAY_SANDBOX_BASE_URL=…
   export GATEWAY_WEBHOOK_SECRET=whsec_…   (signs --forward-to and callback_url deliveries)
@@ -35,11 +35,15 @@ Options:
                         Without --auto-advance, messages stay queued: only message.queued is sent.
   --secret whsec_…      Signs with this webhook secret (other users of this machine can see it in
                         ps: prefer GATEWAY_WEBHOOK_SECRET in the environment).
-  --env-file PATH       Writes the export lines to PATH (mode 0600) instead of stdout; load them in
-                        another shell with: source PATH
+  --write-env PATH      Writes the export lines to PATH (mode 0600) instead of stdout; load them in
+                        another shell with: source PATH. Replaces only a file it wrote before:
+                        another file is refused (--force replaces it), a link or FIFO always.
+                        --env-file PATH is its older name (npx's own node reads --env-file and
+                        exits when PATH does not exist yet: use --write-env with npx).
+  --force               Lets --write-env replace a file the mock did not write.
   --allow-origin ORIGIN Lets pages on ORIGIN call the mock from a browser: scheme://host[:port] as
                         the browser sends it, e.g. https://app.example.test (loopback pages always
-                        may; * allows any). Repeatable.
+                        may; * allows any; no other pattern, so name each origin). Repeatable.
   -h, --help            Prints this.
 
 Deliveries to webhooks created through the API go to loopback addresses only. Ctrl-C stops it.
@@ -67,7 +71,7 @@ Options:
 export const USAGE = `Usage: gateway-sdk <command> [options]
 
 Commands:
-  gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--secret whsec_…] [--env-file PATH]
+  gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--secret whsec_…] [--write-env PATH]
       Serves the mock service on loopback and prints the GATEWAY_* variables to export.
   gateway-sdk trigger <event-type> --url URL [--data JSON] [--timeout S]
       Sends one signed webhook delivery to a receiver.

@@ -3,7 +3,7 @@
 // entry still loads, and bundles, where there is no Node. Needs no msw.
 import { ConfigurationError } from '../core/errors.js';
 import { escapeControls } from '../core/text.js';
-import { isBrowserOrigin } from './origin.js';
+import { isBrowserOrigin, ORIGIN_FORMS } from './origin.js';
 import { MockConnectionReset } from './faults.js';
 import { json, MAX_BODY_BYTES, pathMethods, type Route, routeNotFound } from './router.js';
 import { accountRoutes } from './routes/account.js';
@@ -124,8 +124,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const wrong = allowedOrigins.find((o) => o !== '*' && !isBrowserOrigin(o));
   if (wrong !== undefined)
     throw new ConfigurationError(
-      `startMockServer: allowedOrigins takes '*' or origins as a browser sends them, ` +
-        `scheme://host[:port] such as 'https://app.example.test' (got ${JSON.stringify(escapeControls(wrong))}).`,
+      `startMockServer: allowedOrigins takes ${ORIGIN_FORMS} (got ${JSON.stringify(escapeControls(wrong))}).`,
       'allowedOrigins',
     );
   // The handlers are bound to the server's URL, known only once it listens.

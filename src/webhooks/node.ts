@@ -11,6 +11,7 @@ import {
   STATUS,
   type WebhookHandler,
 } from './handler.js';
+import { limitedLog } from './log-limit.js';
 import { SIGNATURE_HEADER } from './verifier.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
@@ -139,6 +140,8 @@ const isEmptyObject = (v: unknown) =>
  * the sender reads the 413 before the close resets the connection). When
  * a parser already consumed the body it answers 500 and reports a `WebhookVerificationError`
  * (`parsed_body`) to `onError`: the route is misconfigured, and the service redelivers once fixed.
+ * Without `onError`, a sender that hangs up mid-body is logged in one line, at most five a minute,
+ * and then one line a minute counts the rest.
  *
  * @example
  * app.post('/webhooks', toNodeHandler(handle)); // before app.use(express.json())
@@ -148,11 +151,14 @@ export function toNodeHandler(
   handle: WebhookHandler,
   options: { onError?: ((error: unknown) => void) | undefined } = {},
 ): NodeWebhookHandler {
+  // Hang-ups are the sender's to make: without onError, the first few a minute are logged one by
+  // one, then one line counts the rest.
+  const dropped = limitedLog((line) => console.error(line), 'webhook deliveries dropped by the sender');
   const report = (error: unknown) =>
     options.onError
       ? options.onError(error)
       : error instanceof DroppedUpload
-        ? console.error(`gateway-sdk: ${error.message}`)
+        ? dropped(`gateway-sdk: ${error.message}`)
         : console.error('gateway-sdk:', error);
   const core = (handle as CoredHandler)[CORE];
   return async (req, res) => {

@@ -3,9 +3,10 @@
 // delivers every event to a real receiver (createWebhookHandler, verifying with the printed
 // GATEWAY_WEBHOOK_SECRET) and prints a line per attempt, failures and their next attempt included;
 // `--help` explains every command; `trigger` refuses an event type the service does not send.
-import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { once } from 'node:events';
-import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -318,21 +319,16 @@ describe('gateway-sdk mock: a webhook secret that survives restarts', () => {
   }, 60_000);
 });
 
-describe('gateway-sdk mock --env-file', () => {
-  it('writes the variables to a 0600 file, prints where, and the documented commands return', async () => {
+describe('gateway-sdk mock --write-env (and --env-file, its older name)', () => {
+  it('writes the variables to a 0600 file by --env-file, prints where, and `source` returns', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
     try {
-      // The recipe of docs/testing.md, as written there, `npx gateway-sdk` being the built bin.
-      const docs = await readFile(new URL('../../docs/testing.md', import.meta.url), 'utf8');
+      // test/cli/docs-loop.test.ts runs docs/testing.md's commands (--write-env) through npx; this
+      // runs the older name, which node must not take for its own option (and exit, the file not
+      // existing yet) when the bin is started by its shebang, as npm links it.
       const start =
-        'npx gateway-sdk mock --auto-advance --forward-to http://127.0.0.1:3000/webhooks --env-file .gateway.env';
+        'gateway-sdk mock --auto-advance --forward-to http://127.0.0.1:3000/webhooks --env-file .gateway.env';
       const load = 'source .gateway.env && node receiver.js';
-      expect(docs).toContain(`$ ${start}`);
-      expect(docs).toContain(`$ ${load}`);
-      expect(docs).not.toContain('eval "$(npx gateway-sdk mock');
-
-      // The built bin started by its own shebang, as npm links it: node must not take the
-      // script's `--env-file` for its own option (and exit, the file not existing yet).
       const bin = join(dir, 'gateway-sdk');
       await copyFile(builtCli(), bin);
       await chmod(bin, 0o755);
@@ -341,7 +337,7 @@ describe('gateway-sdk mock --env-file', () => {
         PATH: `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}`,
       };
       delete clean['GATEWAY_WEBHOOK_SECRET'];
-      const child = spawn('bash', ['-c', start.replace('npx gateway-sdk', `exec ${JSON.stringify(bin)}`)], {
+      const child = spawn('bash', ['-c', start.replace('gateway-sdk', `exec ${JSON.stringify(bin)}`)], {
         cwd: dir,
         env: clean,
       });
@@ -384,12 +380,12 @@ describe('gateway-sdk mock --env-file', () => {
     }
   }, 60_000);
 
-  it('narrows an existing file to 0600 before writing the secret to it', async () => {
+  it('replaces, with --force, a file it did not write, by a new 0600 file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
     try {
       const file = join(dir, 'env');
       await writeFile(file, 'old', { mode: 0o644 });
-      const { child, exports } = spawnMock(['--env-file', file]);
+      const { child, exports } = spawnMock(['--write-env', file, '--force']);
       // Nothing is printed on stdout: the export lines are in the file.
       exports.catch(() => undefined);
       children.push(child);
@@ -401,7 +397,81 @@ describe('gateway-sdk mock --env-file', () => {
         });
       });
       expect((await stat(file)).mode & 0o777).toBe(0o600);
-      expect(await readFile(file, 'utf8')).toMatch(/^export GATEWAY_API_KEY=/);
+      expect(await readFile(file, 'utf8')).toMatch(
+        /^# Written by gateway-sdk mock.*\nexport GATEWAY_API_KEY=/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  /** `gateway-sdk mock …args` to its end; killed (and reported as such) if it runs 10 s. */
+  const refused = (args: string[]) =>
+    new Promise<{ code: number | string; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [builtCli(), 'mock', ...args],
+        { timeout: 10_000, killSignal: 'SIGKILL' },
+        (error, stdout, stderr) => {
+          const failed = error as { code?: number; killed?: boolean } | null;
+          resolve({ code: failed?.killed ? 'killed' : (failed?.code ?? 0), stdout, stderr });
+        },
+      );
+    });
+
+  it('refuses a FIFO at PATH with exit 2 at once, writing nothing to a reader on it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+    try {
+      const fifo = join(dir, '.gateway.env');
+      execFileSync('mkfifo', [fifo]);
+      // Without a reader the old open() blocked the start for good; killed at 10 s here.
+      const alone = await refused(['--write-env', fifo]);
+      expect(alone).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          `gateway-sdk: --write-env ${fifo} is a FIFO (named pipe); the mock writes only a file it ` +
+          'created. Name another path, or remove what is there.\n',
+      });
+      // With a reader, the old open() handed it the keys and the secret.
+      const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        expect((await refused(['--write-env', fifo, '--force'])).code).toBe(2);
+        const buffer = Buffer.alloc(4096);
+        let read = 0;
+        try {
+          read = readSync(reader, buffer);
+        } catch (error) {
+          // EAGAIN: a writer still holds the FIFO open, without having written.
+          expect((error as NodeJS.ErrnoException).code).toBe('EAGAIN');
+        }
+        expect(buffer.subarray(0, read).toString()).toBe('');
+      } finally {
+        closeSync(reader);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("refuses an app's .env and a symbolic link with exit 2, leaving both files as they were", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+    try {
+      const env = join(dir, '.env');
+      await writeFile(env, 'DATABASE_URL=postgres://app@db/app\n');
+      const app = await refused(['--env-file', env]);
+      expect(app).toMatchObject({ code: 2, stdout: '' });
+      expect(app.stderr).toContain('already exists and the mock did not write it');
+      expect(app.stderr).toContain('add --force to replace it');
+      expect(await readFile(env, 'utf8')).toBe('DATABASE_URL=postgres://app@db/app\n');
+
+      const victim = join(dir, 'victim');
+      await writeFile(victim, 'precious\n');
+      await symlink(victim, join(dir, 'link.env'));
+      const link = await refused(['--write-env', join(dir, 'link.env'), '--force']);
+      expect(link).toMatchObject({ code: 2, stdout: '' });
+      expect(link.stderr).toContain('is a symbolic link');
+      expect(await readFile(victim, 'utf8')).toBe('precious\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,10 +1,10 @@
 // Every option of the CLI is checked before anything runs, with a one-line error that names the
 // option and quotes the value escaped: --timeout, --allow-origin, --port, --url, --forward-to,
-// --data, --env-file, and node's own parse errors.
+// --data, --write-env (and its older name --env-file), --force, and node's own parse errors.
 import { describe, expect, it } from 'vitest';
 import {
   dataOf,
-  envFileOf,
+  envTargetOf,
   httpUrlOf,
   originOf,
   parse,
@@ -78,6 +78,20 @@ describe('--allow-origin', () => {
     expect(message).not.toMatch(/[\u202e]/);
   });
 
+  it.each([
+    'https://*.example.test',
+    'https://app.example.*',
+    'http://*:3000',
+    'https://{app,admin}.example.test',
+  ])('refuses the pattern %j, which matches no page, saying only * alone is a pattern', (value) => {
+    const { message } = refusal(() => originOf(value));
+    expect(message).toMatch(/^--allow-origin must be \* or an origin/);
+    expect(message).toContain(
+      'patterns are not supported, only * alone: repeat --allow-origin for each origin',
+    );
+    expect(message).not.toContain('did you mean');
+  });
+
   it('suggests the origin a browser would send', () => {
     expect(refusal(() => originOf('https://app.example.test/')).message).toContain(
       'did you mean https://app.example.test?',
@@ -107,7 +121,29 @@ describe('the other options', () => {
   });
 
   it('refuses an empty --env-file', () => {
-    expect(refusal(() => envFileOf('')).message).toMatch(/^--env-file must name a file/);
+    expect(refusal(() => envTargetOf(undefined, '', false)).message).toMatch(/^--env-file must name a file/);
+  });
+
+  it('takes --write-env, or --env-file as its older name, and refuses both at once', () => {
+    expect(envTargetOf('.gateway.env', undefined, false)).toEqual({
+      path: '.gateway.env',
+      option: '--write-env',
+      force: false,
+    });
+    expect(envTargetOf(undefined, '.gateway.env', true)).toEqual({
+      path: '.gateway.env',
+      option: '--env-file',
+      force: true,
+    });
+    expect(envTargetOf(undefined, undefined, false)).toBeUndefined();
+    expect(refusal(() => envTargetOf('a', 'b', false)).message).toMatch(/^--env-file is the older name/);
+    expect(refusal(() => envTargetOf('', undefined, false)).message).toMatch(/^--write-env must name a file/);
+  });
+
+  it('refuses --force without a file for it to replace', () => {
+    expect(refusal(() => envTargetOf(undefined, undefined, true)).message).toMatch(
+      /^--force replaces the file --write-env names/,
+    );
   });
 
   it("gives node's own parse errors in one line", () => {

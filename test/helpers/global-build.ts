@@ -36,6 +36,7 @@ const CACHE = join(ROOT, '.tmp/test-build');
 /** The files that read `inject('gatewayBuild')`, directly or through test/helpers/cli.ts. */
 export const BUILD_CONSUMERS = [
   'test/cli/commands.test.ts',
+  'test/cli/docs-loop.test.ts',
   'test/cli/safety.test.ts',
   'test/house/webhooks-entry.test.ts',
   'test/testing/dist.test.ts',

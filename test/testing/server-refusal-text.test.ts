@@ -50,6 +50,15 @@ describe('startMockServer: allowedOrigins', () => {
     },
   );
 
+  it.each(['https://*.example.test', 'http://*:3000', 'https://{app,admin}.example.test'])(
+    'refuses the pattern %j, which matches no page, saying patterns are not supported',
+    async (origin) => {
+      await expect(startMockServer({ allowedOrigins: [origin] })).rejects.toThrow(
+        /patterns such as 'https:\/\/\*\.example\.test' are not supported \(they match no page\): name each origin/,
+      );
+    },
+  );
+
   it('takes * and origins as browsers send them', async () => {
     const server = await startMockServer({
       allowedOrigins: ['*', 'https://app.example.test', 'http://localhost:5173'],
