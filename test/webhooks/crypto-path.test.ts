@@ -98,7 +98,7 @@ describe('the node:crypto path', () => {
 
 describe('the gateway-sdk/webhooks entry', () => {
   // The size script checks the bundle; this names the offending file and line sooner.
-  it("imports only the errors' base and guard, the Redis command adapter and its own folder (types aside), and no Node builtin, ky or zod", () => {
+  it("imports only the errors' base and guard, the service version, the Redis command adapter and its own folder (types aside), and no Node builtin, ky or zod", () => {
     const src = new URL('../../src/', import.meta.url);
     const files = [
       'webhooks.ts',
@@ -106,6 +106,7 @@ describe('the gateway-sdk/webhooks entry', () => {
       'core/errors.ts',
       'core/error-guards.ts',
       'core/brands.ts',
+      'core/version.ts',
       ...readdirSync(new URL('webhooks/', src)).map((f) => `webhooks/${f}`),
     ];
     for (const file of files) {
@@ -115,7 +116,7 @@ describe('the gateway-sdk/webhooks entry', () => {
           ? /^\.\/(core\/(errors|error-guards)|webhooks\/[\w-]+)\.js$/
           : file.startsWith('core/')
             ? /^\.\/brands\.js$/
-            : /^(\.\.\/core\/errors|\.\.\/internal\/redis|\.\/[\w-]+)\.js$/;
+            : /^(\.\.\/core\/(errors|version)|\.\.\/internal\/redis|\.\/[\w-]+)\.js$/;
       for (const [statement, specifier] of text.matchAll(
         /^\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm,
       )) {
