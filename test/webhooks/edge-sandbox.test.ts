@@ -8,11 +8,12 @@ import vm from 'node:vm';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Webhooks } from 'gateway-sdk/webhooks';
+import type * as entryTypes from 'gateway-sdk/webhooks';
 import { envelope } from './helpers.js';
 
 const secret = 'whsec_edge_sandbox_4Fq';
 
-type Entry = typeof import('gateway-sdk/webhooks');
+type Entry = typeof entryTypes;
 
 let code = '';
 beforeAll(async () => {
