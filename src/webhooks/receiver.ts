@@ -123,10 +123,10 @@ function notes(settings: Settings) {
           `${JSON.stringify(settings.serviceVersion)}: it is handled, but its fields may differ from the types. ` +
           'Update gateway-sdk, or set serviceVersion to the version your code handles',
       ),
-    created: (payload: unknown) =>
+    created: (created: unknown) =>
       once(
         'created',
-        `webhook delivery whose created is not a time (${typeof (payload as { created?: unknown }).created}) ` +
+        `webhook delivery whose created is ${created === undefined ? 'missing' : `not a time (a ${typeof created})`} ` +
           'was handled without the maxAgeSeconds check; de-duplication still holds',
       ),
     unrecognised: (payload: unknown) => {
@@ -169,7 +169,7 @@ function stale(settings: Settings, note: ReturnType<typeof notes>, payload: unkn
   if (maxAge === undefined) return false;
   const created = createdAt(payload);
   if (created === undefined) {
-    note.created(payload);
+    note.created((payload as { created?: unknown } | null)?.created);
     return false;
   }
   // Too far ahead counts as too old: it would pass the age check long after its id left the store.

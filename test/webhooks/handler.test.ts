@@ -97,7 +97,8 @@ describe('createWebhookHandler', () => {
   });
 
   it('hands a signed body of any other shape to its handler as sent, 200 handled', async () => {
-    const { handle, handled } = handler();
+    const warn = vi.fn();
+    const { handle, handled } = handler({ logger: { warn } });
     const body = JSON.stringify({ id: 'evt_x', type: 'message.sent' });
     const request = new Request('https://receiver.test/', {
       method: 'POST',
@@ -108,6 +109,8 @@ describe('createWebhookHandler', () => {
     });
     expect(await outcome(await handle(request))).toEqual([200, 'handled']);
     expect(handled).toEqual([{ id: 'evt_x', type: 'message.sent' }]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/created is missing .*without the maxAgeSeconds check/);
   });
 
   it.each([
