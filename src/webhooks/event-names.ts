@@ -54,13 +54,13 @@ export function checkEventNames(on: object, logger: Pick<Logger, 'warn'>): void 
       throw invalidOption(
         'on',
         `on[${JSON.stringify(name)}] is not an event type; did you mean ${JSON.stringify(meant)}? ` +
-          'A handler under a misspelt name is never called. (For a new type this close to a known one, use onEvent.)',
+          '(A new type this close to a known one: use onEvent.)',
       );
     unknown.push(JSON.stringify(name));
   }
   if (unknown.length)
     logger.warn(
-      `gateway-sdk: createWebhookHandler: on names event types this SDK does not know: ${unknown.join(', ')}. ` +
-        'They are called if the service sends them; check the spelling against the API reference.',
+      `gateway-sdk: createWebhookHandler: on has event types this SDK does not know: ${unknown.join(', ')} ` +
+        '(called only if the service sends them)',
     );
 }

@@ -170,9 +170,9 @@ export function readOptions(options: WebhookHandlerOptions) {
   const lease = positive('leaseSeconds', options.leaseSeconds, 300);
   const { serviceVersion = SERVICE_VERSION, crypto } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)
-    throw invalidOption('serviceVersion', 'serviceVersion must be a version date such as "2026-01-01".');
+    throw invalidOption('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
   if (crypto !== undefined && crypto !== 'auto' && crypto !== 'web')
-    throw invalidOption('crypto', `crypto must be 'auto' or 'web' (got ${JSON.stringify(crypto)}).`);
+    throw invalidOption('crypto', "crypto must be 'auto' or 'web'.");
   if (typeof on !== 'object' || on === null)
     throw invalidOption('on', 'on must be an object of handlers by event type.');
   const { store, keep } = readStore(options, maxAge);

@@ -119,24 +119,21 @@ function notes(settings: Settings) {
     version: (version: unknown) =>
       once(
         'version',
-        `webhook event of api_version ${JSON.stringify(version)} reached a receiver written for ` +
-          `${JSON.stringify(settings.serviceVersion)}: it is handled, but its fields may differ from the types. ` +
-          'Update gateway-sdk, or set serviceVersion to the version your code handles',
+        `webhook api_version ${JSON.stringify(version)} is not serviceVersion ${JSON.stringify(settings.serviceVersion)}: ` +
+          'handled, but its fields may differ from the types',
       ),
     created: (created: unknown) =>
       once(
         'created',
-        `webhook delivery whose created is ${created === undefined ? 'missing' : `not a time (a ${typeof created})`} ` +
-          'was handled without the maxAgeSeconds check; de-duplication still holds',
+        `webhook created ${created === undefined ? 'missing' : 'not a time'}: handled without the maxAgeSeconds check`,
       ),
     unrecognised: (payload: unknown) => {
       if (told.has('type')) return;
       told.add('type');
       settings.onError(
         new ConfigurationError(
-          `createWebhookHandler: a signed delivery without a string type (${described(payload)}) was answered ` +
-            '500 unrecognised_payload, so the service delivers it again. Pass onEvent to receive such ' +
-            'deliveries as sent (told once per handler).',
+          `createWebhookHandler: a delivery without a string type (${described(payload)}) was answered 500 ` +
+            'unrecognised_payload, so it comes again: pass onEvent to take it (told once per handler).',
           'onEvent',
         ),
         undefined,

@@ -178,9 +178,7 @@ describe.each(adapters)('%s: drifted authentic deliveries', (_, through) => {
     expect(await post(JSON.stringify(event({ created: undefined })))).toEqual([200, 'handled']);
     expect(routed).toHaveLength(2);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /created is not a time .*without the maxAgeSeconds check; de-duplication still holds/,
-    );
+    expect(lines[0]).toMatch(/webhook created not a time: handled without the maxAgeSeconds check/);
   });
 
   it('reports once, naming its fields and no value, a delivery without a type when there is no onEvent', async () => {
@@ -193,7 +191,7 @@ describe.each(adapters)('%s: drifted authentic deliveries', (_, through) => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(ConfigurationError);
     const message = (errors[0] as Error).message;
-    expect(message).toMatch(/without a string type \(fields: message_id, status, recipient\).*Pass onEvent/);
+    expect(message).toMatch(/without a string type \(fields: message_id, status, recipient\).*pass onEvent/);
     expect(message).not.toContain('447700900123');
   });
 });
@@ -215,9 +213,7 @@ describe('api_version other than the receiver expects', () => {
     expect(await post(handle, {})).toBe(200);
     expect(handled).toHaveLength(3);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /api_version "2026-06-01" reached a receiver written for "2026-01-01".*serviceVersion/,
-    );
+    expect(lines[0]).toMatch(/api_version "2026-06-01" is not serviceVersion "2026-01-01": handled/);
     // Another handler tells it again.
     expect(await post(createWebhookHandler(options), { api_version: '2026-06-01' })).toBe(200);
     expect(lines).toHaveLength(2);
@@ -234,7 +230,7 @@ describe('api_version other than the receiver expects', () => {
     expect(await post(handle, { api_version: '2026-06-01' })).toBe(200);
     expect(lines).toEqual([]);
     expect(await post(handle, {})).toBe(200);
-    expect(lines[0]).toMatch(/api_version "2026-01-01" reached a receiver written for "2026-06-01"/);
+    expect(lines[0]).toMatch(/api_version "2026-01-01" is not serviceVersion "2026-06-01"/);
   });
 
   it('goes to console.warn without a logger', async () => {

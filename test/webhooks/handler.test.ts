@@ -110,7 +110,9 @@ describe('createWebhookHandler', () => {
     expect(await outcome(await handle(request))).toEqual([200, 'handled']);
     expect(handled).toEqual([{ id: 'evt_x', type: 'message.sent' }]);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/created is missing .*without the maxAgeSeconds check/);
+    expect(warn.mock.calls[0]?.[0]).toMatch(
+      /webhook created missing: handled without the maxAgeSeconds check/,
+    );
   });
 
   it.each([
