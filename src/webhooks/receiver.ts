@@ -33,8 +33,11 @@ export interface ReceiverRequest {
 
 /** The answer to one delivery: status, body (the outcome's word) and headers. */
 export interface ReceiverAnswer {
+  /** HTTP status, by the service's retry rules. */
   status: number;
+  /** The outcome's word, sent as the body so that the service's delivery log shows it. */
   body: WebhookHandlerOutcome;
+  /** Response headers. */
   headers: Record<string, string>;
 }
 
