@@ -1,6 +1,6 @@
 // The `gateway-sdk/webhooks` entry. It imports only the base of the errors (core/errors.ts, with the
-// guard) and its own folder: no ky, no zod, no Node builtin, so it bundles small for browsers and
-// edge workers. dist/webhooks.js is one self-contained file, and the other entries take the error
+// guard), the service version (core/version.ts) and its own folder: no ky, no zod, no Node builtin,
+// so it bundles small for browsers and edge workers. dist/webhooks.js is one self-contained file, and the other entries take the error
 // base class from it, so one copy serves all (tsup.config.ts, docs/decisions/webhooks-entry-one-file.md).
 
 import { ConfigurationError } from './core/errors.js';
