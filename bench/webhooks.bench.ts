@@ -4,7 +4,7 @@
 // Run: npm run bench:webhooks -- [rounds=7] [ms-per-round=300] [--memory-only]
 
 import { Webhooks } from '../src/webhooks.js';
-import { createWebhooks } from '../src/webhooks/verifier.js';
+import { webhooksOver } from '../src/webhooks/verifier.js';
 import { webCryptoHmac } from '../src/webhooks/hmac.js';
 import { median } from './stats.js';
 import { floorFor, perSecond, type Verify } from './verify.js';
@@ -17,7 +17,7 @@ const rounds = Number(numbers[0] ?? 7);
 const roundMs = Number(numbers[1] ?? 300);
 const secret = 'whsec_bench_secret_0123456789';
 const webCryptoPath = webCryptoHmac();
-const webCrypto = createWebhooks(() => webCryptoPath);
+const webCrypto = webhooksOver(() => webCryptoPath);
 
 const candidates: Record<string, Verify> = {
   'node:crypto bare': floorFor(secret),

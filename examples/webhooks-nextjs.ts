@@ -2,6 +2,8 @@
 // Request and answers the Response itself: verified, de-duplicated, the right status for each case.
 import { createWebhookHandler } from 'gateway-sdk/webhooks';
 
+// Runs on the Node.js and the edge runtime alike (`export const runtime = 'edge'`): where node:crypto
+// is not available, it verifies with Web Crypto.
 export const POST = createWebhookHandler({
   // An unset secret answers 500 (invalid_secret), so the service keeps redelivering until it is set.
   secret: process.env.GATEWAY_WEBHOOK_SECRET ?? '',

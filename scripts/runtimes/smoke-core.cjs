@@ -145,6 +145,25 @@ module.exports = async function smoke(sdk, config) {
     'handler answers 500 to a secret pasted with a newline',
   );
   check(handled.length === 1 && handled[0] === eventId, 'handler ran once for the event');
+  // A signed body that drifted from the envelope (the reference sample receiver's flat body) is
+  // genuine: handed to onEvent as sent, never refused (a 4xx is never redelivered).
+  const flat = JSON.stringify({ message_id: messageId, status: 'delivered', recipient: '447700900123' });
+  const seen = [];
+  const tolerant = createWebhookHandler({
+    secret,
+    onEvent: (e) => void seen.push(e),
+    onError: quiet,
+    logger: { warn: quiet },
+  });
+  const flatDelivery = new Request('https://receiver.example/webhooks', {
+    method: 'POST',
+    body: flat,
+    headers: { 'x-service-signature': await Webhooks.sign(flat, secret) },
+  });
+  check(
+    (await answer(await tolerant(flatDelivery))) === '200 handled' && seen[0]?.message_id === messageId,
+    'handler hands a signed delivery without a type to onEvent, 200',
+  );
 
   await checkErrors(client, sdk, check);
 

@@ -29,6 +29,33 @@ export type WebhookEventType =
   | 'credential.revoked'
   | 'badge.earned';
 
+/**
+ * Every name of `WebhookEventType`, at run time: the handler checks the names in its `on` against it.
+ * A name added to the union but not here fails to compile below.
+ */
+export const EVENT_TYPES = [
+  'message.queued',
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+  'balance.low',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'refund.succeeded',
+  'customer.created',
+  'payment.succeeded',
+  'credential.issued',
+  'credential.verified',
+  'credential.revoked',
+  'badge.earned',
+] as const satisfies readonly WebhookEventType[];
+
+type Unlisted = Exclude<WebhookEventType, (typeof EVENT_TYPES)[number]>;
+// Compiles only while EVENT_TYPES lists every WebhookEventType: the error names the one missing.
+const _listed: [Unlisted] extends [never] ? true : Unlisted = true;
+
 // The reference gives field tables for Message and Customer only; every other payload is
 // "not shown", so it stays an open record rather than a guess.
 /** The `data.object` of an event type: a Message, a Customer, or an open record. */

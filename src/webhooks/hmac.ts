@@ -1,7 +1,8 @@
 // HMAC-SHA256 on two paths. node:crypto where the runtime offers it without an import (Node >= 20.16,
 // Bun, Deno, Workers with nodejs_compat): WebCrypto runs each sign as an asynchronous job, which
 // makes it 7 to 30 times slower on 1 KB bodies (docs/webhooks.md), and node:crypto hashes a string
-// without copying it into a byte array first. WebCrypto everywhere else.
+// without copying it into a byte array first. WebCrypto everywhere else, and wherever looking for
+// node:crypto throws: Next.js's edge sandbox has a `process` whose Node-only members throw on access.
 
 /** The bytes or text to authenticate; strings are hashed as UTF-8. */
 export type HmacData = string | Uint8Array;
@@ -24,13 +25,21 @@ interface NodeCrypto {
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
 }
 
-/** The node:crypto path, or `undefined` where `process.getBuiltinModule` does not exist. */
+// node:crypto, or undefined. Read through globalThis: a bare `process` would make bundlers polyfill
+// it, and edge build checkers flag it. getBuiltinModule is not an import, so browser bundles never
+// see node:crypto. Any throw on the way (a getter that refuses Node APIs) means "not here".
+function lookup(): Partial<NodeCrypto> | undefined {
+  try {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    return proc?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The node:crypto path, or `undefined` where `process.getBuiltinModule` is missing or throws. */
 export function nodeHmac(): Hmac | undefined {
-  // Read through globalThis: a bare `process` would make bundlers polyfill it, and edge build
-  // checkers flag it. getBuiltinModule is not an import, so browser bundles never see node:crypto.
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const c = proc?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined;
-  const { createHmac, timingSafeEqual } = c ?? {};
+  const { createHmac, timingSafeEqual } = lookup() ?? {};
   if (typeof createHmac !== 'function' || typeof timingSafeEqual !== 'function') return undefined;
   return {
     // A string goes to update() as is: OpenSSL reads its UTF-8 without an intermediate copy.
@@ -69,9 +78,23 @@ export function webCryptoHmac(subtle: SubtleCrypto = globalThis.crypto.subtle, m
   };
 }
 
+/**
+ * Which HMAC implementation verifies: `'auto'` takes node:crypto where the runtime offers it safely
+ * and Web Crypto elsewhere; `'web'` always takes Web Crypto (`crypto.subtle`).
+ */
+export type WebhookCrypto = 'auto' | 'web';
+
 let chosen: Hmac | undefined;
+let web: Hmac | undefined;
 
 /** The path for this runtime, resolved on first use so that importing the entry stays free. */
 export function defaultHmac(): Hmac {
-  return (chosen ??= nodeHmac() ?? webCryptoHmac());
+  return (chosen ??= nodeHmac() ?? (web ??= webCryptoHmac()));
 }
+
+/** The Web Crypto path, one per process so that its key cache is shared. */
+export const webHmac = (): Hmac => (web ??= webCryptoHmac());
+
+/** The path a `crypto` option names; anything but `'web'` is `'auto'`. */
+export const hmacFor = (crypto: WebhookCrypto | undefined): (() => Hmac) =>
+  crypto === 'web' ? webHmac : defaultHmac;

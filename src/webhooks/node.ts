@@ -1,18 +1,12 @@
-// node:http and Express in front of the Fetch API handler. Uses only the request and response
-// objects it is given (no import of a Node module), so the webhooks entry still bundles for the web.
+// The node:http and Express adapter over the receiver's core (receiver.ts), beside the Fetch API one
+// (handler.ts). Uses only the request and response objects it is given (no import of a Node
+// module), so the webhooks entry still bundles for the web.
 
 import { WebhookVerificationError } from '../core/errors.js';
-import {
-  collect,
-  CORE,
-  type CoredHandler,
-  declaredOver,
-  headersOf,
-  STATUS,
-  type WebhookHandler,
-} from './handler.js';
+import { collect, declaredOver } from './body.js';
+import type { WebhookHandler } from './handler.js';
 import { limitedLog } from './log-limit.js';
-import { SIGNATURE_HEADER } from './verifier.js';
+import { receiverOf, type ReceiverAnswer } from './receiver.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
 export interface NodeIncomingRequest extends AsyncIterable<unknown> {
@@ -160,30 +154,32 @@ export function toNodeHandler(
       : error instanceof DroppedUpload
         ? dropped(`gateway-sdk: ${error.message}`)
         : console.error('gateway-sdk:', error);
-  const core = (handle as CoredHandler)[CORE];
+  const receive = receiverOf(handle);
   return async (req, res) => {
-    if (core) {
-      let outcome: string;
-      let status: number;
-      let headers: Record<string, string>;
+    if (receive) {
+      let answer: ReceiverAnswer | { status: number; body: string; headers: Record<string, string> };
       try {
-        const o = await core(req.method ?? 'GET', req.headers[SIGNATURE_HEADER], (limit) =>
-          rawBody(req, limit),
-        );
-        [outcome, status, headers] = [o, STATUS[o], headersOf(o)];
+        answer = await receive({
+          method: req.method ?? 'GET',
+          header: (name) => req.headers[name],
+          body: (limit) => rawBody(req, limit),
+        });
       } catch (error) {
         report(error);
-        outcome = error instanceof WebhookVerificationError ? error.reason : 'internal_error';
-        [status, headers] = [500, { 'content-type': 'text/plain' }];
+        answer = {
+          status: 500,
+          body: error instanceof WebhookVerificationError ? error.reason : 'internal_error',
+          headers: { 'content-type': 'text/plain' },
+        };
       }
       if (res.headersSent) return;
-      res.statusCode = status;
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      if (status === 413) {
+      res.statusCode = answer.status;
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      if (answer.status === 413) {
         res.setHeader('connection', 'close');
         linger(res);
       }
-      res.end(new TextEncoder().encode(outcome));
+      res.end(new TextEncoder().encode(answer.body));
       return;
     }
     // Any other Fetch API handler: through a web Request and Response.

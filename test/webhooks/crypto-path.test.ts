@@ -1,4 +1,5 @@
 // Which HMAC implementation runs, when it is chosen, and what the entry may import.
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nodeHmac, webCryptoHmac } from '../../src/webhooks/hmac.js';
@@ -98,7 +99,7 @@ describe('the node:crypto path', () => {
 
 describe('the gateway-sdk/webhooks entry', () => {
   // The size script checks the bundle; this names the offending file and line sooner.
-  it("imports only the errors' base and guard, the Redis command adapter and its own folder (types aside), and no Node builtin, ky or zod", () => {
+  it("imports only the errors' base and guard, the service version, the Redis command adapter and its own folder (types aside), and no Node builtin, ky or zod", () => {
     const src = new URL('../../src/', import.meta.url);
     const files = [
       'webhooks.ts',
@@ -106,6 +107,7 @@ describe('the gateway-sdk/webhooks entry', () => {
       'core/errors.ts',
       'core/error-guards.ts',
       'core/brands.ts',
+      'core/version.ts',
       ...readdirSync(new URL('webhooks/', src)).map((f) => `webhooks/${f}`),
     ];
     for (const file of files) {
@@ -115,7 +117,7 @@ describe('the gateway-sdk/webhooks entry', () => {
           ? /^\.\/(core\/(errors|error-guards)|webhooks\/[\w-]+)\.js$/
           : file.startsWith('core/')
             ? /^\.\/brands\.js$/
-            : /^(\.\.\/core\/errors|\.\.\/internal\/redis|\.\/[\w-]+)\.js$/;
+            : /^(\.\.\/core\/(errors|version)|\.\.\/internal\/redis|\.\/[\w-]+)\.js$/;
       for (const [statement, specifier] of text.matchAll(
         /^\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm,
       )) {
@@ -130,5 +132,78 @@ describe('the gateway-sdk/webhooks entry', () => {
       }
       expect(text, file).not.toMatch(/\bimport\s*\(\s*['"`]|\brequire\s*\(/);
     }
+  });
+});
+
+describe('where looking for node:crypto throws (Next.js edge)', () => {
+  it('finds no node:crypto when reading process.getBuiltinModule throws, instead of throwing', () => {
+    vi.stubGlobal(
+      'process',
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('A Node.js API is used (process.getBuiltinModule) which is not supported');
+          },
+        },
+      ),
+    );
+    let found: unknown = 'not looked';
+    try {
+      found = nodeHmac();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(found).toBeUndefined();
+  });
+
+  it('finds no node:crypto when getBuiltinModule itself throws', () => {
+    vi.spyOn(process, 'getBuiltinModule').mockImplementation(() => {
+      throw new Error('not supported');
+    });
+    expect(nodeHmac()).toBeUndefined();
+  });
+});
+
+describe("crypto: 'web'", () => {
+  it('makes createWebhookHandler verify with Web Crypto, never looking for node:crypto', async () => {
+    const lookup = vi.spyOn(process, 'getBuiltinModule');
+    const sign = vi.spyOn(globalThis.crypto.subtle, 'sign');
+    const { createWebhookHandler } = await freshEntry();
+    const handle = createWebhookHandler({ secret, crypto: 'web', onEvent: () => undefined });
+    const event = JSON.stringify({
+      id: 'evt_web_1',
+      type: 'message.sent',
+      created: Math.floor(Date.now() / 1000),
+    });
+    const signed = createHmac('sha256', secret).update(event).digest('hex');
+    const response = await handle(
+      new Request('https://r.test/', {
+        method: 'POST',
+        body: event,
+        headers: { 'x-service-signature': signed },
+      }),
+    );
+    expect([response.status, await response.text()]).toEqual([200, 'handled']);
+    expect(lookup).not.toHaveBeenCalled();
+    expect(sign).toHaveBeenCalled();
+  });
+
+  it('makes createWebhooks verify with Web Crypto, never looking for node:crypto', async () => {
+    const lookup = vi.spyOn(process, 'getBuiltinModule');
+    const sign = vi.spyOn(globalThis.crypto.subtle, 'sign');
+    const { createWebhooks } = await freshEntry();
+    const webhooks = createWebhooks({ crypto: 'web' });
+    await expect(webhooks.verify(body, signature, secret)).resolves.toBe(true);
+    await expect(webhooks.sign(body, secret)).resolves.toBe(signature);
+    expect(sign).toHaveBeenCalledTimes(2);
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('refuses any other value at creation', async () => {
+    const { createWebhooks, createWebhookHandler, ConfigurationError } = await freshEntry();
+    expect(() => createWebhooks({ crypto: 'node' as 'web' })).toThrow(ConfigurationError);
+    expect(() => createWebhookHandler({ secret, crypto: 'subtle' as 'web' })).toThrow(ConfigurationError);
+    expect(createWebhooks().verify).toBeTypeOf('function');
   });
 });

@@ -16,6 +16,7 @@ import {
 import { Webhooks } from 'gateway-sdk/webhooks';
 import { main } from '../../examples/webhooks-express.js';
 import honoApp from '../../examples/webhooks-hono.js';
+import { drifted } from './drifted.js';
 import { envelope } from './helpers.js';
 
 const secret = 'whsec_examples_Jd93kq';
@@ -116,6 +117,27 @@ describe.each(receivers)('%s', (_, send) => {
       await expect(response.text()).resolves.toBe(reason);
     }
     expect(log).not.toHaveBeenCalled();
+  });
+  it.each(drifted)('never answers 4xx to a signed delivery with %s', async (label, make) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const body = JSON.stringify(make());
+    const headers = {
+      'content-type': 'application/json',
+      [Webhooks.SIGNATURE_HEADER]: await Webhooks.sign(body, secret),
+    };
+    const response = await send({ method: 'POST', headers, body });
+    // The examples' message.delivered handlers read data.object.id: with data.object null they
+    // throw, which answers 500, so the service delivers the event again. Nothing is refused.
+    const crashes = label === 'data.object null';
+    expect([response.status, await response.text()]).toEqual(
+      crashes ? [500, 'handler_failed'] : [200, 'handled'],
+    );
+    expect(log).toHaveBeenCalledTimes(crashes ? 0 : 1);
+    expect(errors).toHaveBeenCalledTimes(crashes ? 1 : 0);
+    // The flat body has no created: the handler says, once, that it skipped the age check.
+    for (const [line] of warn.mock.calls) expect(line).toMatch(/webhook created missing/);
+    if (label !== "the reference sample receiver's flat body") expect(warn).not.toHaveBeenCalled();
   });
 });
 

@@ -96,8 +96,9 @@ describe('createWebhookHandler', () => {
     expect(errors).toEqual([]);
   });
 
-  it('answers 400 invalid_payload to a signed body that is not an event envelope', async () => {
-    const { handle, handled } = handler();
+  it('hands a signed body of any other shape to its handler as sent, 200 handled', async () => {
+    const warn = vi.fn();
+    const { handle, handled } = handler({ logger: { warn } });
     const body = JSON.stringify({ id: 'evt_x', type: 'message.sent' });
     const request = new Request('https://receiver.test/', {
       method: 'POST',
@@ -106,8 +107,12 @@ describe('createWebhookHandler', () => {
         'x-service-signature': await (await import('gateway-sdk/webhooks')).Webhooks.sign(body, secret),
       },
     });
-    expect(await outcome(await handle(request))).toEqual([400, 'invalid_payload']);
-    expect(handled).toEqual([]);
+    expect(await outcome(await handle(request))).toEqual([200, 'handled']);
+    expect(handled).toEqual([{ id: 'evt_x', type: 'message.sent' }]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(
+      /webhook created missing: handled without the maxAgeSeconds check/,
+    );
   });
 
   it.each([
@@ -486,11 +491,16 @@ describe('createWebhookHandler: types', () => {
         'refund.succeeded': (event) => {
           expectTypeOf(event.data.object).toEqualTypeOf<Record<string, unknown>>();
         },
-        // @ts-expect-error a misspelt event type is a compile error
-        'message.delivred': () => undefined,
       },
       onEvent: (event) => expectTypeOf(event).toEqualTypeOf<WebhookEvent>(),
     });
+    expect(() =>
+      createWebhookHandler({
+        secret,
+        // @ts-expect-error a misspelt event type is a compile error (and a ConfigurationError at run time)
+        on: { 'message.delivred': () => undefined },
+      }),
+    ).toThrow(ConfigurationError);
     expectTypeOf(createWebhookHandler).returns.toEqualTypeOf<(request: Request) => Promise<Response>>();
   });
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Webhooks, type WebhookRawBody } from 'gateway-sdk/webhooks';
 import { nodeHmac, webCryptoHmac } from '../../src/webhooks/hmac.js';
-import { createWebhooks, type WebhooksApi } from '../../src/webhooks/verifier.js';
+import { webhooksOver, type WebhooksApi } from '../../src/webhooks/verifier.js';
 
 /** One known answer from `openssl dgst -sha256 -hmac`. */
 export interface Vector {
@@ -62,8 +62,8 @@ const web = webCryptoHmac();
 /** The public object plus one instance pinned to each crypto path. */
 export const paths: [string, WebhooksApi][] = [
   ['Webhooks (public entry)', Webhooks],
-  ['node:crypto path', createWebhooks(() => node)],
-  ['WebCrypto path', createWebhooks(() => web)],
+  ['node:crypto path', webhooksOver(() => node)],
+  ['WebCrypto path', webhooksOver(() => web)],
 ];
 
 /** A minimal valid envelope, as JSON text. */

@@ -1,0 +1,239 @@
+// The receiver's core, under both adapters (handler.ts for the Fetch API, node.ts for node:http):
+// method, headers and a body reader in, the answer (status, body, headers) out. It verifies, reads
+// the payload tolerantly, routes by type, de-duplicates by event id (or a digest of the body) and
+// answers with the status the service's retry rules call for (the API reference's "Retry rules":
+// 4xx is never redelivered, 5xx is retried for up to 7 days). So once the signature verifies, no
+// shape of the payload is answered 4xx: only a body that is not JSON, or a stale `created`.
+
+import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { dedupeSteps } from './claims.js';
+import { createdAt, idOf, typeOf, versionOf } from './delivery.js';
+import { checkEventNames } from './event-names.js';
+import type { WebhookEvent } from './events.js';
+import { hmacFor, type Hmac } from './hmac.js';
+import {
+  CLOCK_SKEW_SECONDS,
+  readOptions,
+  type Settings,
+  type WebhookHandlerOptions,
+  type WebhookHandlerOutcome,
+} from './options.js';
+import { SIGNATURE_HEADER, webhooksOver } from './verifier.js';
+
+/** One delivery as an adapter hands it over. */
+export interface ReceiverRequest {
+  /** HTTP method. */
+  method: string;
+  /** A request header by lowercase name. */
+  header(name: string): string | string[] | null | undefined;
+  /** The raw body, or `undefined` once it is known to be longer than `limit` bytes. */
+  body(limit: number): Promise<Uint8Array | undefined>;
+}
+
+/** The answer to one delivery: status, body (the outcome's word) and headers. */
+export interface ReceiverAnswer {
+  /** HTTP status, by the service's retry rules. */
+  status: number;
+  /** The outcome's word, sent as the body so that the service's delivery log shows it. */
+  body: WebhookHandlerOutcome;
+  /** Response headers. */
+  headers: Record<string, string>;
+}
+
+/** The receiver's core: one delivery in, its answer out. */
+export type Receiver = (request: ReceiverRequest) => Promise<ReceiverAnswer>;
+
+/** Where a handler built by `createWebhookHandler` carries its core, for `toNodeHandler`. */
+export const RECEIVER: unique symbol = Symbol();
+
+/**
+ * The core a handler carries, if `createWebhookHandler` built it: `toNodeHandler` calls the core
+ * directly, since building a web Request and Response per delivery costs Node about as much as
+ * everything else the handler does.
+ */
+export const receiverOf = (handle: object): Receiver | undefined =>
+  (handle as { readonly [RECEIVER]?: Receiver })[RECEIVER];
+
+/** The status of each outcome. */
+export const STATUS: Record<WebhookHandlerOutcome, number> = {
+  handled: 200,
+  duplicate: 200,
+  unsubscribed: 200,
+  missing_signature: 400,
+  malformed_signature: 400,
+  signature_mismatch: 400,
+  invalid_payload: 400,
+  event_too_old: 400,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  invalid_secret: 500,
+  handler_failed: 500,
+  dedupe_failed: 500,
+  unrecognised_payload: 500,
+  in_progress: 503,
+};
+
+/** The answer of an outcome. */
+export const answerOf = (outcome: WebhookHandlerOutcome): ReceiverAnswer => ({
+  status: STATUS[outcome],
+  body: outcome,
+  headers:
+    outcome === 'method_not_allowed'
+      ? { 'content-type': 'text/plain', allow: 'POST' }
+      : { 'content-type': 'text/plain' },
+});
+
+/**
+ * The advice for the refusal whose word alone leaves a user guessing; the others name their cause
+ * or option.
+ */
+const MISMATCH = ': the sender signs with another secret (gateway-sdk mock: use its GATEWAY_WEBHOOK_SECRET)';
+
+const hex = (bytes: Uint8Array, length: number): string => {
+  let out = '';
+  for (const b of bytes.subarray(0, length)) out += (b | 256).toString(16).slice(1);
+  return out;
+};
+
+// Deliveries are de-duplicated per receiver: every secret gets its own namespace of ids, an HMAC
+// of a fixed text, so two receivers sharing a store (two webhooks, an sms and a payment receiver on
+// one Redis) never take each other's events for duplicates. Not the secret itself: keys are visible.
+const namespace = async (hmac: Hmac, secret: string): Promise<string> =>
+  hex(await hmac.digest(secret, 'gateway-sdk dedupe'), 8);
+
+/** What a payload without a string `type` is, for the one report of it: its field names, never values. */
+function described(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null)
+    return `JSON ${payload === null ? 'null' : typeof payload}`;
+  if (Array.isArray(payload)) return 'a JSON array';
+  const names = Object.keys(payload);
+  return `fields: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
+}
+
+/** The once-per-handler notes: drift that is accepted, and said once so that it is seen. */
+function notes(settings: Settings) {
+  const told = new Set<string>();
+  const sink: Pick<Logger, 'warn'> = settings.logger ?? console;
+  const once = (what: string, message: string) =>
+    !told.has(what) && (told.add(what), sink.warn(`gateway-sdk: ${message} (told once per handler)`));
+  return {
+    sink,
+    version: (version: unknown) =>
+      once(
+        'version',
+        `webhook api_version ${JSON.stringify(version)} is not serviceVersion ${JSON.stringify(settings.serviceVersion)}: ` +
+          'handled, but its fields may differ from the types',
+      ),
+    created: (created: unknown) =>
+      once(
+        'created',
+        `webhook created ${created === undefined ? 'missing' : 'not a time'}: handled without the maxAgeSeconds check`,
+      ),
+    unrecognised: (payload: unknown) => {
+      if (told.has('type')) return;
+      told.add('type');
+      settings.onError(
+        new ConfigurationError(
+          `createWebhookHandler: a delivery without a string type (${described(payload)}) was answered 500 ` +
+            'unrecognised_payload, so it comes again: pass onEvent to take it (told once per handler).',
+          'onEvent',
+        ),
+        undefined,
+      );
+    },
+  };
+}
+
+/** The verify-and-parse step: the payload, or the outcome that refuses it. */
+function verifying(settings: Settings, hmac: () => Hmac) {
+  const verifier = webhooksOver(hmac);
+  return async (body: Uint8Array, signature: ReturnType<ReceiverRequest['header']>) => {
+    try {
+      return { payload: await verifier.constructEvent(body, signature, settings.secret) };
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
+      // event and delivers it again once the secret is fixed. A 400 would lose it for good.
+      if (error.reason !== 'invalid_secret' && error.reason !== 'parsed_body')
+        return { outcome: error.reason };
+      settings.onError(error, undefined);
+      return { outcome: 'invalid_secret' as const };
+    }
+  };
+}
+
+/** Whether the payload is too old (or too far ahead) to be handled; unreadable times pass, noted. */
+function stale(settings: Settings, note: ReturnType<typeof notes>, payload: unknown): boolean {
+  const { maxAge } = settings;
+  if (maxAge === undefined) return false;
+  const created = createdAt(payload);
+  if (created === undefined) {
+    note.created((payload as { created?: unknown } | null)?.created);
+    return false;
+  }
+  // Too far ahead counts as too old: it would pass the age check long after its id left the store.
+  const age = Date.now() - created;
+  return age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000;
+}
+
+/** The decision for one delivery, without the answer's form. */
+function deciding(settings: Settings) {
+  const hmac = hmacFor(settings.crypto);
+  const note = notes(settings);
+  checkEventNames(settings.on, note.sink);
+  const verify = verifying(settings, hmac);
+  const handlers = settings.on as Record<string, ((event: WebhookEvent) => unknown) | undefined>;
+  // With a store that has `complete`, a claim is a lease; otherwise it is the record itself.
+  const { store, keep, lease, onError } = settings;
+  const { claim, run } = dedupeSteps(store, store && store.complete ? lease : keep, keep, onError);
+  let spaces: Promise<string[]> | undefined;
+  let names: string[] | undefined;
+  return async (request: ReceiverRequest): Promise<WebhookHandlerOutcome> => {
+    if (request.method !== 'POST') return 'method_not_allowed';
+    const body = await request.body(settings.maxBody);
+    if (!body) return 'payload_too_large';
+    const { payload, outcome } = await verify(body, request.header(SIGNATURE_HEADER));
+    if (outcome) return outcome;
+    if (stale(settings, note, payload)) return 'event_too_old';
+    const version = versionOf(payload);
+    if (version !== undefined && version !== settings.serviceVersion) note.version(version);
+    // Own keys only: an event type named `constructor` or `__proto__` is not a handler.
+    const type = typeOf(payload);
+    const handler =
+      (type !== undefined && Object.hasOwn(handlers, type) ? handlers[type] : undefined) ?? settings.onEvent;
+    if (typeof handler !== 'function') {
+      if (type !== undefined) return 'unsubscribed';
+      note.unrecognised(payload);
+      return 'unrecognised_payload';
+    }
+    // An event without an id is known by a digest of its signed body: a redelivery is the same bytes.
+    const id = idOf(payload) ?? `body-${hex(await hmac().digest('gateway-sdk body', body), 16)}`;
+    // The id under each secret's namespace. Awaited only until known: an await per delivery is a
+    // measurable share of the handler's time.
+    names ??= await (spaces ??= Promise.all(settings.secrets.map(async (s) => namespace(hmac(), s))));
+    const keys = names.map((ns) => `${ns}:${id}`);
+    return (await claim(payload, keys)) ?? run(handler, payload, keys);
+  };
+}
+
+/**
+ * The receiver's core and the body limit it reads up to: what `createWebhookHandler` wraps in the
+ * Fetch API, and `toNodeHandler` calls with node:http's request. Options are checked here, once.
+ */
+export function createReceiver(options: WebhookHandlerOptions): { receive: Receiver; maxBody: number } {
+  const settings = readOptions(options);
+  const decide = deciding(settings);
+  const { logger } = settings;
+  const receive: Receiver = async (request) => {
+    const answer = answerOf(await decide(request));
+    // One line per refused delivery, whichever check refused it.
+    if (logger && answer.status >= 400 && answer.status < 500)
+      logger.warn(
+        `gateway-sdk: webhook delivery refused, ${answer.status} ${answer.body}${answer.body === 'signature_mismatch' ? MISMATCH : ''}`,
+        { outcome: answer.body, status: answer.status },
+      );
+    return answer;
+  };
+  return { receive, maxBody: settings.maxBody };
+}
