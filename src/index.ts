@@ -72,7 +72,7 @@ export type { PaymentWebhook, PaymentWebhookListParams } from './resources/payme
 export type { Customer } from './resources/payment/models.js';
 export type { PaymentMethodAttachParams } from './resources/payment/payment-methods.js';
 export type { OrganizationMember, Role, Permission } from './resources/account/members.js';
-export { Webhooks } from './webhooks.js';
+export { Webhooks, createWebhooks } from './webhooks.js';
 export type {
   WebhookEnvelope,
   WebhookEvent,
@@ -82,6 +82,8 @@ export type {
   WebhookCustomer,
   WebhookRawBody,
   WebhooksApi,
+  WebhooksOptions,
+  WebhookCrypto,
   WebhookEventHandlers,
   WebhookEventOf,
   WebhookHandler,
