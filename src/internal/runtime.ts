@@ -42,8 +42,14 @@ export function runtimeName(): string {
     navigator?: { userAgent?: string };
   };
   if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
-  if (g.process?.versions?.bun) return `bun/${g.process.versions.bun}`;
-  if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
+  // Next.js's edge sandbox has a `process` whose Node-only members throw when read.
+  try {
+    const versions = g.process?.versions;
+    if (versions?.bun) return `bun/${versions.bun}`;
+    if (versions?.node) return `node/${versions.node}`;
+  } catch {
+    // Not Node, whatever `process` says: named by the user agent below.
+  }
   return g.navigator?.userAgent?.split(' ')[0] ?? 'unknown';
 }
 
