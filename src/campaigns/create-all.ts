@@ -6,12 +6,13 @@ import type { Client } from '../client.js';
 import { ConfigurationError, type GatewayError } from '../core/errors.js';
 import { APIUserAbortError } from '../core/client-errors.js';
 import type { RequestOptions } from '../core/options.js';
-import { attachCallSite, withCallSite } from '../internal/call-site.js';
+import { attachCallSite, type CallSite } from '../internal/call-site.js';
+import { type CallChannel, withChannel } from '../internal/channel.js';
 import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
 import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
 import type * as ChecksModule from './checks.js';
-import { checkPacer, pacedOptions, type Pacer } from './pacer.js';
+import { checkPacer, type Pacer, pacing } from './pacer.js';
 import {
   baseKeyFor,
   checkBatchOptions,
@@ -157,8 +158,10 @@ type Checks = typeof ChecksModule;
 /** The options, checked: how every chunk is sent. */
 interface Plan {
   bulk: BulkSender;
-  /** Each chunk's request options, paced when a pacer was given; its key is added per chunk. */
+  /** Each chunk's request options; its key is added per chunk. */
   request: RequestOptions;
+  /** What each chunk is handed beside them (internal/channel.ts): the caller's frame, the pacer if given. */
+  channel: CallChannel;
   /** The base key: chunk `i` is sent with `${base}:${i}`. */
   base: string;
   chunkSize: number;
@@ -185,7 +188,7 @@ export async function createAll(
   // refusals of the options are thrown before its first await, with that frame on the stack
   // already; those of the fields come after the checks load, and are given the frame.
   const site = new Error();
-  const plan = planOf(client, withCallSite<BulkCreateAllOptions>(options === undefined ? {} : options, site));
+  const plan = planOf(client, options === undefined ? {} : options, site);
   const checks = await import('./checks.js');
   let fields: Omit<BulkCreateAllParams, 'recipients'>;
   let source: Reader<unknown>;
@@ -198,18 +201,18 @@ export async function createAll(
 }
 
 /** Checks the options before anything is read or sent; a bad one throws a ValidationError. */
-function planOf(client: Client, sited: BulkCreateAllOptions): Plan {
+function planOf(client: Client, options: BulkCreateAllOptions, site: CallSite): Plan {
   const bulk = clientPart<BulkSender>(client, 'bulk', 'createAll(client, params, options)');
-  checkBatchOptions(sited);
-  const { idempotencyKey, chunkSize, concurrency, onProgress, pacer, ...unpaced } = sited;
+  checkBatchOptions(options);
+  const { idempotencyKey, chunkSize, concurrency, onProgress, pacer, ...request } = options;
   const paced = checkPacer(pacer);
-  const request = paced === undefined ? unpaced : pacedOptions(unpaced, paced);
+  const channel: CallChannel = paced === undefined ? { site } : { site, ...pacing(paced) };
   const base = baseKeyFor(idempotencyKey);
   const size = intOption(chunkSize, 'chunkSize', [1, MAX_CHUNK], MAX_CHUNK);
   const workers = intOption(concurrency, 'concurrency', [1, 64], 2);
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw invalidOption('onProgress', 'must be a function');
-  return { bulk, request, base, chunkSize: size, workers, onProgress };
+  return { bulk, request, channel, base, chunkSize: size, workers, onProgress };
 }
 
 /**
@@ -320,11 +323,11 @@ class Campaign {
 
   /** Sends one chunk as a bulk job under its derived key; settles with the job or the error. */
   #send(chunk: Chunk): Promise<Settled> {
-    const { bulk, request, base } = this.#plan;
+    const { bulk, request, channel, base } = this.#plan;
     return Promise.resolve(
       bulk.create(
         { ...this.#fields, recipients: chunk.recipients },
-        { ...request, idempotencyKey: `${base}:${chunk.chunk}` },
+        withChannel({ ...request, idempotencyKey: `${base}:${chunk.chunk}` }, channel),
       ),
     ).then(
       (job) => ({ ...chunk, job }),

@@ -9,13 +9,12 @@ import { ConfigurationError, type GatewayError } from '../core/errors.js';
 import { APIUserAbortError, ValidationError } from '../core/client-errors.js';
 import type { Client } from '../client.js';
 import type { RequestOptions } from '../core/options.js';
-import { withCallSite } from '../internal/call-site.js';
-import { type InternalRequestOptions, OPTIONS_CHECKED } from '../internal/settings.js';
-import { WAIT_ONLY_HOOKS, type WaitOnlyHooksOptions } from '../internal/wait-only-hooks.js';
+import type { CallSite } from '../internal/call-site.js';
+import { type CallChannel, withChannel } from '../internal/channel.js';
 import type { Message, MessageCreateParams } from '../resources/sms/models.js';
 import { checkKeys, keyGuard } from './batch-keys.js';
-import { localPacer } from './memory-pacer.js';
-import { checkPacer, pacedOptions, type Pacer } from './pacer.js';
+import { type LocalPacer, localPacer } from './memory-pacer.js';
+import { checkPacer, type Pacer, pacing } from './pacer.js';
 import { baseKeyFor, checkBatchOptions, clientPart, intOption, Pool, readerOf, type Source } from './pool.js';
 
 /** One send of `createMany`: a `client.sms.messages.create` body, with its own key if you have one. */
@@ -101,12 +100,13 @@ export function createMany(
   options?: CreateManyOptions,
 ): CreateManyIterator {
   // Every item's error names the frame that called createMany (internal/call-site.ts).
-  const sited = withCallSite<CreateManyOptions>(options === undefined ? {} : options, new Error());
+  const site = new Error();
+  const batch = copyOf(options);
   let base = '';
   const pool = new Pool<unknown, CreateManyResult>(() => {
     const messages = clientPart<MessageSender>(client, 'messages', 'createMany(client, items, options)');
-    checkBatchOptions(sited);
-    const { idempotencyKey, concurrency, pacer, ...rest } = sited;
+    checkBatchOptions(batch);
+    const { idempotencyKey, concurrency, pacer, ...rest } = batch;
     base = baseKeyFor(idempotencyKey);
     // One key, one message (batch-keys.ts): an array is refused whole before anything is sent;
     // any other source item by item, before that item is sent, and the run then ends.
@@ -122,9 +122,7 @@ export function createMany(
     // which a send can look at as it starts. While the gate is open (almost always), the first
     // attempt has nothing to wait for, and goes without the hook that would find that out.
     const local = given === undefined ? localPacer(0) : undefined;
-    const request = sendOptions(rest, given ?? (local as Pacer), false);
-    const lean = local !== undefined && rest.hooks === undefined ? sendOptions(rest, local, true) : undefined;
-    const optionsNow = () => (lean !== undefined && local?.gate.remaining() === 0 ? lean : request);
+    const optionsFor = sendOptions(rest, given, local, site);
     return {
       reader: readerOf(items, 'items'),
       concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
@@ -142,12 +140,12 @@ export function createMany(
         if (own === undefined) {
           // The item is the body as it is unless it names the key (as undefined): no copy per send.
           const body = 'idempotencyKey' in item ? withoutKey(item) : item;
-          return send(messages, body, { ...optionsNow(), idempotencyKey: `${base}:${index}` }, index, item);
+          return send(messages, body, optionsFor(`${base}:${index}`), index, item);
         }
         const key = String(own);
         const clash = guard?.(key, index);
         if (clash !== undefined) return Promise.resolve(failed(index, key, item, (refused = clash)));
-        return send(messages, withoutKey(item), { ...optionsNow(), idempotencyKey: key }, index, item);
+        return send(messages, withoutKey(item), optionsFor(key), index, item);
       },
       // Nothing can be sent without a credential or an address: end the batch instead of failing each item.
       fatal: (result) =>
@@ -173,24 +171,43 @@ export function createMany(
     CreateManyIterator;
 }
 
+/** The options as given, copied now: they are read on the first next(), and later changes are not seen. */
+function copyOf(options: CreateManyOptions | undefined): CreateManyOptions {
+  if (options === undefined) return {};
+  // Anything but an object as it is, for checkBatchOptions to refuse.
+  return typeof options === 'object' && options !== null ? { ...options } : options;
+}
+
 /**
- * Each send's options but its key: paced (every attempt, or the retries only), and marked for what
- * the call may skip. Without hooks of the caller's, the pacer's only wait, so a send is spared the
- * checks and the copy of the answer that hooks which may change the request or read it need. Without
- * headers too, the options were checked whole for the batch and hold nothing the caller can change
- * later, so they are not checked again for every send (the call checks each send's key).
+ * Each send's options for its key, registered with what the send is handed beside them
+ * (internal/channel.ts): the caller's frame and the pacer, before every attempt or, while the
+ * local pacer's gate is open, before the retries only.
  */
 function sendOptions(
   rest: RequestOptions,
-  pacer: Pacer,
-  retriesOnly: boolean,
-): InternalRequestOptions & WaitOnlyHooksOptions {
-  const options: InternalRequestOptions & WaitOnlyHooksOptions = pacedOptions(rest, pacer, retriesOnly);
-  if (rest.hooks === undefined) {
-    options[WAIT_ONLY_HOOKS] = true;
-    if (rest.headers === undefined) options[OPTIONS_CHECKED] = true;
-  }
-  return options;
+  given: Pacer | undefined,
+  local: LocalPacer | undefined,
+  site: CallSite,
+): (key: string) => RequestOptions {
+  const paced = sendChannel(rest, given ?? (local as Pacer), false, site);
+  const lean =
+    local !== undefined && rest.hooks === undefined ? sendChannel(rest, local, true, site) : undefined;
+  return (key) =>
+    withChannel(
+      { ...rest, idempotencyKey: key },
+      lean !== undefined && local?.gate.remaining() === 0 ? lean : paced,
+    );
+}
+
+/**
+ * One send's channel: the caller's frame and the pacer (before every attempt, or the retries
+ * only). Without hooks or headers of the caller's, the options were checked whole for the batch
+ * and hold nothing the caller can change later, so they are not checked again for every send (the
+ * call checks each send's key).
+ */
+function sendChannel(rest: RequestOptions, pacer: Pacer, retriesOnly: boolean, site: CallSite): CallChannel {
+  const checked = rest.hooks === undefined && rest.headers === undefined ? true : undefined;
+  return { site, checked, ...pacing(pacer, retriesOnly) };
 }
 
 /** The item without its `idempotencyKey`: the body the service is sent. */

@@ -1,10 +1,9 @@
 // What a pacer is, and how the batch helpers (createMany, createAll) put one in front
-// of every attempt of every request: ky `beforeRequest` and `beforeRetry` hooks wait for the pacer
-// (before each attempt, retries included, and outside the attempt's timeout), and the call's own
-// response observer tells the pacer about each 429 that names a wait.
-import type { Hooks, HookState } from '../core/hooks.js';
-import type { RequestOptions } from '../core/options.js';
-import { type InternalRequestOptions, invalidOption, OBSERVE_RESPONSE } from '../internal/settings.js';
+// of every attempt of every request: through the call's channel (internal/channel.ts), the call
+// waits for the pacer in ky hooks of its own (before each attempt, retries included, and outside
+// the attempt's timeout), and its response observer tells the pacer about each 429 that names a wait.
+import type { CallChannel } from '../internal/channel.js';
+import { invalidOption } from '../internal/settings.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../internal/retry.js';
 
 /**
@@ -35,11 +34,11 @@ export function checkPacer(value: unknown): Pacer | undefined {
 }
 
 /**
- * `request` with `pacer` in front of every attempt and told of every 429 that names a wait.
- * `retriesOnly` leaves the first attempt to the caller, who has already found the pacer open.
+ * The channel's part that puts `pacer` in front of every attempt and tells it of every 429 that
+ * names a wait. `retriesOnly` leaves the first attempt to the caller, who has already found the
+ * pacer open.
  */
-export function pacedOptions(request: RequestOptions, pacer: Pacer, retriesOnly = false): RequestOptions {
-  const user = request.hooks;
+export function pacing(pacer: Pacer, retriesOnly = false): Pick<CallChannel, 'observe' | 'pace'> {
   const observe = (response: Response) => {
     if (response.status !== 429) return;
     const ms = parseRetryAfter(response.headers.get('retry-after'), Date.now());
@@ -52,11 +51,5 @@ export function pacedOptions(request: RequestOptions, pacer: Pacer, retriesOnly 
       // As above, for a hold that throws instead of rejecting.
     }
   };
-  // ky 2 runs `beforeRequest` before the first attempt and `beforeRetry` before each other one
-  // (outside the attempt's timeout), so every attempt waits for the pacer.
-  const wait = ({ request }: HookState) => pacer.acquire(request.signal);
-  const hooks: Hooks = { ...user, beforeRetry: [...(user?.beforeRetry ?? []), wait] };
-  if (!retriesOnly) hooks.beforeRequest = [...(user?.beforeRequest ?? []), wait];
-  const options: InternalRequestOptions = { ...request, hooks, [OBSERVE_RESPONSE]: observe };
-  return options;
+  return { observe, pace: { acquire: (signal) => pacer.acquire(signal), retriesOnly } };
 }

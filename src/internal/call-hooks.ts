@@ -3,7 +3,8 @@
 // reach the call through ky's `context`, need not import the call, nor each other.
 import type * as Ky from 'ky';
 import type { BeforeRetryState, Hooks as KyHooks } from 'ky';
-import type { Hooks } from '../core/hooks.js';
+import type { HookState, Hooks } from '../core/hooks.js';
+import type { Pace } from './channel.js';
 
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];
@@ -43,6 +44,39 @@ export function withOwnHook(hooks: Hooks | undefined): KyHooks {
       ...(hooks?.beforeRetry ?? []),
     ],
   } as KyHooks;
+}
+
+/**
+ * ky's hooks for one call: the user's (the client's are on the area's instance), then the pacer's
+ * waits, with the SDK's own `beforeRetry` ahead of all unless the area's instance has it.
+ * `undefined` when there are none, so ky has nothing to merge.
+ */
+export function callHooks(
+  user: Hooks | undefined,
+  pace: Pace | undefined,
+  ownHook: boolean,
+): KyHooks | undefined {
+  const hooks = pace === undefined ? user : withWaits(user, pace);
+  if (hooks === undefined) return undefined;
+  return ownHook ? (hooks as KyHooks) : withOwnHook(hooks);
+}
+
+/** The last hooks built for each pace, with the user's hooks they were built on. */
+const waits = new WeakMap<Pace, { user: Hooks | undefined; hooks: Hooks }>();
+
+/**
+ * `user` with the pacer's waits after them: `beforeRequest` before the first attempt (unless the
+ * pace skips it) and `beforeRetry` before each retry, both outside the attempt's timeout, where a
+ * wait inside `fetch` would not be. Built once per pace and user hooks (a batch's sends share them).
+ */
+function withWaits(user: Hooks | undefined, pace: Pace): Hooks {
+  const built = waits.get(pace);
+  if (built !== undefined && built.user === user) return built.hooks;
+  const wait = ({ request }: HookState) => pace.acquire(request.signal);
+  const hooks: Hooks = { ...user, beforeRetry: [...(user?.beforeRetry ?? []), wait] };
+  if (!pace.retriesOnly) hooks.beforeRequest = [...(user?.beforeRequest ?? []), wait];
+  waits.set(pace, { user, hooks });
+  return hooks;
 }
 
 /**

@@ -10,25 +10,6 @@ import { GatewayError } from '../core/errors.js';
 export type CallSite = Error;
 
 /**
- * The request option under which the batch helpers (`createAll`, `createMany`) hand the site of
- * the user's call to each send, so that a chunk's or an item's error names the app's frame, not the
- * pool's.
- */
-export const CALL_SITE: unique symbol = Symbol();
-
-/** Request options that may carry the site of the call they belong to. */
-export interface SitedOptions {
-  [CALL_SITE]?: CallSite | undefined;
-}
-
-/** `opts` with `site` added, for a batch helper to pass to each send; anything else as it is, to be refused. */
-export function withCallSite<O>(opts: O, site: CallSite): O {
-  return opts === undefined || (typeof opts === 'object' && opts !== null)
-    ? ({ ...opts, [CALL_SITE]: site } as O)
-    : opts;
-}
-
-/**
  * Appends the frames of `site` to `error.stack` when it is read; errors that are not the SDK's are
  * left as they are. Returns `error`. The error's own stack is read now: V8 and JavaScriptCore keep
  * it as a data property, which formats it when read anyway, and only a call that failed pays.

@@ -23,7 +23,6 @@ import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
-import { type InternalRequestOptions, OBSERVE_RESPONSE } from './settings.js';
 import {
   backoff,
   isHTTPError,
@@ -35,9 +34,9 @@ import {
 import { parseOutput, type ResponseContext } from './schema.js';
 import { UNPARSED_ANSWERS } from '../core/api-promise.js';
 import { HAS_SIGNAL_ANY, now } from './runtime.js';
-import { type CallHooks, hookContext, type KyStop, withCredential, withOwnHook } from './call-hooks.js';
-import { WAIT_ONLY_HOOKS, type WaitOnlyHooksOptions } from './wait-only-hooks.js';
+import { type CallHooks, callHooks, hookContext, type KyStop, withCredential } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
+import type { CallChannel } from './channel.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 /** What a resource asks for; everything in it has already been validated. */
@@ -85,10 +84,13 @@ export class Call implements CallHooks {
   #attemptStarted = 0;
   #attemptEnded: number | undefined;
   /**
-   * Whether the client or the call has hooks. Any of them may change the request, so `fetch`
-   * re-asserts the host and headers; some may read the answer's body, so `fetch` hands ky an unread copy.
+   * Whether the client or the call has hooks of the user's. Any of them may change the request, so
+   * `fetch` re-asserts the host and headers; some may read the answer's body, so `fetch` hands ky an
+   * unread copy. The channel's waits are the call's own hooks: they do neither.
    */
   readonly #hooked: boolean;
+  /** What the SDK passed beside the options (internal/channel.ts): the observer and the pace. */
+  readonly #channel: CallChannel | undefined;
 
   constructor(
     /** What every call of the client reads: its settings, logger and jitter source. */
@@ -101,8 +103,10 @@ export class Call implements CallHooks {
     readonly site?: CallSite,
     /** When the method was called, on ky's clock: before the engine loaded, on a first call. */
     started = now(),
+    channel?: CallChannel,
   ) {
     this.#started = started;
+    this.#channel = channel;
     const { settings } = context;
     this.idempotencyKey =
       spec.method === 'POST'
@@ -114,9 +118,7 @@ export class Call implements CallHooks {
     this.timeout = options.timeout ?? settings.timeout;
     this.maxRetries = options.maxRetries ?? settings.maxRetries;
     this.input = spec.path + queryString(spec.query);
-    this.#hooked =
-      settings.hooks !== undefined ||
-      (options.hooks !== undefined && (options as WaitOnlyHooksOptions)[WAIT_ONLY_HOOKS] !== true);
+    this.#hooked = settings.hooks !== undefined || options.hooks !== undefined;
     this.totalTimeout = options.totalTimeout ?? settings.totalTimeout;
     this.signal = options.signal;
   }
@@ -235,9 +237,8 @@ export class Call implements CallHooks {
     if (json !== undefined || options.headers !== undefined || key !== undefined || ownVersion)
       init.headers = headers;
     if (options.timeout !== undefined) init.timeout = options.timeout;
-    const hooks = options.hooks;
-    if (hooks !== undefined)
-      init.hooks = this.areaTransport.ownHook ? (hooks as Options['hooks']) : withOwnHook(hooks);
+    const hooks = callHooks(options.hooks, this.#channel?.pace, this.areaTransport.ownHook);
+    if (hooks !== undefined) init.hooks = hooks;
     return init;
   }
 
@@ -380,7 +381,7 @@ export class Call implements CallHooks {
       });
     }
     noteDeprecation(this.context, this.spec.method, this.spec.path, response.headers);
-    (this.options as InternalRequestOptions)[OBSERVE_RESPONSE]?.(response);
+    this.#channel?.observe?.(response);
     return result;
   }
 

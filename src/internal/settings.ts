@@ -341,24 +341,3 @@ export function headerProblem(name: string, value: unknown): string | undefined 
     return 'must be a string without line breaks, NUL or characters above U+00FF';
   return undefined;
 }
-
-/**
- * Internal: sees every response of a call (every attempt, before ky decides to retry), without
- * the response copy an `afterResponse` hook costs. `createMany` paces its workers with it.
- * @internal
- */
-export const OBSERVE_RESPONSE: unique symbol = Symbol();
-
-/**
- * Internal: set to `true` on request options a batch helper built from options it has checked
- * whole (`checkRequestOptions`), adding only the request's key, which the call checks itself:
- * checking them again for every request of the batch would find nothing new.
- * @internal
- */
-export const OPTIONS_CHECKED: unique symbol = Symbol();
-
-/** @internal Request options with the SDK's own observer, and the batch helpers' mark. */
-export interface InternalRequestOptions extends RequestOptions {
-  [OBSERVE_RESPONSE]?: ((response: Response) => void) | undefined;
-  [OPTIONS_CHECKED]?: true | undefined;
-}

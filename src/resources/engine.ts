@@ -28,10 +28,11 @@ import {
 import { openArea } from '../internal/area.js';
 import { Call, type RequestSpec } from '../internal/call.js';
 import { attachCallSite, type CallSite } from '../internal/call-site.js';
+import type { CallChannel } from '../internal/channel.js';
 import { path } from '../internal/path.js';
 import { SafeLogger } from '../internal/safe-logger.js';
 import { parseInput } from '../internal/schema.js';
-import { checkRequestOptions, type InternalRequestOptions, OPTIONS_CHECKED } from '../internal/settings.js';
+import { checkRequestOptions } from '../internal/settings.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
 /** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
@@ -76,9 +77,10 @@ export type Build = (s: Schemas) => Target;
 export type CursorPageWire<T> = { data: T[]; has_more: boolean; next_cursor?: string | null | undefined };
 
 /**
- * Checks and sends one call; a check that fails rejects, and nothing is sent. `started` is when
- * the method was called, given when the engine was not loaded yet: the method's own call is then
- * no longer on the stack, so an error thrown here gets `site` appended as the call's later ones do.
+ * Checks and sends one call; a check that fails rejects, and nothing is sent. `channel` is what a
+ * batch helper passed beside the options (internal/channel.ts). `started` is when the method was
+ * called, given when the engine was not loaded yet: the method's own call is then no longer on the
+ * stack, so an error thrown here gets `site` appended as the call's later ones do.
  */
 export function request<S extends z.ZodMiniType>(
   transport: Transport,
@@ -88,6 +90,7 @@ export function request<S extends z.ZodMiniType>(
   response: (s: Schemas) => S,
   options: RequestOptions | undefined,
   site: CallSite,
+  channel: CallChannel | undefined,
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
   try {
@@ -95,6 +98,7 @@ export function request<S extends z.ZodMiniType>(
       transport,
       { area, method, ...build(schemas), response: response(schemas) },
       options,
+      channel,
       site,
       started,
     );
@@ -114,6 +118,7 @@ export function list<T>(
   page: (s: Schemas) => z.ZodMiniType<CursorPageWire<T>>,
   options: RequestOptions | undefined,
   site: CallSite,
+  channel: CallChannel | undefined,
   inFrame: boolean,
 ): PagePromise<T> {
   let target: Target;
@@ -135,6 +140,7 @@ export function list<T>(
           transport,
           { area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
           options,
+          channel,
         );
       } catch (error) {
         throw attachCallSite(error, site);
@@ -161,15 +167,15 @@ function send<S extends z.ZodMiniType>(
   transport: Transport,
   spec: RequestSpec<S>,
   options: RequestOptions | null | undefined,
+  channel: CallChannel | undefined,
   site?: CallSite,
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
   // Most calls pass no options: nothing to check; a batch helper's were checked once for the batch.
-  if (options != null && (options as InternalRequestOptions)[OPTIONS_CHECKED] !== true)
-    checkRequestOptions(options);
+  if (options != null && channel?.checked !== true) checkRequestOptions(options);
   const context = transport.context ?? transport.setContext(contextOf(transport));
   const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
-  return new Call(context, areaTransport, spec, options ?? {}, site, started).run(spec.response);
+  return new Call(context, areaTransport, spec, options ?? {}, site, started, channel).run(spec.response);
 }
 
 /** What every call of a client reads, built on its first call: the logger among it. */

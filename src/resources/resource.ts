@@ -8,7 +8,7 @@ import type { z } from 'zod/mini';
 import { APIPromise } from '../core/api-promise.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import { CALL_SITE, type SitedOptions } from '../internal/call-site.js';
+import { channelOf } from '../internal/channel.js';
 import type * as EngineModule from './engine.js';
 import type { Build, CursorPageWire, Schemas } from './engine.js';
 import { loadOnce } from '../internal/load-once.js';
@@ -44,17 +44,23 @@ export abstract class APIResource {
     response: (s: Schemas) => S,
     opts: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
-    // The caller's frame for the error's stack (internal/call-site.ts), captured in the method's
-    // own call, unless a batch helper passed its caller's.
-    const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
+    // What a batch helper passed beside the options (internal/channel.ts), and the caller's frame
+    // for the error's stack (internal/call-site.ts), captured in the method's own call unless the
+    // channel holds its caller's.
+    const channel = opts === undefined ? undefined : channelOf(opts);
+    const site = channel?.site ?? new Error();
     const transport = this._transport;
     const area = this.area;
     const loaded = engine.value;
     if (loaded !== undefined)
-      return new APIPromise(() => loaded.request(transport, area, method, build, response, opts, site));
+      return new APIPromise(() =>
+        loaded.request(transport, area, method, build, response, opts, site, channel),
+      );
     const started = now();
     return new APIPromise(() =>
-      engine.load().then((e) => e.request(transport, area, method, build, response, opts, site, started)),
+      engine
+        .load()
+        .then((e) => e.request(transport, area, method, build, response, opts, site, channel, started)),
     );
   }
 
@@ -65,13 +71,16 @@ export abstract class APIResource {
     opts: RequestOptions | undefined,
   ): PagePromise<T> {
     // Every page's error names the frame that called list() (internal/call-site.ts).
-    const site = (opts as SitedOptions | null | undefined)?.[CALL_SITE] ?? new Error();
+    const channel = opts === undefined ? undefined : channelOf(opts);
+    const site = channel?.site ?? new Error();
     const transport = this._transport;
     const area = this.area;
     const loaded = engine.value;
-    if (loaded !== undefined) return loaded.list(transport, area, build, page, opts, site, true);
+    if (loaded !== undefined) return loaded.list(transport, area, build, page, opts, site, channel, true);
     return new PagePromise(() =>
-      engine.load().then((e) => e.list(transport, area, build, page, opts, site, false).withResponse()),
+      engine
+        .load()
+        .then((e) => e.list(transport, area, build, page, opts, site, channel, false).withResponse()),
     );
   }
 }
