@@ -4,6 +4,7 @@
 import type * as Ky from 'ky';
 import type { BeforeRetryState, Hooks as KyHooks } from 'ky';
 import type { Hooks } from '../core/hooks.js';
+import { ownProperties } from './settings.js';
 
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];
@@ -60,5 +61,6 @@ export function withCredential(request: Request, authorization: string, hooked: 
   // Copied entry by entry: Node 20's fetch copies a cloned request's Headers object incompletely.
   const headers = new Headers([...request.headers]);
   headers.set('authorization', authorization);
-  return new Request(request, { headers });
+  // No prototype: Request reads `method`, `body` and the rest from its init with plain reads.
+  return new Request(request, ownProperties({ headers }));
 }

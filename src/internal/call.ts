@@ -15,14 +15,14 @@ import {
 } from '../core/client-errors.js';
 import { errorForStatus } from '../core/status-error.js';
 import { isNetworkFailure, readBody } from './body.js';
-import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
+import { safeCause, scrub, scrubBody, scrubText, withheldFields } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
 import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
-import { type InternalRequestOptions, OBSERVE_RESPONSE } from './settings.js';
+import { type InternalRequestOptions, OBSERVE_RESPONSE, ownProperties } from './settings.js';
 import {
   backoff,
   isHTTPError,
@@ -37,6 +37,36 @@ import { type CallHooks, hookContext, type KyStop, withCredential, withOwnHook }
 import { WAIT_ONLY_HOOKS, type WaitOnlyHooksOptions } from './wait-only-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
+
+/**
+ * ky's and fetch's options a call does not set, as own `undefined`s on its ky options (the ones it
+ * sets replace them): ky and the Request it builds read each with a plain read, which a name set on
+ * Object.prototype by other code (prototype pollution) would otherwise answer, giving a GET a
+ * `json` body, or making an error status resolve (`throwHttpErrors`).
+ */
+const UNSET: Readonly<Options> = Object.freeze({
+  json: undefined,
+  body: undefined,
+  searchParams: undefined,
+  baseUrl: undefined,
+  parseJson: undefined,
+  stringifyJson: undefined,
+  onDownloadProgress: undefined,
+  onUploadProgress: undefined,
+  throwHttpErrors: undefined,
+  totalTimeout: undefined,
+  signal: undefined,
+  mode: undefined,
+  credentials: undefined,
+  cache: undefined,
+  referrer: undefined,
+  referrerPolicy: undefined,
+  integrity: undefined,
+  keepalive: undefined,
+  window: undefined,
+  duplex: undefined,
+  priority: undefined,
+});
 
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
@@ -169,6 +199,7 @@ export class Call implements CallHooks {
   #kyOptions(): Options {
     const { spec, options } = this;
     const init: Options = {
+      ...UNSET,
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
       context: hookContext(this),
@@ -221,10 +252,11 @@ export class Call implements CallHooks {
     try {
       // The credential goes on the request sent, after every hook: no object a hook sees carries it.
       const sent = withCredential(request, this.areaTransport.authorization, this.#hooked);
-      const response = await this.#fetchOnce(
-        sent,
-        HAS_SIGNAL_ANY ? init : { ...init, signal: attempt.signal },
-      );
+      // Own properties on no prototype: fetch reads `method`, `headers`, `body` from its init with
+      // plain reads, which a name set on Object.prototype would otherwise answer.
+      const fetchInit: RequestInit = ownProperties(init ?? {});
+      if (!HAS_SIGNAL_ANY) fetchInit.signal = attempt.signal;
+      const response = await this.#fetchOnce(sent, fetchInit);
       fetched = true;
       return await this.#readAnswer(response, attempt.signal);
     } catch (cause) {
@@ -259,9 +291,10 @@ export class Call implements CallHooks {
     this.#attemptEnded = undefined;
     const log = this.context.logger;
     if (log.enabled('debug')) {
+      // The path without its query: URLs in logs lose their query (a list's filters, a token).
       log.log(
         'debug',
-        `${request.method} ${this.input} (attempt ${this.attempts} of ${this.maxRetries + 1})`,
+        `${request.method} ${this.spec.path}${this.input === this.spec.path ? '' : '?…'} (attempt ${this.attempts} of ${this.maxRetries + 1})`,
         {
           area: this.areaTransport.area,
           idempotencyKey: this.idempotencyKey,
@@ -442,11 +475,14 @@ export class Call implements CallHooks {
       const headers = new Headers();
       for (const [name, value] of response.headers) headers.append(name, scrub(value, secrets));
       const requestId = requestIdOf(headers);
-      return errorForStatus({
+      const kept = scrubBody(text, secrets);
+      // A body too large to keep still gives its code and message (scrubbed, cut).
+      const withheld = kept.bodyWithheld === undefined ? undefined : withheldFields(text, secrets);
+      const init = {
         // A browser reports a redirect not followed as an opaque response with status 0.
         status: response.type === 'opaqueredirect' ? 302 : response.status,
         headers,
-        ...scrubBody(text, secrets),
+        ...kept,
         requestId,
         idempotencyKey,
         retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
@@ -454,7 +490,8 @@ export class Call implements CallHooks {
         credentialOption,
         area,
         attempts: this.attempts,
-      });
+      };
+      return errorForStatus(init, withheld);
     }
     if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
       // ky throws the same TimeoutError for both limits; the whole call's is spent when the
