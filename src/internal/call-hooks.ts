@@ -61,6 +61,7 @@ export function withCredential(request: Request, authorization: string, hooked: 
   // Copied entry by entry: Node 20's fetch copies a cloned request's Headers object incompletely.
   const headers = new Headers([...request.headers]);
   headers.set('authorization', authorization);
-  // No prototype: Request reads `method`, `body` and the rest from its init with plain reads.
-  return new Request(request, ownProperties({ headers }));
+  // The method given and no prototype: Node's Request reads a member its init lacks from
+  // Object.prototype, where other code may have set one (prototype pollution).
+  return new Request(request, ownProperties({ method: request.method, headers }));
 }

@@ -252,9 +252,12 @@ export class Call implements CallHooks {
     try {
       // The credential goes on the request sent, after every hook: no object a hook sees carries it.
       const sent = withCredential(request, this.areaTransport.authorization, this.#hooked);
-      // Own properties on no prototype: fetch reads `method`, `headers`, `body` from its init with
-      // plain reads, which a name set on Object.prototype would otherwise answer.
+      // Own properties on no prototype, the method and headers among them: fetch builds a Request
+      // from its init, and Node's reads a member the init lacks from Object.prototype, so a name set
+      // there by other code (prototype pollution) would replace them.
       const fetchInit: RequestInit = ownProperties(init ?? {});
+      fetchInit.method = sent.method;
+      fetchInit.headers = sent.headers;
       if (!HAS_SIGNAL_ANY) fetchInit.signal = attempt.signal;
       const response = await this.#fetchOnce(sent, fetchInit);
       fetched = true;

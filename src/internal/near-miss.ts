@@ -36,7 +36,7 @@ function distance(a: string, b: string, limit: number): number {
 
 /**
  * The known name `name` most likely meant: the same name in another case or with `-`/`_`
- * (`idempotency_key`), else the closest within a couple of edits (`concurency`, `tiemout`), else a
+ * (`idempotency_key`), else the closest within a few edits (`concurency`, `tiemout`, `maxRetry`), else a
  * known name that ends with it (`retries` for `maxRetries`); undefined when none is close.
  */
 export function closestName(name: string, known: readonly string[]): string | undefined {
@@ -44,8 +44,8 @@ export function closestName(name: string, known: readonly string[]): string | un
   const folded = fold(name);
   const same = known.find((k) => fold(k) === folded);
   if (same !== undefined) return same;
-  // One edit for short names, two for longer ones: `tmeout` is near `timeout`, `ab` is near nothing.
-  const limit = folded.length <= 4 ? 1 : 2;
+  // More edits for longer names: `tmeout` is near `timeout`, `maxRetry` near `maxRetries`, `ab` near nothing.
+  const limit = folded.length <= 4 ? 1 : folded.length <= 7 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const k of known) {
