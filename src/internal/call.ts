@@ -39,14 +39,14 @@ import { attachCallSite, type CallSite } from './call-site.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 /**
- * ky's and fetch's options a call does not set, as own `undefined`s on its ky options (the ones it
- * sets replace them): ky and the Request it builds read each with a plain read, which a name set on
- * Object.prototype by other code (prototype pollution) would otherwise answer, giving a GET a
- * `json` body, or making an error status resolve (`throwHttpErrors`).
+ * ky's options a call does not set, as own `undefined`s on its ky options (the ones it sets replace
+ * them): ky reads each with a plain read, which a name set on Object.prototype by other code
+ * (prototype pollution) would otherwise answer, giving a GET a `json` body, or making an error
+ * status resolve (`throwHttpErrors`). Fetch's own members are given in `fetch` (Node's Request
+ * drops an own `undefined` and reads the prototype anyway).
  */
 const UNSET: Readonly<Options> = Object.freeze({
   json: undefined,
-  body: undefined,
   searchParams: undefined,
   baseUrl: undefined,
   parseJson: undefined,
@@ -55,17 +55,6 @@ const UNSET: Readonly<Options> = Object.freeze({
   onUploadProgress: undefined,
   throwHttpErrors: undefined,
   totalTimeout: undefined,
-  signal: undefined,
-  mode: undefined,
-  credentials: undefined,
-  cache: undefined,
-  referrer: undefined,
-  referrerPolicy: undefined,
-  integrity: undefined,
-  keepalive: undefined,
-  window: undefined,
-  duplex: undefined,
-  priority: undefined,
 });
 
 /** What a resource asks for; everything in it has already been validated. */
