@@ -1,6 +1,6 @@
 import { ConfigurationError } from './core/errors.js';
 import type { ClientOptions } from './core/options.js';
-import { clientSettings } from './internal/settings.js';
+import { clientOptionsOf, clientSettings, ownProperties } from './internal/settings.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
@@ -29,7 +29,10 @@ export class Client {
    */
   readonly #options: ClientOptions;
 
-  constructor(options: ClientOptions = {}) {
+  constructor(given?: ClientOptions) {
+    // Own properties only, names checked: a misspelt option is refused, not silently ignored, and
+    // nothing set on Object.prototype by other code is read as an option.
+    const options = clientOptionsOf(given);
     if (isBrowserPage() && options.dangerouslyAllowBrowser !== true) {
       throw new ConfigurationError(
         'A Client in a browser page exposes its API key to every visitor. Call the API from your ' +
@@ -46,13 +49,14 @@ export class Client {
     const resolved = Object.fromEntries(
       Object.entries({ ...settings.credentials, ...settings.addresses }).map(([name, v]) => [name, v ?? '']),
     );
-    this.#options = {
+    this.#options = ownProperties({
       ...options,
       ...resolved,
       logLevel: settings.logLevel,
       serviceVersion: settings.serviceVersion,
       defaultHeaders: { ...settings.defaultHeaders },
-    };
+      hooks: settings.hooks,
+    });
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);
     const transport = new Transport({
       settings,
@@ -91,18 +95,21 @@ export class Client {
    * const tenant = client.withOptions({ apiKey: tenantKey, defaultHeaders: { 'x-tenant': 'acme' } });
    */
   withOptions(overrides: ClientOptions): Client {
+    const given = clientOptionsOf(overrides);
     const base = this.#options;
     // Merged by name in any case: both maps are read with lowercased names (HTTP's are
     // case-insensitive), the given one last.
     const defaultHeaders: Record<string, string> = {};
     for (const [name, value] of [
       ...Object.entries(base.defaultHeaders ?? {}),
-      ...Object.entries(overrides.defaultHeaders ?? {}),
+      ...Object.entries(given.defaultHeaders ?? {}),
     ])
       defaultHeaders[name.toLowerCase()] = value;
     // An option given as `undefined` keeps this client's: `{ apiKey: undefined }` must not fall
     // back to the environment's key, which this client may have been built to avoid.
-    const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-    return new Client({ ...base, ...given, defaultHeaders });
+    const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    // Hook lists are copied by the new client's settings (internal/settings.ts), so a hook pushed
+    // onto either client's list later does not reach the other.
+    return new Client({ ...base, ...set, defaultHeaders });
   }
 }

@@ -160,6 +160,29 @@ describe('option checks at construction', () => {
     }
   });
 
+  it.each(['apiKey', 'testApiKey', 'accessToken'] as const)(
+    'refuses a %s over 4096 characters, naming the option and never the value',
+    (option) => {
+      const long = `sk_${'A'.repeat(10_000_000)}`;
+      let error: unknown;
+      try {
+        new Client({ [option]: long });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).option).toBe(option);
+      expect((error as Error).message).toMatch(new RegExp(`^${option} is longer than 4096 characters`));
+      expect(JSON.stringify(error)).not.toContain('AAAA');
+      expect(() => new Client({ [option]: `sk_${'A'.repeat(4093)}` })).not.toThrow();
+    },
+  );
+
+  it('refuses a credential over 4096 characters read from the environment too', () => {
+    vi.stubEnv('GATEWAY_API_KEY', 'k'.repeat(4097));
+    expect(() => new Client({ baseURL: 'https://sms.gateway.test' })).toThrow(/^apiKey is longer than 4096/);
+  });
+
   it('reads the log level from GATEWAY_LOG', () => {
     vi.stubEnv('GATEWAY_LOG', 'loud');
     expect(() => new Client(full)).toThrow(/GATEWAY_LOG/);

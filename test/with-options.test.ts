@@ -140,4 +140,27 @@ describe('client.withOptions', () => {
     await verbose.sms.messages.retrieve('msg_1');
     expect(lines.some((l) => l.startsWith('debug '))).toBe(true);
   });
+
+  it.each([null, 42, 'timeout', [{ timeout: 1 }]])(
+    'refuses %j with a ConfigurationError, not a raw TypeError',
+    (overrides) => {
+      const client = new Client({ apiKey: 'k', baseURL: SMS });
+      expect(() => client.withOptions(overrides as never)).toThrow(ConfigurationError);
+      expect(() => client.withOptions(overrides as never)).toThrow(
+        'Client options must be an object such as { apiKey, baseURL }.',
+      );
+    },
+  );
+
+  it('shares no hook list with its parent: a hook pushed onto either list later runs for neither', async () => {
+    const { fetch } = recordingFetch();
+    const ran: string[] = [];
+    const hooks = { beforeRequest: [() => void ran.push('first')] };
+    const parent = new Client({ apiKey: 'k', baseURL: SMS, fetch, hooks });
+    const child = parent.withOptions({ maxRetries: 0 });
+    hooks.beforeRequest.push(() => void ran.push('pushed later'));
+    await parent.sms.messages.retrieve('msg_1');
+    await child.sms.messages.retrieve('msg_2');
+    expect(ran).toEqual(['first', 'first']);
+  });
 });

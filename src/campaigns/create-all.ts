@@ -62,6 +62,14 @@ export interface BulkCreateAllOptions extends Omit<RequestOptions, 'idempotencyK
   pacer?: Pacer | undefined;
 }
 
+/** `createAll`'s own option names, beside a request's (typed so none can be missed). */
+const BATCH_OPTIONS = Object.keys({
+  chunkSize: true,
+  concurrency: true,
+  onProgress: true,
+  pacer: true,
+} satisfies Record<Exclude<keyof BulkCreateAllOptions, keyof RequestOptions>, true>);
+
 /** Where a campaign stands, passed to `onProgress` after every chunk. */
 export interface BulkCreateAllProgress {
   /** The base key: rerun with it to resume. */
@@ -203,7 +211,7 @@ export async function createAll(
 /** Checks the options before anything is read or sent; a bad one throws a ValidationError. */
 function planOf(client: Client, options: BulkCreateAllOptions, site: CallSite): Plan {
   const bulk = clientPart<BulkSender>(client, 'bulk', 'createAll(client, params, options)');
-  checkBatchOptions(options);
+  checkBatchOptions(options, BATCH_OPTIONS);
   const { idempotencyKey, chunkSize, concurrency, onProgress, pacer, ...request } = options;
   const paced = checkPacer(pacer);
   const channel: CallChannel = paced === undefined ? { site } : { site, ...pacing(paced) };

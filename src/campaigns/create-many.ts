@@ -43,6 +43,12 @@ export interface CreateManyOptions extends Omit<RequestOptions, 'idempotencyKey'
   pacer?: Pacer | undefined;
 }
 
+/** `createMany`'s own option names, beside a request's (typed so none can be missed). */
+const BATCH_OPTIONS = Object.keys({ concurrency: true, pacer: true } satisfies Record<
+  Exclude<keyof CreateManyOptions, keyof RequestOptions>,
+  true
+>);
+
 /** What every result of `createMany` carries. */
 interface CreateManyOutcome {
   /** The item's position in the source, from 0. */
@@ -105,7 +111,7 @@ export function createMany(
   let base = '';
   const pool = new Pool<unknown, CreateManyResult>(() => {
     const messages = clientPart<MessageSender>(client, 'messages', 'createMany(client, items, options)');
-    checkBatchOptions(batch);
+    checkBatchOptions(batch, BATCH_OPTIONS);
     const { idempotencyKey, concurrency, pacer, ...rest } = batch;
     base = baseKeyFor(idempotencyKey);
     // One key, one message (batch-keys.ts): an array is refused whole before anything is sent;

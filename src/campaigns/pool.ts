@@ -58,15 +58,16 @@ export function intOption(
 
 /**
  * Checks the per-request options every call of a batch will use, so that a bad one fails the
- * batch once, before anything is read or sent, instead of failing every request in it.
+ * batch once, before anything is read or sent, instead of failing every request in it. `own`
+ * names the batch's own options, allowed beside a request's; any other name is refused.
  */
-export function checkBatchOptions(opts: unknown): void {
+export function checkBatchOptions(opts: unknown, own: readonly string[]): void {
   if (opts === null || typeof opts !== 'object')
     throw new ValidationError(
       'request options must be an object such as { concurrency: 4 }. Nothing was sent.',
       [{ path: [], message: 'must be an object' }],
     );
-  checkRequestOptions(opts);
+  checkRequestOptions(opts, own);
 }
 
 /** Reads a source one item at a time; an async iterator is never asked for two items at once. */

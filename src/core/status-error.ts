@@ -13,10 +13,19 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from './client-errors.js';
-import { isIdempotencyKeyReuse } from './error-body.js';
+import { type errorFields, isIdempotencyKeyReuse } from './error-body.js';
 
-/** Builds the `APIError` subclass that matches a status. */
-export function errorForStatus(init: APIErrorInit): APIError {
+/** What an error reads of a body: its `code` and the service's message. */
+type BodyFields = ReturnType<typeof errorFields>;
+
+/**
+ * Builds the `APIError` subclass that matches a status. `withheld` is what a body too large to keep
+ * said (its code and message, scrubbed and cut): the class, `code` and message are read from it as
+ * from a kept body, so a withheld 409 `idempotency_key_reused` is still an IdempotencyKeyReusedError.
+ */
+export function errorForStatus(given: APIErrorInit, withheld?: BodyFields): APIError {
+  const init = withheld === undefined ? given : withFields(given, withheld);
+  const read = withheld ?? init.body;
   switch (init.status) {
     case 400:
       return new BadRequestError(init);
@@ -27,7 +36,7 @@ export function errorForStatus(init: APIErrorInit): APIError {
     case 404:
       return new NotFoundError(init);
     case 409:
-      return isIdempotencyKeyReuse(init.body) ? new IdempotencyKeyReusedError(init) : new ConflictError(init);
+      return isIdempotencyKeyReuse(read) ? new IdempotencyKeyReusedError(init) : new ConflictError(init);
     case 422:
       return new UnprocessableEntityError(init);
     case 429:
@@ -35,4 +44,12 @@ export function errorForStatus(init: APIErrorInit): APIError {
     default:
       return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
+}
+
+/** `init` with the code and message a withheld body gave; the error's `body` stays undefined. */
+function withFields(init: APIErrorInit, fields: BodyFields): APIErrorInit {
+  const code = init.code ?? fields.code;
+  // The fields stand in for the body while the message is built, as a kept body's would be read.
+  const message = init.message ?? APIError.makeMessage({ ...init, code, body: fields }, fields.message);
+  return { ...init, code, message };
 }

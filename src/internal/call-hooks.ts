@@ -5,6 +5,7 @@ import type * as Ky from 'ky';
 import type { BeforeRetryState, Hooks as KyHooks } from 'ky';
 import type { HookState, Hooks } from '../core/hooks.js';
 import type { Pace } from './channel.js';
+import { ownProperties } from './settings.js';
 
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];
@@ -94,5 +95,7 @@ export function withCredential(request: Request, authorization: string, hooked: 
   // Copied entry by entry: Node 20's fetch copies a cloned request's Headers object incompletely.
   const headers = new Headers([...request.headers]);
   headers.set('authorization', authorization);
-  return new Request(request, { headers });
+  // The method given and no prototype: Node's Request reads a member its init lacks from
+  // Object.prototype, where other code may have set one (prototype pollution).
+  return new Request(request, ownProperties({ method: request.method, headers }));
 }

@@ -15,7 +15,7 @@ import {
 } from '../core/client-errors.js';
 import { errorForStatus } from '../core/status-error.js';
 import { isNetworkFailure, readBody } from './body.js';
-import { safeCause, scrub, scrubBody, scrubText } from './scrub.js';
+import { safeCause, scrub, scrubBody, scrubText, withheldFields } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
 import { warnDrift } from './drift.js';
@@ -23,6 +23,7 @@ import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
+import { ownProperties } from './settings.js';
 import {
   backoff,
   isHTTPError,
@@ -38,6 +39,25 @@ import { type CallHooks, callHooks, hookContext, type KyStop, withCredential } f
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { CallChannel } from './channel.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
+
+/**
+ * ky's options a call does not set, as own `undefined`s on its ky options (the ones it sets replace
+ * them): ky reads each with a plain read, which a name set on Object.prototype by other code
+ * (prototype pollution) would otherwise answer, giving a GET a `json` body, or making an error
+ * status resolve (`throwHttpErrors`). Fetch's own members are given in `fetch` (Node's Request
+ * drops an own `undefined` and reads the prototype anyway).
+ */
+const UNSET: Readonly<Options> = Object.freeze({
+  json: undefined,
+  searchParams: undefined,
+  baseUrl: undefined,
+  parseJson: undefined,
+  stringifyJson: undefined,
+  onDownloadProgress: undefined,
+  onUploadProgress: undefined,
+  throwHttpErrors: undefined,
+  totalTimeout: undefined,
+});
 
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
@@ -205,6 +225,7 @@ export class Call implements CallHooks {
   #kyOptions(): Options {
     const { spec, options } = this;
     const init: Options = {
+      ...UNSET,
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
       context: hookContext(this),
@@ -261,10 +282,14 @@ export class Call implements CallHooks {
     try {
       // The credential goes on the request sent, after every hook: no object a hook sees carries it.
       const sent = withCredential(request, this.areaTransport.authorization, this.#hooked);
-      const response = await this.#fetchOnce(
-        sent,
-        HAS_SIGNAL_ANY ? init : { ...init, signal: attempt.signal },
-      );
+      // Own properties on no prototype, the method and headers among them: fetch builds a Request
+      // from its init, and Node's reads a member the init lacks from Object.prototype, so a name set
+      // there by other code (prototype pollution) would replace them.
+      const fetchInit: RequestInit = ownProperties(init ?? {});
+      fetchInit.method = sent.method;
+      fetchInit.headers = sent.headers;
+      if (!HAS_SIGNAL_ANY) fetchInit.signal = attempt.signal;
+      const response = await this.#fetchOnce(sent, fetchInit);
       fetched = true;
       return await this.#readAnswer(response, attempt.signal);
     } catch (cause) {
@@ -300,9 +325,10 @@ export class Call implements CallHooks {
     this.#attemptEnded = undefined;
     const log = this.context.logger;
     if (log.enabled('debug')) {
+      // The path without its query: URLs in logs lose their query (a list's filters, a token).
       log.log(
         'debug',
-        `${request.method} ${this.input} (attempt ${this.attempts} of ${this.maxRetries + 1})`,
+        `${request.method} ${this.spec.path}${this.input === this.spec.path ? '' : '?…'} (attempt ${this.attempts} of ${this.maxRetries + 1})`,
         {
           area: this.areaTransport.area,
           idempotencyKey: this.idempotencyKey,
@@ -483,11 +509,14 @@ export class Call implements CallHooks {
       const headers = new Headers();
       for (const [name, value] of response.headers) headers.append(name, scrub(value, secrets));
       const requestId = requestIdOf(headers);
-      return errorForStatus({
+      const kept = scrubBody(text, secrets);
+      // A body too large to keep still gives its code and message (scrubbed, cut).
+      const withheld = kept.bodyWithheld === undefined ? undefined : withheldFields(text, secrets);
+      const init = {
         // A browser reports a redirect not followed as an opaque response with status 0.
         status: response.type === 'opaqueredirect' ? 302 : response.status,
         headers,
-        ...scrubBody(text, secrets),
+        ...kept,
         requestId,
         idempotencyKey,
         retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
@@ -496,7 +525,8 @@ export class Call implements CallHooks {
         area,
         attempts: this.attempts,
         serviceVersion: this.serviceVersion,
-      });
+      };
+      return errorForStatus(init, withheld);
     }
     if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
       // ky throws the same TimeoutError for both limits; the whole call's is spent when the

@@ -1,5 +1,6 @@
 // A module loaded on first use (the engine, with ky and zod), once for every caller. A load that
-// failed (a chunk a page could not fetch for a moment) is not kept: the next caller loads again.
+// failed (a chunk a page could not fetch for a moment) is not kept: the next caller loads again. A
+// caller waits for it within its own limits (`loadWithin`): its signal and what is left of its time.
 
 /** A value loaded on first use: `value` once loaded, `load()` to wait for it. */
 export interface LoadOnce<T> {
@@ -28,4 +29,33 @@ export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
       return loading;
     },
   };
+}
+
+/** What may end a wait for a load before it settles, and the rejection each gives. */
+export interface LoadLimits {
+  /** The caller's signal: its abort rejects with `aborted()`. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds left to wait: then the wait rejects with `timedOut()`. */
+  ms?: number | undefined;
+  aborted: () => unknown;
+  timedOut: () => unknown;
+}
+
+/**
+ * `loading`, unless the signal fires or `ms` pass first, which reject the wait (the load goes on,
+ * for the next caller). The listener and the timer are removed once it settles.
+ */
+export function loadWithin<T>(loading: Promise<T>, limits: LoadLimits): Promise<T> {
+  const { signal, ms } = limits;
+  if (signal?.aborted) return Promise.reject(limits.aborted());
+  if (signal === undefined && ms === undefined) return loading;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(limits.aborted());
+    const timer = ms === undefined ? undefined : setTimeout(() => reject(limits.timedOut()), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    loading.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    });
+  });
 }

@@ -50,7 +50,7 @@ export function mask(value: unknown, key?: string): unknown {
   if (key !== undefined && REDACTED_FIELDS.has(key)) return '[redacted]';
   if (typeof value === 'string') {
     if (key !== undefined && TEXT_FIELDS.has(key)) return `[${[...value].length} characters]`;
-    return value.replace(PHONE, maskPhone);
+    return withoutQuery(value).replace(PHONE, maskPhone);
   }
   if (Array.isArray(value)) {
     // A bulk send has up to 10,000 recipients; a log line needs a count, not the list.
@@ -79,6 +79,21 @@ export function maskText(text: string): string {
     .replace(PHONE, maskPhone)
     .replace(/"[^"]*"|“[^“”]*”/g, (q) => `"[${[...q].length - 2} characters]"`)
     .replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
+}
+
+/**
+ * Every URL in `text` without its query and fragment (`https://app.example/hook?token=abc` becomes
+ * `https://app.example/hook?…`): a callback URL's query often carries a token of the app's. Linear: one split on whitespace, each word cut once.
+ */
+export function withoutQuery(text: string): string {
+  if (!text.includes('?') && !text.includes('#')) return text;
+  return text
+    .split(/(\s+)/)
+    .map((word) => {
+      const cut = word.includes('://') ? word.search(/[?#]/) : -1;
+      return cut === -1 ? word : `${word.slice(0, cut)}?…`;
+    })
+    .join('');
 }
 
 /** '+447700900123' becomes '+44*******23'. */

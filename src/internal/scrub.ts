@@ -1,7 +1,8 @@
 // How a credential may be spelt in what a server sends back or a library keeps: as written,
 // percent-encoded in upper or lower case (an echoed URL or query), in base64 (an echoed Basic
 // header, a debug dump) at each of the three alignments a base64 blob can put it in, and with
-// JSON's escapes (a key holding `"` or `\`, quoted once or twice). `scrub` replaces every one of
+// JSON's escapes (a key holding `"` or `\`, quoted once or twice), and for a key holding other
+// characters, any mixture of their encodings (`spellingPattern`). `scrub` replaces every one of
 // them, in a text or, once parsed, in a JSON value; a call's errors (internal/call.ts) and the
 // logger (internal/safe-logger.ts) scrub through this module.
 //
@@ -9,6 +10,8 @@
 // small constant and bounded. Each credential's forms are computed once, the raw text is scanned
 // once per form, a parsed body is walked only when a JSON escape could hide a form, and a body
 // past BODY_LIMIT characters (or SCRUBBED_STRINGS strings) is withheld rather than kept.
+import { errorFields } from '../core/error-body.js';
+import { cleanText } from '../core/text.js';
 import { parseJson } from './encoding.js';
 
 /** The longest error body kept, in characters: a longer one is withheld (its size is given). */
@@ -39,29 +42,85 @@ export function secretForms(secret: string): string[] {
   return [...forms];
 }
 
+/** Named HTML entities an encoder may write for the characters a credential can hold. */
+const ENTITIES: Record<string, readonly string[]> = {
+  '&': ['&amp;'],
+  '<': ['&lt;'],
+  '>': ['&gt;'],
+  '"': ['&quot;'],
+  "'": ['&apos;'],
+  '+': ['&plus;'],
+  '/': ['&sol;'],
+  '=': ['&equals;'],
+};
+
+/** A hex number as a pattern that matches it in either case (`2b`, `2B`). */
+const anyCase = (hex: string): string =>
+  [...hex].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+
+/**
+ * One pattern for every other way an encoder may spell `secret`, character by character, in any
+ * mixture: each character outside `[A-Za-z0-9_.~-]` (which no encoder changes) as itself,
+ * percent-encoded in either case (`%2f`, `%2F`, Python's `quote()` leaving `/` as is), as a hex
+ * escape (`\x2b`, `\u002B`), as an HTML entity (`&#43;`, `&#x2B;`, `&plus;`), or JSON-escaped
+ * (`\/`). Undefined when the secret has no such character: its forms above are then every spelling.
+ * No quantifier but `0*` before a digit, so it runs in linear time.
+ */
+export function spellingPattern(secret: string): RegExp | undefined {
+  if (/^[A-Za-z0-9_.~-]*$/.test(secret)) return undefined;
+  const parts = [...secret].map((c) => {
+    if (/[A-Za-z0-9_.~-]/.test(c)) return c;
+    const code = c.charCodeAt(0);
+    const hex = code.toString(16).padStart(2, '0');
+    const literal = c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+    const spellings = [
+      literal,
+      `%${anyCase(hex)}`,
+      `\\\\x${anyCase(hex)}`,
+      `\\\\u00${anyCase(hex)}`,
+      `&#0*${code};`,
+      `&#[xX]0*${anyCase(code.toString(16))};`,
+      ...(ENTITIES[c] ?? []),
+      ...(c === '/' || c === '"' || c === '\\' ? [`\\\\${literal}`] : []),
+    ];
+    return `(?:${spellings.join('|')})`;
+  });
+  return new RegExp(parts.join(''), 'g');
+}
+
 // Forms by secret, so a client's credential is spelt out once, not on every string of every
 // body. Bounded: a process that makes clients for many tenants starts the cache over.
-const FORMS = new Map<string, readonly string[]>();
+const FORMS = new Map<string, readonly Form[]>();
+/** A spelling to replace: a string, or the pattern for the mixed ones (`spellingPattern`). */
+type Form = string | RegExp;
 /** How many credentials' forms are kept before the cache starts over. */
 const FORMS_KEPT = 64;
 
-function formsOf(secrets: readonly string[]): string[] {
+function formsOf(secrets: readonly string[]): Form[] {
   const all = new Set<string>();
+  const patterns: RegExp[] = [];
   for (const secret of secrets) {
     let forms = FORMS.get(secret);
     if (!forms) {
       if (FORMS.size >= FORMS_KEPT) FORMS.clear();
-      FORMS.set(secret, (forms = secret ? secretForms(secret) : []));
+      const pattern = secret ? spellingPattern(secret) : undefined;
+      forms = secret ? [...secretForms(secret), ...(pattern ? [pattern] : [])] : [];
+      FORMS.set(secret, forms);
     }
-    for (const form of forms) all.add(form);
+    for (const form of forms)
+      if (typeof form === 'string') all.add(form);
+      else patterns.push(form);
   }
-  // Longest first: an escaped spelling (`a\\"b`) is replaced whole before a shorter one inside it.
-  return [...all].sort((a, b) => b.length - a.length);
+  // Longest first: an escaped spelling (`a\\"b`) is replaced whole before a shorter one inside it;
+  // the mixed spellings after every fixed one.
+  return [...[...all].sort((a, b) => b.length - a.length), ...patterns];
 }
 
-function scrubWith(text: string, forms: readonly string[]): string {
+function scrubWith(text: string, forms: readonly Form[]): string {
   let out = text;
-  for (const form of forms) if (out.includes(form)) out = out.split(form).join('***');
+  for (const form of forms)
+    if (typeof form !== 'string') out = out.replace(form, '***');
+    else if (out.includes(form)) out = out.split(form).join('***');
   return out;
 }
 
@@ -106,7 +165,7 @@ export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
  * `scrubDeep`'s walk, counting strings in `seen.n` (past SCRUBBED_STRINGS it throws, as a body too
  * deep does) and noting in `seen.changed` whether any string held a form.
  */
-function walk(value: unknown, forms: readonly string[], seen: { n: number; changed: boolean }): unknown {
+function walk(value: unknown, forms: readonly Form[], seen: { n: number; changed: boolean }): unknown {
   if (typeof value === 'string') {
     if (++seen.n > SCRUBBED_STRINGS) throw new RangeError();
     const out = scrubWith(value, forms);
@@ -153,4 +212,27 @@ export function scrubBody(text: string, secrets: readonly string[], asText?: tru
 /** `scrubBody` as text: what a `ResponseValidationError` keeps. */
 export function scrubText(text: string, secrets: readonly string[]): KeptBody<string> {
   return scrubBody(text, secrets, true) as KeptBody<string>;
+}
+
+/**
+ * What an error keeps of a body it withheld: the service's `code` and message (the same reading
+ * `errorFields` gives a kept body, so the class and the retry decision agree), each scrubbed whole
+ * and then cut. Linear: one parse and two strings scanned, whatever the body holds.
+ */
+export function withheldFields(
+  text: string,
+  secrets: readonly string[],
+): { code: string | undefined; message: string | undefined } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { code: undefined, message: undefined };
+  }
+  const { code, message } = errorFields(parsed);
+  const forms = formsOf(secrets);
+  // Scrubbed before the cut: a cut first could keep the start of a credential.
+  const kept = (value: string | undefined, max: number) =>
+    value === undefined ? undefined : cleanText(scrubWith(value, forms), max);
+  return { code: kept(code, 100), message: kept(message, 500) };
 }

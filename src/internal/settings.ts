@@ -12,6 +12,7 @@ import {
   type ResponseValidation,
 } from '../core/options.js';
 import { idempotencyKeyFor } from './idempotency.js';
+import { nameHint } from './near-miss.js';
 import { readEnv } from './runtime.js';
 
 /** `timeout` and `totalTimeout` in ms: at least 1, at most setTimeout's largest delay. */
@@ -22,6 +23,81 @@ export const MAX_RETRIES_RANGE: readonly [number, number] = [0, 10];
 export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
 /** `maxResponseBytes`: up to 256 MiB, below what one string (and its parse) can hold. */
 export const MAX_RESPONSE_BYTES_RANGE: readonly [number, number] = [1, 268_435_456];
+
+/** The longest credential taken, in characters: a longer one is a file or an environment pasted whole. */
+export const CREDENTIAL_MAX = 4_096;
+
+/**
+ * Every Client option's name, once: an unknown one is refused with the closest of these. Typed so
+ * it cannot drift from `ClientOptions` (a name missing or extra fails to compile).
+ */
+const CLIENT_OPTIONS = {
+  apiKey: true,
+  testApiKey: true,
+  accessToken: true,
+  baseURL: true,
+  sandboxBaseURL: true,
+  serviceVersion: true,
+  timeout: true,
+  totalTimeout: true,
+  maxRetries: true,
+  fetch: true,
+  defaultHeaders: true,
+  maxResponseBytes: true,
+  hooks: true,
+  logger: true,
+  logLevel: true,
+  dangerouslyAllowBrowser: true,
+  responseValidation: true,
+} as const satisfies Record<keyof ClientOptions, true>;
+
+/**
+ * Every per-call option's name, as `CLIENT_OPTIONS`. Symbol keys are not option names and are
+ * never read (what the SDK passes a call beside its options goes through internal/channel.ts).
+ */
+const REQUEST_OPTIONS = {
+  timeout: true,
+  totalTimeout: true,
+  maxRetries: true,
+  signal: true,
+  headers: true,
+  idempotencyKey: true,
+  hooks: true,
+  serviceVersion: true,
+} as const satisfies Record<keyof RequestOptions, true>;
+
+/** The Client's option names, for messages and the unknown-name check. */
+export const CLIENT_OPTION_NAMES: readonly string[] = Object.keys(CLIENT_OPTIONS);
+/** A call's option names, for messages and the unknown-name check. */
+export const REQUEST_OPTION_NAMES: readonly string[] = Object.keys(REQUEST_OPTIONS);
+
+/**
+ * A copy of `value`'s own properties (symbol keys included) on an object without a prototype: a
+ * name set on `Object.prototype` by other code (prototype pollution) is then not read as an
+ * option, and a copy made once cannot change under the call.
+ */
+export function ownProperties<T extends object>(value: T): T {
+  return Object.assign(Object.create(null) as T, value);
+}
+
+/**
+ * The Client's options as given, checked for shape and names before anything reads them: a
+ * `ConfigurationError` for a non-object or an unknown name (naming the closest known one). Own
+ * properties only (`ownProperties`).
+ */
+export function clientOptionsOf(options: unknown): ClientOptions {
+  if (options === undefined) return ownProperties({});
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new ConfigurationError('Client options must be an object such as { apiKey, baseURL }.', 'options');
+  for (const name of Object.keys(options)) {
+    if (!Object.hasOwn(CLIENT_OPTIONS, name))
+      throw new ConfigurationError(
+        `${name} is not a Client option${nameHint(name, CLIENT_OPTION_NAMES)}.`,
+        name,
+      );
+  }
+  return ownProperties(options);
+}
 
 /** The log levels, least to most verbose. */
 export const LOG_LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
@@ -129,7 +205,9 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     maxRetries: count(options.maxRetries, 'maxRetries', 2, MAX_RETRIES_RANGE),
     fetch: options.fetch,
     defaultHeaders,
-    hooks: options.hooks,
+    // The lists copied: a hook pushed onto the caller's list later (or onto another client's, after
+    // withOptions) changes neither this client nor the others.
+    hooks: options.hooks && copyHooks(options.hooks),
     logLevel,
     maxResponseBytes: count(
       options.maxResponseBytes,
@@ -146,6 +224,13 @@ function credential(options: ClientOptions, name: CredentialOption): string | un
   const value = options[name] ?? readEnv(ENV[name]);
   if (value === undefined || value === '') return undefined;
   // The message names the option, never the value: it is a secret.
+  if (typeof value === 'string' && value.length > CREDENTIAL_MAX) {
+    throw new ConfigurationError(
+      `${name} is longer than ${CREDENTIAL_MAX} characters, which no credential is: check that it ` +
+        'holds the key alone, not a file or a whole environment.',
+      name,
+    );
+  }
   if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) {
     throw new ConfigurationError(
       `${name} must be a string of printable characters without spaces (check for a stray newline or quote).`,
@@ -191,11 +276,19 @@ function count(value: unknown, name: string, fallback: number, range: readonly [
 /**
  * Per-call options from JavaScript callers are unchecked by the types: a `maxRetries` of NaN
  * (e.g. `Number(process.env.RETRIES)` unset) would retry forever, a NaN `timeout` would time out
- * at once, and a bad header would fail as a connection error and be retried. Same ranges as the
- * client's options; messages name the header, never its value (it may hold a token).
+ * at once, a misspelt name (`idempotency_key`) would be ignored, and a bad header would fail as a
+ * connection error and be retried. Same ranges as the client's options; messages name the header,
+ * never its value (it may hold a token). `batch` names a batch helper's own options, allowed
+ * beside a call's. Returns the options' own properties (`ownProperties`), which the call reads.
  */
-export function checkRequestOptions(opts: RequestOptions): void {
-  if (typeof opts !== 'object') throw invalidOption([], 'must be an object such as { timeout: 10000 }');
+export function checkRequestOptions(given: RequestOptions, batch: readonly string[] = []): RequestOptions {
+  if (typeof given !== 'object' || given === null)
+    throw invalidOption([], 'must be an object such as { timeout: 10000 }');
+  for (const name of Object.keys(given)) {
+    if (!Object.hasOwn(REQUEST_OPTIONS, name) && !batch.includes(name))
+      throw invalidOption([name], `is not an option${nameHint(name, [...REQUEST_OPTION_NAMES, ...batch])}`);
+  }
+  const opts = ownProperties(given);
   const { timeout, totalTimeout, maxRetries, signal, headers, hooks } = opts;
   for (const [name, value] of [
     ['timeout', timeout],
@@ -259,6 +352,7 @@ export function checkRequestOptions(opts: RequestOptions): void {
       ['serviceVersion'],
       `must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'`,
     );
+  return opts;
 }
 
 /**
@@ -319,6 +413,13 @@ function hooksProblemOf(hooks: unknown): string | undefined {
       return `.${name} must be an array of functions`;
   }
   return undefined;
+}
+
+/** `hooks` with each list copied (checked by `hooksProblemOf` first: arrays of functions). */
+function copyHooks(hooks: Hooks): Hooks {
+  const copy: Record<string, unknown> = {};
+  for (const [name, list] of Object.entries(hooks)) copy[name] = Array.isArray(list) ? [...list] : list;
+  return copy as Hooks;
 }
 
 /** Whether `value` is an integer within `[min, max]` (NaN and strings are not). */

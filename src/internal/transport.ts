@@ -67,6 +67,19 @@ export class Transport {
     this.#init = init;
   }
 
+  /** For `JSON.stringify`: nothing of the settings, so never a credential. */
+  toJSON(): string {
+    return '[gateway-sdk Transport]';
+  }
+
+  /**
+   * For `util.inspect` and `console.log` of a client's parts (`client.sms`): the same. Without it,
+   * `util.inspect(x, { getters: true })` calls the getters below and prints every credential.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toJSON();
+  }
+
   /** What the Client built the transport from. */
   get init(): TransportInit {
     return this.#init;

@@ -32,7 +32,7 @@ import type { CallChannel } from '../internal/channel.js';
 import { path } from '../internal/path.js';
 import { SafeLogger } from '../internal/safe-logger.js';
 import { parseInput } from '../internal/schema.js';
-import { checkRequestOptions } from '../internal/settings.js';
+import { checkRequestOptions, ownProperties } from '../internal/settings.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
 /** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
@@ -172,11 +172,16 @@ function send<S extends z.ZodMiniType>(
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
   // Most calls pass no options: nothing to check; a batch helper's were checked once for the batch.
-  if (options != null && channel?.checked !== true) checkRequestOptions(options);
+  // Either way the call reads own properties only (settings.ts `ownProperties`).
+  const own =
+    options == null ? NO_OPTIONS : channel?.checked === true ? ownProperties(options) : checkRequestOptions(options);
   const context = transport.context ?? transport.setContext(contextOf(transport));
   const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
-  return new Call(context, areaTransport, spec, options ?? {}, site, started, channel).run(spec.response);
+  return new Call(context, areaTransport, spec, own, site, started, channel).run(spec.response);
 }
+
+/** A call's options when none are given: no prototype, so nothing set on Object.prototype is read as one. */
+const NO_OPTIONS: RequestOptions = Object.freeze(ownProperties({}));
 
 /** What every call of a client reads, built on its first call: the logger among it. */
 function contextOf(transport: Transport): TransportContext {

@@ -2,17 +2,23 @@
 // they describe (path, query, body, the answer's schema) is handed over as callbacks that the
 // engine (resources/engine.ts) runs with the schemas, so that no schema and no zod code loads with
 // the Client. The engine loads on a client's first request, with ky; until it is in, a call waits
-// for it and is then checked and sent like any other. A check that fails rejects the returned
-// promise, never throws, and nothing is sent.
+// for it, within its own `signal` and `totalTimeout` (a page's chunk may take long, or never come),
+// and is then checked and sent like any other. A check that fails rejects the returned promise,
+// never throws, and nothing is sent. A load that fails is an APIConnectionError, and the next call
+// loads again.
 import type { z } from 'zod/mini';
 import { APIPromise } from '../core/api-promise.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../core/client-errors.js';
+import { cleanText } from '../core/text.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
 import { channelOf } from '../internal/channel.js';
+import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import type * as EngineModule from './engine.js';
 import type { Build, CursorPageWire, Schemas } from './engine.js';
-import { loadOnce } from '../internal/load-once.js';
+import { loadOnce, loadWithin } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
+import { isIntIn, TIMEOUT_RANGE } from '../internal/settings.js';
 import type { Area, Transport } from '../internal/transport.js';
 
 type Engine = typeof EngineModule;
@@ -58,9 +64,9 @@ export abstract class APIResource {
       );
     const started = now();
     return new APIPromise(() =>
-      engine
-        .load()
-        .then((e) => e.request(transport, area, method, build, response, opts, site, channel, started)),
+      engineFor(transport, area, method, opts, site, started).then((e) =>
+        e.request(transport, area, method, build, response, opts, site, channel, started),
+      ),
     );
   }
 
@@ -77,10 +83,82 @@ export abstract class APIResource {
     const area = this.area;
     const loaded = engine.value;
     if (loaded !== undefined) return loaded.list(transport, area, build, page, opts, site, channel, true);
+    const started = now();
     return new PagePromise(() =>
-      engine
-        .load()
-        .then((e) => e.list(transport, area, build, page, opts, site, channel, false).withResponse()),
+      engineFor(transport, area, 'GET', opts, site, started).then((e) =>
+        e.list(transport, area, build, page, opts, site, channel, false).withResponse(),
+      ),
     );
   }
+}
+
+/**
+ * The engine, for a call that found it not loaded: waited for within the call's signal and what is
+ * left of its totalTimeout (the errors the call itself would give), a failed load as an
+ * APIConnectionError; each names the app's frame (`site`).
+ */
+function engineFor(
+  transport: Transport,
+  area: Area,
+  method: 'GET' | 'POST',
+  opts: RequestOptions | undefined,
+  site: CallSite,
+  started: number,
+): Promise<Engine> {
+  const { signal, totalTimeout, idempotencyKey } = limitsOf(opts, transport, method);
+  const loading = engine.load().catch((cause: unknown) => {
+    throw loadFailure(area, cause, idempotencyKey);
+  });
+  return loadWithin(loading, {
+    signal,
+    ms: totalTimeout === undefined ? undefined : Math.max(0, totalTimeout - (now() - started)),
+    aborted: () => new APIUserAbortError({ idempotencyKey, cause: signal?.reason }),
+    timedOut: () =>
+      new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs: totalTimeout ?? 0, idempotencyKey }),
+  }).catch((error: unknown) => {
+    throw attachCallSite(error, site);
+  });
+}
+
+/**
+ * The call's signal, totalTimeout (else the client's) and key, read from own properties as the call
+ * will read them; a value the call would refuse is left for its check to report.
+ */
+function limitsOf(
+  opts: RequestOptions | undefined,
+  transport: Transport,
+  method: 'GET' | 'POST',
+): { signal?: AbortSignal; totalTimeout?: number; idempotencyKey?: string } {
+  try {
+    const own = opts !== null && typeof opts === 'object' ? opts : {};
+    const read = (name: keyof RequestOptions): unknown => (Object.hasOwn(own, name) ? own[name] : undefined);
+    const signal = read('signal') as Partial<AbortSignal> | undefined;
+    const total = read('totalTimeout') ?? transport.init.settings.totalTimeout;
+    const key = read('idempotencyKey');
+    return {
+      signal:
+        typeof signal?.aborted === 'boolean' && typeof signal.addEventListener === 'function'
+          ? (signal as AbortSignal)
+          : undefined,
+      totalTimeout: isIntIn(total, TIMEOUT_RANGE) ? total : undefined,
+      idempotencyKey: method === 'POST' && typeof key === 'string' ? key : undefined,
+    };
+  } catch {
+    // A getter that throws: the call's own check reports it once the engine is in.
+    return {};
+  }
+}
+
+/** What a failed engine load rejects with: nothing was sent, and the next call loads it again. */
+function loadFailure(area: Area, cause: unknown, idempotencyKey: string | undefined): APIConnectionError {
+  const reason = cause instanceof Error ? cleanText(cause.message, 200) : 'unknown error';
+  return new APIConnectionError({
+    area,
+    idempotencyKey,
+    cause,
+    message:
+      `The SDK's request code could not be loaded (${reason}), so nothing was sent. Check that ` +
+      'gateway-sdk is installed whole and, in a browser, that the page can fetch its chunks; ' +
+      'the next call loads it again.',
+  });
 }

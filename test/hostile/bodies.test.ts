@@ -3,7 +3,7 @@
 // `"` or `\` is scrubbed in its JSON-escaped spellings too.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { APIError } from 'gateway-sdk';
-import { Client, InternalServerError, isGatewayError } from 'gateway-sdk';
+import { Client, IdempotencyKeyReusedError, InternalServerError, isGatewayError } from 'gateway-sdk';
 import { BODY_LIMIT, SCRUBBED_STRINGS, scrubBody, scrubText } from '../../src/internal/scrub.js';
 import { findLeaks } from '../helpers/secrets.js';
 
@@ -105,5 +105,56 @@ describe('a key holding a quote or a backslash', () => {
       expect((error as Error).message).not.toContain(escaped);
       expect(findLeaks(key, [error])).toEqual([]);
     }
+  });
+});
+
+describe('a large legitimate error body, withheld', () => {
+  it("keeps a 400's code and the service's message: a bulk request's 10,000 per-recipient details", async () => {
+    const details = Array.from({ length: 10_000 }, (_, i) => ({
+      recipient: `+4477009${String(i).padStart(5, '0')}`,
+      code: 'invalid_number',
+      message: `Recipient ${i} is not a valid mobile number for this route; check the country code.`,
+    }));
+    const body = JSON.stringify({
+      error: { code: 'invalid_recipients', message: 'Some recipients are invalid', details },
+    });
+    expect(body.length).toBeGreaterThan(BODY_LIMIT);
+    const error = (await failure(answering(400, body).sms.messages.retrieve('msg_1'))) as APIError;
+    expect(error.status).toBe(400);
+    expect(error.body).toBeUndefined();
+    expect(error.code).toBe('invalid_recipients');
+    expect(error.message).toMatch(/^400 invalid_recipients: Some recipients are invalid\. /);
+    expect(error.message).toContain(`The body (${body.length} bytes) was withheld`);
+  });
+
+  it('a 409 idempotency_key_reused is an IdempotencyKeyReusedError, tried once, as a kept one is', async () => {
+    const body = JSON.stringify({
+      error: { code: 'idempotency_key_reused', message: 'Key used with another body' },
+      padding: 'x'.repeat(BODY_LIMIT),
+    });
+    let attempts = 0;
+    const fetch = (async () => {
+      attempts++;
+      return new Response(body, { status: 409, headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const client = new Client({ apiKey: KEY, baseURL: SMS, fetch, maxRetries: 2, logLevel: 'off' });
+    const error = await failure(
+      client.sms.messages.create({ to: '447700900123', message: 'hi' }, { idempotencyKey: 'order-1' }),
+    );
+    expect(error).toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(attempts).toBe(1);
+    expect((error as APIError).code).toBe('idempotency_key_reused');
+    expect((error as APIError).message).toContain('send a different body with a new idempotencyKey');
+  });
+
+  it('keeps the message scrubbed of the key and cut', async () => {
+    const body = JSON.stringify({
+      error: { code: 'bad', message: `key ${KEY} refused ${'!'.repeat(5000)}` },
+      padding: 'x'.repeat(BODY_LIMIT),
+    });
+    const error = (await failure(answering(400, body).sms.messages.retrieve('msg_1'))) as APIError;
+    expect(error.message).toContain('400 bad: key *** refused');
+    expect(error.message.length).toBeLessThan(1_000);
+    expect(findLeaks(KEY, [error])).toEqual([]);
   });
 });

@@ -129,3 +129,48 @@ describe('errors and their causes', () => {
     for (const line of lines) for (const form of spellings(KEY)) expect(line).not.toContain(form);
   });
 });
+
+describe('what util.inspect can reach with every option on', () => {
+  it('shows no credential of a client, its areas or resources, with showHidden and getters', async () => {
+    const client = new Client({
+      apiKey: KEY,
+      testApiKey: TEST_KEY,
+      accessToken: TOKEN,
+      baseURL: 'https://sms.gateway.test',
+      sandboxBaseURL: 'https://sandbox.gateway.test',
+      fetch: (async () => Response.json(message)) as typeof globalThis.fetch,
+    });
+    // After a call too, when the client holds its logger and each area's transport.
+    await client.sms.messages.retrieve('msg_1');
+    const options = { showHidden: true, getters: true, depth: Infinity } as const;
+    for (const part of [client, client.sms, client.payment, client.account, client.sms.messages])
+      for (const secret of SECRETS) expect(findLeaks(secret, [inspect(part, options)])).toEqual([]);
+  });
+});
+
+describe('URLs in debug logs', () => {
+  it('lose their query: a callback_url with a token in it is logged without it', async () => {
+    const { lines, logger } = memoryLogger();
+    const client = new Client({
+      apiKey: KEY,
+      baseURL: 'https://sms.gateway.test',
+      fetch: (async (input: Request) =>
+        Response.json(
+          input.method === 'GET' ? { data: [], has_more: false, next_cursor: null } : message,
+        )) as typeof globalThis.fetch,
+      logger,
+      logLevel: 'debug',
+    });
+    await client.sms.messages.create({
+      to: '447700900123',
+      message: 'hi',
+      callback_url: 'https://app.example.test/hooks/sms?token=abc&tenant=7',
+    });
+    await client.sms.messages.list({ limit: 5, status: 'delivered' });
+    const text = lines.join('\n');
+    expect(text).toContain('https://app.example.test/hooks/sms?…');
+    expect(text).not.toContain('token=abc');
+    expect(text).not.toContain('delivered');
+    expect(text).toMatch(/GET sms\/messages\?… \(attempt 1 of/);
+  });
+});

@@ -172,10 +172,22 @@ const headerValue = (v: unknown) =>
   isString(v) && [...v].every((c) => (c.codePointAt(0) ?? 0) <= 0xff && !'\0\r\n'.includes(c));
 
 /** Per-call options: the client's ranges (docs/reliability.md), a real AbortSignal, string headers, a printable key of at most 255. */
+/** The per-call option names (core/options.ts): any other name is refused, as a misspelt param is. */
+const OPTION_NAMES = new Set([
+  'timeout',
+  'totalTimeout',
+  'maxRetries',
+  'signal',
+  'headers',
+  'idempotencyKey',
+  'hooks',
+  'serviceVersion',
+]);
 const optionsValid = (o: unknown) =>
   o === undefined ||
   o === null ||
   (typeof o === 'object' &&
+    Object.keys(o).every((name) => OPTION_NAMES.has(name)) &&
     optional(o as Record<string, unknown>, 'timeout', intIn(1, 2 ** 31 - 1)) &&
     optional(o as Record<string, unknown>, 'maxRetries', intIn(0, 10)) &&
     optional(o as Record<string, unknown>, 'signal', (v) => v instanceof AbortSignal) &&

@@ -6,6 +6,9 @@ import { message } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 let engineLoads = 0;
+/** What the next load of the engine waits for (a slow chunk), and the error it fails with, if any. */
+let loadGate: Promise<void> = Promise.resolve();
+let failNextLoad: Error | undefined;
 
 beforeEach(async () => {
   // Files share a worker: a dynamic import another file started (a call still loading the engine)
@@ -13,8 +16,16 @@ beforeEach(async () => {
   await vi.dynamicImportSettled();
   vi.resetModules();
   engineLoads = 0;
+  loadGate = Promise.resolve();
+  failNextLoad = undefined;
+  // One mock for every test, steered by the variables above: a second `doMock` of the same module
+  // within a test is not reliably in place before the import it is meant for.
   vi.doMock('../../src/resources/engine.js', async (importOriginal) => {
     engineLoads++;
+    const failure = failNextLoad;
+    failNextLoad = undefined;
+    if (failure !== undefined) throw failure;
+    await loadGate;
     return importOriginal();
   });
 });
@@ -102,6 +113,139 @@ describe('the first call', () => {
     expect(sent).toHaveLength(0);
   });
 
-  // A load that fails is run again by the next call: test/internal/load-once.test.ts (a mocked
-  // failing import is not reliable here, where files share a worker and vitest's module cache).
+  // A load that fails: 'a first call whose engine fails to load' below, and the loader itself in
+  // test/internal/load-once.test.ts.
+});
+
+/**
+ * The engine held back until the test lets it in (`release`), as a page's chunk on a slow network:
+ * a load that "never finishes" is one the test releases only once it has checked the call, so no
+ * import is left pending for the next test.
+ */
+function holdEngine() {
+  let release = () => {};
+  loadGate = new Promise<void>((resolve) => (release = resolve));
+  return { release };
+}
+
+/** Whether `p` has settled after the pending microtasks and timers of this turn have run. */
+async function settled(p: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  p.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}
+
+describe('the first call while the engine loads', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('with an already aborted signal rejects at once with APIUserAbortError, and sends nothing', async () => {
+    const engine = holdEngine();
+    const { sdk, client, sent } = await freshClient();
+    const call = client.sms.messages.create(
+      { to: '447700900123', message: 'hi' },
+      { signal: AbortSignal.abort(), idempotencyKey: 'order-1' },
+    );
+    const failure = rejection(call);
+    expect(await settled(failure)).toBe(true);
+    const error = await failure;
+    expect(error).toBeInstanceOf(sdk.APIUserAbortError);
+    expect((error as InstanceType<typeof sdk.APIUserAbortError>).idempotencyKey).toBe('order-1');
+    engine.release();
+    await vi.dynamicImportSettled();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('rejects promptly when its signal aborts during a load that never finishes', async () => {
+    const engine = holdEngine();
+    const { sdk, client, sent } = await freshClient();
+    const controller = new AbortController();
+    function myAppFirstRetrieve() {
+      return client.sms.messages.retrieve('msg_1', { signal: controller.signal });
+    }
+    const failure = rejection(myAppFirstRetrieve());
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await settled(failure)).toBe(false);
+    controller.abort();
+    expect(await settled(failure)).toBe(true);
+    const error = await failure;
+    expect(error).toBeInstanceOf(sdk.APIUserAbortError);
+    expect(error.stack).toContain('myAppFirstRetrieve');
+    engine.release();
+    await vi.dynamicImportSettled();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('rejects with the totalTimeout error the call would give when the load outlasts it', async () => {
+    const engine = holdEngine();
+    const { sdk, client, sent } = await freshClient();
+    const failure = rejection(client.sms.messages.retrieve('msg_1', { totalTimeout: 1000 }));
+    // Counted from the method's call on the real clock, so a moment of it has passed already.
+    await vi.advanceTimersByTimeAsync(950);
+    expect(await settled(failure)).toBe(false);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await settled(failure)).toBe(true);
+    const error = await failure;
+    expect(error).toBeInstanceOf(sdk.APIConnectionTimeoutError);
+    expect(error).toMatchObject({ limit: 'totalTimeout', timeoutMs: 1000 });
+    engine.release();
+    await vi.dynamicImportSettled();
+    expect(sent).toHaveLength(0);
+  });
+
+  it("a first list() is bounded by the client's totalTimeout as well", async () => {
+    const engine = holdEngine();
+    const sdk = await import('gateway-sdk');
+    const client = new sdk.Client({ apiKey: 'sk_test_first', baseURL: BASE, totalTimeout: 500 });
+    const failure = rejection(client.sms.messages.list({ limit: 5 }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await settled(failure)).toBe(true);
+    expect(await failure).toBeInstanceOf(sdk.APIConnectionTimeoutError);
+    engine.release();
+    await vi.dynamicImportSettled();
+  });
+
+  it('goes on and is sent once the engine is in within its limits', async () => {
+    const engine = holdEngine();
+    const { client, sent } = await freshClient();
+    const call = client.sms.messages.retrieve('msg_1', {
+      totalTimeout: 5000,
+      signal: new AbortController().signal,
+    });
+    await vi.advanceTimersByTimeAsync(100);
+    engine.release();
+    await expect(call).resolves.toMatchObject({ id: message.id });
+    expect(sent).toEqual([`${BASE}/sms/messages/msg_1`]);
+  });
+});
+
+describe('a first call whose engine fails to load', () => {
+  it('rejects with an APIConnectionError naming the caller, with the load error as its cause; the next call loads again', async () => {
+    const chunkError = new TypeError('Failed to fetch dynamically imported module');
+    failNextLoad = chunkError;
+    const { sdk, client, sent } = await freshClient();
+    function myAppFirstSend() {
+      return client.sms.messages.create({ to: '447700900123', message: 'hi' });
+    }
+    const error = await rejection(myAppFirstSend());
+    expect(error).toBeInstanceOf(sdk.APIConnectionError);
+    expect(error.message).toMatch(/could not be loaded .*nothing was sent/);
+    // The load's error is in the cause chain (vitest wraps what a mock factory throws in its own).
+    const causes: unknown[] = [];
+    for (let c: unknown = error.cause; c instanceof Error; c = c.cause) causes.push(c);
+    expect(causes).toContain(chunkError);
+    expect(error.stack).toContain('myAppFirstSend');
+    expect(sent).toHaveLength(0);
+    await expect(client.sms.messages.retrieve('msg_1')).resolves.toMatchObject({ id: message.id });
+    expect(engineLoads).toBe(2);
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -1,0 +1,63 @@
+// The known name a misspelt one most likely meant, for "did you mean" in the option checks
+// (internal/settings.ts). No zod and no ky: the client's option check runs at construction, before
+// the engine loads. Bounded: names longer than NAME_MAX are not compared, so a hostile key costs
+// nothing, and the comparison is quadratic in two short names only.
+
+/** Names longer than this are not compared (no option name comes close). */
+const NAME_MAX = 64;
+
+/** A name as compared: `idempotency_key`, `Idempotency-Key` and `IDEMPOTENCYKEY` all fold to `idempotencykey`. */
+function fold(name: string): string {
+  return name.toLowerCase().replace(/[-_]/g, '');
+}
+
+/**
+ * Edits (insert, delete, replace, swap two neighbours) between `a` and `b`, counted up to `limit`;
+ * `limit + 1` when more.
+ */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (before[j - 2] ?? 0) + 1);
+      row.push(d);
+    }
+    before = previous;
+    previous = row;
+  }
+  return Math.min(previous[b.length] ?? limit + 1, limit + 1);
+}
+
+/**
+ * The known name `name` most likely meant: the same name in another case or with `-`/`_`
+ * (`idempotency_key`), else the closest within a few edits (`concurency`, `tiemout`, `maxRetry`), else a
+ * known name that ends with it (`retries` for `maxRetries`); undefined when none is close.
+ */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  if (name.length > NAME_MAX) return undefined;
+  const folded = fold(name);
+  const same = known.find((k) => fold(k) === folded);
+  if (same !== undefined) return same;
+  // More edits for longer names: `tmeout` is near `timeout`, `maxRetry` near `maxRetries`, `ab` near nothing.
+  const limit = folded.length <= 4 ? 1 : folded.length <= 7 ? 2 : 3;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const k of known) {
+    const d = distance(folded, fold(k), limit);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  if (best !== undefined) return best;
+  return folded.length >= 4 ? known.find((k) => fold(k).endsWith(folded)) : undefined;
+}
+
+/** `' (did you mean x?)'` for the closest known name, else the list of known names. */
+export function nameHint(name: string, known: readonly string[]): string {
+  const meant = closestName(name, known);
+  return meant === undefined ? ` (known: ${known.join(', ')})` : ` (did you mean ${meant}?)`;
+}
