@@ -25,6 +25,7 @@ import {
   SmsWebhookSchema,
   TemplateSendParamsSchema,
 } from './sms/models.js';
+import type { SchemaTable } from './operations.js';
 import { openArea } from '../internal/area.js';
 import { Call, type RequestSpec } from '../internal/call.js';
 import { attachCallSite, type CallSite } from '../internal/call-site.js';
@@ -36,7 +37,8 @@ import type { Area, Transport, TransportContext } from '../internal/transport.js
 
 /** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
 // Named one by one rather than as module namespaces: a namespace object would make the bundler add
-// a helper that every entry, the webhooks entry included, then loads at import.
+// a helper that every entry, the webhooks entry included, then loads at import. Each area holds
+// exactly the schemas its operations name (resources/operations.ts): the compiler says which is missing.
 export const schemas = {
   sms: {
     BulkCreateParamsSchema,
@@ -58,7 +60,7 @@ export const schemas = {
   account: { OrganizationMembers },
   parseInput,
   path,
-};
+} satisfies SchemaTable & { parseInput: unknown; path: unknown };
 /** What a method's callbacks are handed. */
 export type Schemas = typeof schemas;
 
