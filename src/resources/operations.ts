@@ -11,9 +11,9 @@ export interface Operation {
   readonly method: 'GET' | 'POST';
   /** Relative to the area's address, each path parameter as the reference names it: `sms/messages/{message_id}`. */
   readonly path: string;
-  /** The schema (in the area's `models.ts`, named in the engine's table) that checks the body of a POST or the query of a GET. */
+  /** The schema, exported by the area's `models.ts`, that checks the body of a POST or the query of a GET. */
   readonly params?: string;
-  /** The schema that parses the answer: a cursor page's schema for a list that pages. */
+  /** The schema, exported by the area's `models.ts`, that parses the answer: a cursor page's for a list that pages. */
   readonly response: string;
   /** What it does, in one line, for the docs' tables. */
   readonly doc: string;
