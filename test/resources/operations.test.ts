@@ -114,19 +114,19 @@ describe('each method sends what its declaration says', () => {
   });
 });
 
-// A twelfth operation that exists nowhere but here: the checks above must catch each missing piece.
+// An operation that exists nowhere but here: the checks above must catch each missing piece.
 const PLANTED = {
   ...OPERATIONS,
-  'sms.messages.cancel': {
+  'sms.messages.plant': {
     method: 'POST',
-    path: 'sms/messages/{message_id}/cancel',
-    params: 'MessageCancelParamsSchema',
+    path: 'sms/messages/{message_id}/plant',
+    params: 'MessagePlantParamsSchema',
     response: 'MessageSchema',
-    doc: 'Cancels a scheduled message.',
+    doc: 'An operation the reference does not have.',
   },
 } as const satisfies Operations;
 const PLANTED_METHOD =
-  '  cancel(messageId: string, body: MessageCancelParams = {}, opts?: RequestOptions): APIPromise<Message> {\n';
+  '  plant(messageId: string, body: MessagePlantParams = {}, opts?: RequestOptions): APIPromise<Message> {\n';
 
 /** The repository with the planted operation's every piece in place. */
 function planted(): Places {
@@ -141,10 +141,10 @@ function planted(): Places {
   ) as Record<TableDoc, string>;
   return {
     operations: PLANTED,
-    clientMethods: [...real.clientMethods, 'sms.messages.cancel'],
-    mockRoutes: [...real.mockRoutes, 'POST /sms/messages/{message_id}/cancel'],
+    clientMethods: [...real.clientMethods, 'sms.messages.plant'],
+    mockRoutes: [...real.mockRoutes, 'POST /sms/messages/{message_id}/plant'],
     docs,
-    exported: new Set([...real.exported, 'MessageCancelParams']),
+    exported: new Set([...real.exported, 'MessagePlantParams']),
     readSource,
   };
 }
@@ -158,7 +158,7 @@ describe('a planted operation', () => {
     [
       'its client method',
       (p) => ({ ...p, clientMethods: p.clientMethods.slice(0, -1) }),
-      /no method client\.sms\.messages\.cancel/,
+      /no method client\.sms\.messages\.plant/,
     ],
     [
       'the method in its resource file',
@@ -166,27 +166,27 @@ describe('a planted operation', () => {
         ...p,
         readSource: (f) => (f.endsWith('sms/messages.ts') ? readRepoFile(f) : p.readSource(f)),
       }),
-      /src\/resources\/sms\/messages\.ts defines no method cancel/,
+      /src\/resources\/sms\/messages\.ts defines no method plant/,
     ],
     [
       'its mock route',
       (p) => ({ ...p, mockRoutes: p.mockRoutes.slice(0, -1) }),
-      /POST \/sms\/messages\/\{message_id\}\/cancel: the mock has no route/,
+      /POST \/sms\/messages\/\{message_id\}\/plant: the mock has no route/,
     ],
     [
       'its README row',
       (p) => ({ ...p, docs: { ...p.docs, 'README.md': repository().docs['README.md'] } }),
-      /^README\.md operations table, row \d+: missing; expected `client\.sms\.messages\.cancel/,
+      /^README\.md operations table, row \d+: missing; expected `client\.sms\.messages\.plant/,
     ],
     [
       'its api-index row',
       (p) => ({ ...p, docs: { ...p.docs, 'docs/api-index.md': repository().docs['docs/api-index.md'] } }),
-      /^docs\/api-index\.md operations table, row \d+: missing; expected `client\.sms\.messages\.cancel/,
+      /^docs\/api-index\.md operations table, row \d+: missing; expected `client\.sms\.messages\.plant/,
     ],
     [
       'the export of its params type',
-      (p) => ({ ...p, exported: new Set([...p.exported].filter((n) => n !== 'MessageCancelParams')) }),
-      /sms\.messages\.cancel: gateway-sdk does not export MessageCancelParams \(src\/index\.ts\)/,
+      (p) => ({ ...p, exported: new Set([...p.exported].filter((n) => n !== 'MessagePlantParams')) }),
+      /sms\.messages\.plant: gateway-sdk does not export MessagePlantParams \(src\/index\.ts\)/,
     ],
   ];
 
@@ -199,15 +199,15 @@ describe('a planted operation', () => {
   it('fails without a conformance case for its mock route', () => {
     const routes = ROUTES.map(routeKey);
     expect(coverageProblems(routes, routes)).toEqual([]);
-    expect(coverageProblems([...routes, 'POST /sms/messages/{message_id}/cancel'], routes)).toEqual([
-      'POST /sms/messages/{message_id}/cancel: no case in test/testing/conformance.test.ts',
+    expect(coverageProblems([...routes, 'POST /sms/messages/{message_id}/plant'], routes)).toEqual([
+      'POST /sms/messages/{message_id}/plant: no case in test/testing/conformance.test.ts',
     ]);
   });
 
   it('fails the compiler without its schema in the engine, its client method or its reference schema', () => {
     expectTypeOf<Schemas>().toExtend<SchemaTable>();
     expectTypeOf<Schemas>().not.toExtend<SchemaTable<typeof PLANTED>>();
-    expectTypeOf<Mismatched<typeof PLANTED>>().toEqualTypeOf<'sms.messages.cancel'>();
+    expectTypeOf<Mismatched<typeof PLANTED>>().toEqualTypeOf<'sms.messages.plant'>();
     expectTypeOf<MockRouteKey>().toEqualTypeOf<keyof typeof SUCCESS>();
     expectTypeOf<RouteKeyOf<typeof PLANTED>>().not.toExtend<keyof typeof SUCCESS>();
   });
