@@ -211,6 +211,16 @@ describe('a planted operation', () => {
     expectTypeOf<MockRouteKey>().toEqualTypeOf<keyof typeof SUCCESS>();
     expectTypeOf<RouteKeyOf<typeof PLANTED>>().not.toExtend<keyof typeof SUCCESS>();
   });
+
+  it('may take its body as optional when every field of it is, and must otherwise', () => {
+    type Planted = (typeof PLANTED)['sms.messages.plant'];
+    expectTypeOf<Arguments<Planted, { reason?: string }>>().toEqualTypeOf<
+      [string, params?: { reason?: string }, opts?: RequestOptions]
+    >();
+    expectTypeOf<Arguments<Planted, { reason: string }>>().toEqualTypeOf<
+      [string, params: { reason: string }, opts?: RequestOptions]
+    >();
+  });
 });
 
 // The ids of the methods reachable from `T`: `sms.messages.create`.
@@ -250,11 +260,13 @@ type PathIds<P extends string> = P extends `${string}{${string}}${infer Rest}`
   : [];
 
 // The arguments a declaration allows: its path's ids, the method's params type `P` (optional for a
-// GET), then `opts?`.
+// GET, and for a POST whose fields are all optional), then `opts?`.
 type Arguments<O extends Operations[string], P> = O extends { params: string }
   ? O['method'] extends 'GET'
     ? [...PathIds<O['path']>, params?: P, opts?: RequestOptions]
-    : [...PathIds<O['path']>, params: P, opts?: RequestOptions]
+    : object extends P
+      ? [...PathIds<O['path']>, params?: P, opts?: RequestOptions]
+      : [...PathIds<O['path']>, params: P, opts?: RequestOptions]
   : [...PathIds<O['path']>, opts?: RequestOptions];
 
 // The params type a method takes after its path's ids.
