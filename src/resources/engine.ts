@@ -7,24 +7,10 @@ import type { z } from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import { CursorPage, PagePromise } from '../core/pagination.js';
-import { OrganizationMembers } from './account/models.js';
-import {
-  CustomerSchema,
-  PaymentMethodAttachParamsSchema,
-  PaymentWebhookListParamsSchema,
-  PaymentWebhookPage,
-} from './payment/models.js';
-import {
-  BulkCreateParamsSchema,
-  BulkJobSchema,
-  MessageCreateParamsSchema,
-  MessageListParamsSchema,
-  MessagePage,
-  MessageSchema,
-  SmsWebhookCreateParamsSchema,
-  SmsWebhookSchema,
-  TemplateSendParamsSchema,
-} from './sms/models.js';
+import * as account from './account/models.js';
+import * as payment from './payment/models.js';
+import * as sms from './sms/models.js';
+import type { SchemaTable } from './operations.js';
 import { openArea } from '../internal/area.js';
 import { Call, type RequestSpec } from '../internal/call.js';
 import { attachCallSite, type CallSite } from '../internal/call-site.js';
@@ -36,30 +22,11 @@ import { checkRequestOptions, ownProperties } from '../internal/settings.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
 /** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
-// Named one by one rather than as module namespaces: a namespace object would make the bundler add
-// a helper that every entry, the webhooks entry included, then loads at import.
-export const schemas = {
-  sms: {
-    BulkCreateParamsSchema,
-    BulkJobSchema,
-    MessageCreateParamsSchema,
-    MessageListParamsSchema,
-    MessagePage,
-    MessageSchema,
-    SmsWebhookCreateParamsSchema,
-    SmsWebhookSchema,
-    TemplateSendParamsSchema,
-  },
-  payment: {
-    CustomerSchema,
-    PaymentMethodAttachParamsSchema,
-    PaymentWebhookListParamsSchema,
-    PaymentWebhookPage,
-  },
-  account: { OrganizationMembers },
-  parseInput,
-  path,
-};
+// Each area is its models.ts as a whole, so a schema written there is here without another line.
+export const schemas = { sms, payment, account, parseInput, path };
+// A compile error here names a schema that an operation declares (resources/operations.ts) and
+// its area's models.ts does not export.
+type _EveryDeclaredSchema<T extends SchemaTable = typeof schemas> = T;
 /** What a method's callbacks are handed. */
 export type Schemas = typeof schemas;
 

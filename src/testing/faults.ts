@@ -1,21 +1,14 @@
 // Failures on demand, for the next N requests of a route. They stand in front of the routes, like a
 // proxy or a load balancer failing, so they apply before authentication and validation. Every
 // adapter applies them the same way: they live in the Fetch-API core that all three wrap.
+import type { RouteKeyOf } from '../resources/operations.js';
 import { MockApiError, type MockErrorType } from './errors.js';
 
-/** A route of the reference, as its table writes it: `POST /sms/messages`, `GET /sms/messages/{message_id}`. */
-export type MockRouteKey =
-  | 'POST /sms/messages'
-  | 'GET /sms/messages'
-  | 'GET /sms/messages/{message_id}'
-  | 'POST /sms/bulk'
-  | 'POST /sms/templates/{template_id}/send'
-  | 'GET /sms/webhooks/{webhook_id}'
-  | 'POST /sms/webhooks'
-  | 'GET /payment/webhooks'
-  | 'POST /payment/customers/{id}/payment_methods'
-  | 'GET /payment/customers/{id}'
-  | 'GET /account/organizations/{organizationId}/members';
+/**
+ * A route of the reference, as its table writes it: `POST /sms/messages`, `GET /sms/messages/{message_id}`.
+ * One per declared operation (resources/operations.ts).
+ */
+export type MockRouteKey = RouteKeyOf;
 
 /**
  * One injected failure.

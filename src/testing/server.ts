@@ -5,10 +5,8 @@ import { ConfigurationError } from '../core/errors.js';
 import { escapeControls } from '../core/text.js';
 import { isBrowserOrigin, ORIGIN_FORMS } from './origin.js';
 import { MockConnectionReset } from './faults.js';
-import { json, MAX_BODY_BYTES, pathMethods, type Route, routeNotFound } from './router.js';
-import { accountRoutes } from './routes/account.js';
-import { paymentRoutes } from './routes/payment.js';
-import { smsRoutes } from './routes/sms.js';
+import { json, MAX_BODY_BYTES, pathMethods, routeNotFound } from './router.js';
+import { ROUTES } from './routes/index.js';
 import {
   createMockService,
   type MockClientOptions,
@@ -76,9 +74,6 @@ const corsHeaders = (origin: string | undefined): Record<string, string> =>
         'access-control-expose-headers': 'x-request-id, idempotent-replayed',
         vary: 'origin',
       };
-
-// The routes the service serves, to say which methods a path takes when answering OPTIONS.
-const ROUTES: readonly Route[] = [...smsRoutes, ...paymentRoutes, ...accountRoutes];
 
 // A refusal in the mock's error format, before the request reaches any route. It carries a request
 // id like every other answer (docs/mock-service.md), so a refused request can be quoted too.

@@ -1,4 +1,4 @@
-// createMockService: one store, one clock, and the eleven endpoints behind one Fetch-API function.
+// createMockService: one store, one clock, and every endpoint of the reference behind one Fetch-API function.
 // MSW (`mswHandlers(mock)`, gateway-sdk/testing/msw) and node:http (`startMockServer`) are adapters
 // over `mock.fetch`.
 import {
@@ -19,10 +19,8 @@ import {
   sleep,
 } from './faults.js';
 import { SEEDED_WEBHOOK_SECRET } from './fixtures.js';
-import { type Area, answerRequest, matchPath, type Route, routeKey, type ServiceContext } from './router.js';
-import { accountRoutes } from './routes/account.js';
-import { paymentRoutes } from './routes/payment.js';
-import { smsRoutes } from './routes/sms.js';
+import { type Area, answerRequest, matchPath, routeKey, type ServiceContext } from './router.js';
+import { ROUTES } from './routes/index.js';
 import { MockStore, type RouteTimeline, type StatusFields } from './store.js';
 import type { MockMessage, MockMessageStatus, MockRoute } from './types.js';
 
@@ -143,8 +141,6 @@ export interface MockService {
   /** Drops every fault still queued by `inject`. */
   clearFaults(): void;
 }
-
-const ROUTES: readonly Route[] = [...smsRoutes, ...paymentRoutes, ...accountRoutes];
 
 /**
  * Creates a mock of the API over a fresh in-memory store.

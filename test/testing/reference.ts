@@ -3,6 +3,7 @@
 // for each route, success and error. The conformance test runs a request corpus through the mock
 // and checks every answer here.
 import * as z from 'zod';
+import type { MockRouteKey } from 'gateway-sdk/testing';
 
 // RFC 3339 date-time (what the mock answers with: ISO 8601 in UTC).
 const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
@@ -147,8 +148,8 @@ export const errorBody = z.object({
   }),
 });
 
-/** The success schema of each route of the reference. */
-export const SUCCESS: Record<string, z.ZodType> = {
+/** The success schema of each route of the reference; a route without one fails the compiler here. */
+export const SUCCESS = {
   'POST /sms/messages': acceptedMessage,
   'GET /sms/messages': messagePage,
   'GET /sms/messages/{message_id}': message,
@@ -160,7 +161,7 @@ export const SUCCESS: Record<string, z.ZodType> = {
   'POST /payment/customers/{id}/payment_methods': customer,
   'GET /payment/customers/{id}': customer,
   'GET /account/organizations/{organizationId}/members': members,
-};
+} satisfies Record<MockRouteKey, z.ZodType>;
 
 /** What a case expects: a success, or a refusal with this status naming this field. */
 export type Expectation = { ok: true } | { status: number; param?: string | null };
@@ -181,7 +182,7 @@ export async function check(route: string, expectation: Expectation, response: R
   if ('ok' in expectation) {
     if (response.status !== 200)
       problems.push(`status ${response.status}, expected 200: ${text.slice(0, 200)}`);
-    const schema = SUCCESS[route];
+    const schema: z.ZodType | undefined = SUCCESS[route as MockRouteKey];
     if (schema === undefined) return [...problems, `no schema for ${route}`];
     const parsed = schema.safeParse(body);
     if (!parsed.success) problems.push(`body does not match ${route}: ${parsed.error.message.slice(0, 300)}`);

@@ -1,4 +1,4 @@
-// The three payment endpoints (the API reference's Endpoints 8 to 10), on the sandbox address.
+// The payment endpoints (the API reference's Endpoints 8 to 10), on the sandbox address.
 import { invalid, missing, notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import type { Route } from '../router.js';

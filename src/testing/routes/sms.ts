@@ -1,4 +1,4 @@
-// The seven SMS endpoints (the API reference's Endpoints 1 to 7). Fields are checked in the order
+// The SMS endpoints (the API reference's Endpoints 1 to 7). Fields are checked in the order
 // of the reference's request tables; the first one at fault is answered.
 import { invalid, missing, MockApiError, notFound } from '../errors.js';
 import { paginate } from '../pagination.js';

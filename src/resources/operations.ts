@@ -1,0 +1,132 @@
+// Every operation of the API reference, once, as data: the one list the others follow. The client's
+// methods, the engine's schema table, the mock's route keys, the README and docs/api-index.md
+// tables, the type tests and the conformance corpus are derived from it or checked against it, by
+// the compiler or by test/resources/operations.test.ts (CONTRIBUTING.md, "Adding an operation").
+// Data only, no import: what the Client loads first never holds it; the engine, the mock and the
+// tests read it.
+
+/** One operation of the API reference. */
+export interface Operation {
+  /** The HTTP method. */
+  readonly method: 'GET' | 'POST';
+  /** Relative to the area's address, each path parameter as the reference names it: `sms/messages/{message_id}`. */
+  readonly path: string;
+  /** The schema, exported by the area's `models.ts`, that checks the body of a POST or the query of a GET. */
+  readonly params?: string;
+  /** The schema, exported by the area's `models.ts`, that parses the answer: a cursor page's for a list that pages. */
+  readonly response: string;
+  /** What it does, in one line, for the docs' tables. */
+  readonly doc: string;
+}
+
+/**
+ * The operations, keyed by the client method that sends each (`sms.messages.create` is
+ * `client.sms.messages.create`); the first segment is the area. In the reference's order.
+ */
+export const OPERATIONS = {
+  'sms.messages.create': {
+    method: 'POST',
+    path: 'sms/messages',
+    params: 'MessageCreateParamsSchema',
+    response: 'MessageSchema',
+    doc: 'Sends one message.',
+  },
+  'sms.messages.list': {
+    method: 'GET',
+    path: 'sms/messages',
+    params: 'MessageListParamsSchema',
+    response: 'MessagePage',
+    doc: 'Lists messages, a page at a time.',
+  },
+  'sms.messages.retrieve': {
+    method: 'GET',
+    path: 'sms/messages/{message_id}',
+    response: 'MessageSchema',
+    doc: 'Gets one message.',
+  },
+  'sms.bulk.create': {
+    method: 'POST',
+    path: 'sms/bulk',
+    params: 'BulkCreateParamsSchema',
+    response: 'BulkJobSchema',
+    doc: 'Sends one message to many recipients.',
+  },
+  'sms.templates.send': {
+    method: 'POST',
+    path: 'sms/templates/{template_id}/send',
+    params: 'TemplateSendParamsSchema',
+    response: 'MessageSchema',
+    doc: 'Sends a message built from a template.',
+  },
+  'sms.webhooks.retrieve': {
+    method: 'GET',
+    path: 'sms/webhooks/{webhook_id}',
+    response: 'SmsWebhookSchema',
+    doc: 'Gets one SMS webhook.',
+  },
+  'sms.webhooks.create': {
+    method: 'POST',
+    path: 'sms/webhooks',
+    params: 'SmsWebhookCreateParamsSchema',
+    response: 'SmsWebhookSchema',
+    doc: 'Registers an SMS webhook.',
+  },
+  'payment.webhooks.list': {
+    method: 'GET',
+    path: 'payment/webhooks',
+    params: 'PaymentWebhookListParamsSchema',
+    response: 'PaymentWebhookPage',
+    doc: 'Lists payment webhooks, a page at a time.',
+  },
+  'payment.customers.paymentMethods.attach': {
+    method: 'POST',
+    path: 'payment/customers/{id}/payment_methods',
+    params: 'PaymentMethodAttachParamsSchema',
+    response: 'CustomerSchema',
+    doc: 'Attaches a payment method to a customer.',
+  },
+  'payment.customers.retrieve': {
+    method: 'GET',
+    path: 'payment/customers/{id}',
+    response: 'CustomerSchema',
+    doc: 'Gets one customer.',
+  },
+  'account.organizations.members.list': {
+    method: 'GET',
+    path: 'account/organizations/{organizationId}/members',
+    response: 'OrganizationMembers',
+    doc: "Lists an organization's members, all at once.",
+  },
+} as const satisfies Record<string, Operation>;
+
+/** A table of operations, the real one or a test's fixture. */
+export type Operations = Readonly<Record<string, Operation>>;
+
+/** The id of a declared operation: the path of its client method, `sms.messages.create`. */
+export type OperationId = keyof typeof OPERATIONS;
+
+/** The area of an operation id: its first segment. */
+export type AreaOf<Id extends string> = Id extends `${infer A}.${string}` ? A : never;
+
+/** The key of an operation as the reference's tables write it: `GET /sms/messages/{message_id}`. */
+export type RouteKeyOf<T extends Operations = typeof OPERATIONS> = {
+  [Id in keyof T]: `${T[Id]['method']} /${T[Id]['path']}`;
+}[keyof T];
+
+/** The schema names the operations of `area` name, params and responses. */
+export type SchemaNamesOf<A extends string, T extends Operations = typeof OPERATIONS> = {
+  [Id in keyof T & string]: AreaOf<Id> extends A ? T[Id]['response'] | NonNullable<T[Id]['params']> : never;
+}[keyof T & string];
+
+/**
+ * What the engine's schema table must hold: every schema an operation names, in its area. A
+ * declaration naming a schema the table lacks fails the compiler there (resources/engine.ts).
+ */
+export type SchemaTable<T extends Operations = typeof OPERATIONS> = {
+  [A in AreaOf<keyof T & string>]: { [Name in SchemaNamesOf<A, T>]: unknown };
+};
+
+/** The key of an operation as the reference writes it: `POST /sms/messages`. */
+export function routeKey(operation: Operation): string {
+  return `${operation.method} /${operation.path}`;
+}

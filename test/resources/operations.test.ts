@@ -1,0 +1,297 @@
+// One declaration per operation (src/resources/operations.ts): the client's methods, the mock's
+// routes, the docs' tables and the public exports follow it, and each method sends what it
+// declares. A planted operation shows every derived place failing while its piece is missing.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod/mini';
+import { type APIPromise, Client, type PagePromise, type RequestOptions } from 'gateway-sdk';
+import { createMockService } from 'gateway-sdk/testing';
+import { type Build, type Schemas, schemas } from '../../src/resources/engine.js';
+import type { Same as SameFields } from '../../src/internal/schema.js';
+import {
+  type AreaOf,
+  OPERATIONS,
+  type OperationId,
+  type Operations,
+  type RouteKeyOf,
+  type SchemaTable,
+} from '../../src/resources/operations.js';
+import { routeKey } from '../../src/testing/router.js';
+import { ROUTES } from '../../src/testing/routes/index.js';
+import type { MockRouteKey } from 'gateway-sdk/testing';
+import type { SUCCESS } from '../testing/reference.js';
+import { TABLES, type TableDoc, operationRows, withTable } from '../../scripts/docs/operations.js';
+import {
+  clientMethods,
+  coverageProblems,
+  exportedNames,
+  operationProblems,
+  type Places,
+  readRepoFile,
+} from '../helpers/operations.js';
+
+const client = new Client(createMockService().clientOptions);
+
+function repository(): Places {
+  return {
+    operations: OPERATIONS,
+    clientMethods: clientMethods(client),
+    mockRoutes: ROUTES.map(routeKey),
+    docs: {
+      'README.md': readRepoFile('README.md') ?? '',
+      'docs/api-index.md': readRepoFile('docs/api-index.md') ?? '',
+    },
+    exported: exportedNames(readRepoFile('src/index.ts') ?? ''),
+    readSource: readRepoFile,
+  };
+}
+
+describe('the operation declarations', () => {
+  it('are followed by the client, the mock, the README and api-index tables and the exports', () => {
+    expect(operationProblems(repository())).toEqual([]);
+  });
+
+  it('are the methods a Client has, each with the declared params and answer (the compiler checks)', () => {
+    expectTypeOf<MethodIds<Pick<Client, 'sms' | 'payment' | 'account'>>>().toEqualTypeOf<OperationId>();
+    expectTypeOf<Mismatched<typeof OPERATIONS>>().toEqualTypeOf<never>();
+    expectTypeOf<RouteKeyOf>().toEqualTypeOf<MockRouteKey>();
+  });
+});
+
+// What a resource method hands the engine, caught before anything loads.
+interface Handed {
+  kind: '_request' | '_list';
+  method: 'GET' | 'POST';
+  build: Build;
+  response: (s: Schemas) => unknown;
+}
+
+function handed(id: string, args: unknown[]): Handed {
+  const segments = id.split('.');
+  let resource: unknown = client;
+  for (const segment of segments.slice(0, -1)) resource = (resource as Record<string, unknown>)[segment];
+  const target = resource as Record<string, unknown>;
+  let seen: Handed | undefined;
+  target['_request'] = (method: 'GET' | 'POST', build: Build, response: (s: Schemas) => unknown) => {
+    seen = { kind: '_request', method, build, response };
+  };
+  target['_list'] = (build: Build, response: (s: Schemas) => unknown) => {
+    seen = { kind: '_list', method: 'GET', build, response };
+  };
+  try {
+    (target[segments.at(-1) ?? ''] as (...a: unknown[]) => unknown).apply(resource, args);
+  } finally {
+    delete target['_request'];
+    delete target['_list'];
+  }
+  if (seen === undefined) throw new Error(`client.${id} handed nothing to the engine`);
+  return seen;
+}
+
+describe('each method sends what its declaration says', () => {
+  it.each(Object.entries(OPERATIONS))('%s', (id, operation) => {
+    const ids = (operation.path.match(/\{\w+\}/g) ?? []).map((_, i) => `id${i + 1}`);
+    const input = { planted: true };
+    const params = 'params' in operation ? operation.params : undefined;
+    const sent = handed(id, params === undefined ? ids : [...ids, input]);
+    const area = schemas[id.split('.')[0] as keyof typeof schemas] as Record<string, unknown>;
+    const checked: unknown[] = [];
+    const target = sent.build({
+      ...schemas,
+      parseInput: ((schema: unknown, value: unknown) => {
+        checked.push(schema);
+        return value;
+      }) as Schemas['parseInput'],
+    });
+
+    let n = 0;
+    expect(sent.method).toBe(operation.method);
+    expect(target.path).toBe(operation.path.replace(/\{\w+\}/g, () => `id${++n}`));
+    expect(checked).toEqual(params === undefined ? [] : [area[params]]);
+    expect(operation.method === 'POST' ? target.body : target.query).toBe(
+      params === undefined ? undefined : input,
+    );
+    expect(sent.response(schemas)).toBe(area[operation.response]);
+  });
+});
+
+// An operation that exists nowhere but here: the checks above must catch each missing piece.
+const PLANTED = {
+  ...OPERATIONS,
+  'sms.messages.plant': {
+    method: 'POST',
+    path: 'sms/messages/{message_id}/plant',
+    params: 'MessagePlantParamsSchema',
+    response: 'MessageSchema',
+    doc: 'An operation the reference does not have.',
+  },
+} as const satisfies Operations;
+const PLANTED_METHOD =
+  '  plant(messageId: string, body: MessagePlantParams = {}, opts?: RequestOptions): APIPromise<Message> {\n';
+
+/** The repository with the planted operation's every piece in place. */
+function planted(): Places {
+  const real = repository();
+  const readSource = (file: string) =>
+    file === 'src/resources/sms/messages.ts'
+      ? `${readRepoFile(file) ?? ''}${PLANTED_METHOD}`
+      : real.readSource(file);
+  const { rows } = operationRows(PLANTED, readSource);
+  const docs = Object.fromEntries(
+    (Object.keys(TABLES) as TableDoc[]).map((doc) => [doc, withTable(doc, real.docs[doc], rows)]),
+  ) as Record<TableDoc, string>;
+  return {
+    operations: PLANTED,
+    clientMethods: [...real.clientMethods, 'sms.messages.plant'],
+    mockRoutes: [...real.mockRoutes, 'POST /sms/messages/{message_id}/plant'],
+    docs,
+    exported: new Set([...real.exported, 'MessagePlantParams']),
+    readSource,
+  };
+}
+
+describe('a planted operation', () => {
+  it('passes every check once each of its pieces is in place', () => {
+    expect(operationProblems(planted())).toEqual([]);
+  });
+
+  const without: [string, (p: Places) => Places, RegExp][] = [
+    [
+      'its client method',
+      (p) => ({ ...p, clientMethods: p.clientMethods.slice(0, -1) }),
+      /no method client\.sms\.messages\.plant/,
+    ],
+    [
+      'the method in its resource file',
+      (p) => ({
+        ...p,
+        readSource: (f) => (f.endsWith('sms/messages.ts') ? readRepoFile(f) : p.readSource(f)),
+      }),
+      /src\/resources\/sms\/messages\.ts defines no method plant/,
+    ],
+    [
+      'its mock route',
+      (p) => ({ ...p, mockRoutes: p.mockRoutes.slice(0, -1) }),
+      /POST \/sms\/messages\/\{message_id\}\/plant: the mock has no route/,
+    ],
+    [
+      'its README row',
+      (p) => ({ ...p, docs: { ...p.docs, 'README.md': repository().docs['README.md'] } }),
+      /^README\.md operations table, row \d+: missing; expected `client\.sms\.messages\.plant/,
+    ],
+    [
+      'its api-index row',
+      (p) => ({ ...p, docs: { ...p.docs, 'docs/api-index.md': repository().docs['docs/api-index.md'] } }),
+      /^docs\/api-index\.md operations table, row \d+: missing; expected `client\.sms\.messages\.plant/,
+    ],
+    [
+      'the export of its params type',
+      (p) => ({ ...p, exported: new Set([...p.exported].filter((n) => n !== 'MessagePlantParams')) }),
+      /sms\.messages\.plant: gateway-sdk does not export MessagePlantParams \(src\/index\.ts\)/,
+    ],
+  ];
+
+  it.each(without)('fails without %s, naming the place', (_, remove, problem) => {
+    const problems = operationProblems(remove(planted()));
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.some((p) => problem.test(p))).toBe(true);
+  });
+
+  it('fails without a conformance case for its mock route', () => {
+    const routes = ROUTES.map(routeKey);
+    expect(coverageProblems(routes, routes)).toEqual([]);
+    expect(coverageProblems([...routes, 'POST /sms/messages/{message_id}/plant'], routes)).toEqual([
+      'POST /sms/messages/{message_id}/plant: no case in test/testing/conformance.test.ts',
+    ]);
+  });
+
+  it('fails the compiler without its schema in the engine, its client method or its reference schema', () => {
+    expectTypeOf<Schemas>().toExtend<SchemaTable>();
+    expectTypeOf<Schemas>().not.toExtend<SchemaTable<typeof PLANTED>>();
+    expectTypeOf<Mismatched<typeof PLANTED>>().toEqualTypeOf<'sms.messages.plant'>();
+    expectTypeOf<MockRouteKey>().toEqualTypeOf<keyof typeof SUCCESS>();
+    expectTypeOf<RouteKeyOf<typeof PLANTED>>().not.toExtend<keyof typeof SUCCESS>();
+  });
+
+  it('may take its body as optional when every field of it is, and must otherwise', () => {
+    type Planted = (typeof PLANTED)['sms.messages.plant'];
+    expectTypeOf<Arguments<Planted, { reason?: string }>>().toEqualTypeOf<
+      [string, params?: { reason?: string }, opts?: RequestOptions]
+    >();
+    expectTypeOf<Arguments<Planted, { reason: string }>>().toEqualTypeOf<
+      [string, params: { reason: string }, opts?: RequestOptions]
+    >();
+  });
+});
+
+// The ids of the methods reachable from `T`: `sms.messages.create`.
+type MethodIds<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends (...args: never[]) => unknown
+    ? `${Prefix}${K}`
+    : MethodIds<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+// What sits at a dotted path of `T`.
+type At<T, P extends string> = P extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? At<T[Head], Rest>
+    : undefined
+  : P extends keyof T
+    ? T[P]
+    : undefined;
+
+// A declared schema, or undefined when the engine has none by that name.
+type SchemaOf<Id extends string, Name> =
+  AreaOf<Id> extends keyof Schemas
+    ? Name extends keyof Schemas[AreaOf<Id>]
+      ? Schemas[AreaOf<Id>][Name]
+      : undefined
+    : undefined;
+
+// A method's answer: a PagePromise of the items for a cursor page's schema, else an APIPromise.
+type Answer<S> = S extends z.ZodMiniType
+  ? z.output<S> extends { data: (infer Item)[]; has_more: boolean }
+    ? PagePromise<Item>
+    : APIPromise<z.output<S>>
+  : never;
+
+// A string per path parameter.
+type PathIds<P extends string> = P extends `${string}{${string}}${infer Rest}`
+  ? [string, ...PathIds<Rest>]
+  : [];
+
+// The arguments a declaration allows: its path's ids, the method's params type `P` (optional for a
+// GET, and for a POST whose fields are all optional), then `opts?`.
+type Arguments<O extends Operations[string], P> = O extends { params: string }
+  ? O['method'] extends 'GET'
+    ? [...PathIds<O['path']>, params?: P, opts?: RequestOptions]
+    : object extends P
+      ? [...PathIds<O['path']>, params?: P, opts?: RequestOptions]
+      : [...PathIds<O['path']>, params: P, opts?: RequestOptions]
+  : [...PathIds<O['path']>, opts?: RequestOptions];
+
+// The params type a method takes after its path's ids.
+type ParamsOf<A extends unknown[], O extends Operations[string]> = NonNullable<
+  A[PathIds<O['path']>['length']]
+>;
+
+// Whether the params type is what the declared schema accepts, field by field (as models.ts ties them).
+type AcceptedBy<Id extends string, O extends Operations[string], P> = O extends { params: infer N }
+  ? SchemaOf<Id, N> extends z.ZodMiniType
+    ? SameFields<z.input<SchemaOf<Id, N>>, P>
+    : false
+  : true;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+// The declared operations whose client method is missing, or takes or answers something else.
+type Mismatched<T extends Operations> = {
+  [Id in keyof T & string]: At<Client, Id> extends (...args: infer A) => infer R
+    ? [
+        Same<R, Answer<SchemaOf<Id, T[Id]['response']>>>,
+        Same<A, Arguments<T[Id], ParamsOf<A, T[Id]>>>,
+        AcceptedBy<Id, T[Id], ParamsOf<A, T[Id]>>,
+      ] extends [true, true, true]
+      ? never
+      : Id
+    : Id;
+}[keyof T & string];
