@@ -13,10 +13,12 @@ function fold(name: string): string {
 
 /**
  * Edits (insert, delete, replace, swap two neighbours) between `a` and `b`, counted up to `limit`;
- * `limit + 1` when more.
+ * `limit + 1` when more. The one distance behind every "did you mean" of the SDK: option names,
+ * webhook event names, the CLI's commands and flags.
  */
-function distance(a: string, b: string, limit: number): number {
+export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  // Three rows of the usual table: the one before the previous is what a swap looks back to.
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -49,7 +51,7 @@ export function closestName(name: string, known: readonly string[]): string | un
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const k of known) {
-    const d = distance(folded, fold(k), limit);
+    const d = editDistance(folded, fold(k), limit);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
   if (best !== undefined) return best;

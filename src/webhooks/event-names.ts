@@ -4,30 +4,9 @@
 // be an event type newer than this SDK, so it is kept, with one warning.
 
 import type { Logger } from '../core/logger.js';
+import { editDistance } from '../internal/near-miss.js';
 import { EVENT_TYPES } from './events.js';
 import { invalidOption } from './options.js';
-
-/** Edits between `a` and `b`, a swap of two neighbours counting as one (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
-  // Three rows of the usual table: the one before the previous is what a swap looks back to.
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(
-        (previous[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, (before[j - 2] as number) + 1);
-      row.push(d);
-    }
-    [before, previous] = [previous, row];
-  }
-  return previous[b.length] as number;
-}
 
 /** The known event type `name` is a typo of: at most two edits away, case aside. */
 export function typoOf(name: string): string | undefined {
@@ -35,7 +14,7 @@ export function typoOf(name: string): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
   for (const known of EVENT_TYPES) {
-    const d = editDistance(lower, known);
+    const d = editDistance(lower, known, 2);
     if (d < bestDistance) [best, bestDistance] = [known, d];
   }
   return best;
