@@ -236,6 +236,10 @@ class Campaign {
   readonly #result: BulkCreateAllResult;
   readonly #counts = { sent: 0, failed: 0 };
   #chunks = 0;
+  /** The chunk being read, or read and not yet taken by the pool: reported as stopped if the run ends first. */
+  #filling: Chunk | undefined;
+  /** The run has ended: a read the pool abandoned takes nothing more from the source. */
+  #over = false;
   /** What a chunk the signal stopped reports, and how the pool tells the run it was stopped. */
   readonly #stopped: APIUserAbortError;
 
@@ -266,6 +270,12 @@ class Campaign {
     } catch (error) {
       if (error !== this.#stopped) throw error;
       result.aborted = true;
+      // The signal cut a read short (a source that stalls is not waited for): what it had read
+      // was not sent, and is reported like any chunk the signal stopped.
+      const cut = this.#filling;
+      if (cut !== undefined && cut.recipients.length > 0) this.#fail(cut, this.#stopped);
+    } finally {
+      this.#over = true;
     }
     result.jobs.sort((a, b) => a.chunk - b.chunk);
     result.failed.sort((a, b) => a.chunk - b.chunk);
@@ -279,27 +289,36 @@ class Campaign {
       reader: { next: () => this.#readChunk(), close: () => this.#source.close() },
       concurrency: workers,
       signal: request.signal,
-      run: (chunk) => this.#send(chunk),
+      run: (chunk) => this.#send(this.#taken(chunk)),
       // No chunk can be sent without a credential or an address: stop instead of failing each.
       fatal: (settled) => (settled.error instanceof ConfigurationError ? settled.error : undefined),
       aborted: () => this.#stopped,
       // Read while the signal fired: reported as stopped, not sent.
-      dropped: (chunk) => this.#fail(chunk, this.#stopped),
+      dropped: (chunk) => this.#fail(this.#taken(chunk), this.#stopped),
     }));
   }
 
   /** Reads the next chunkSize valid recipients; invalid ones are reported on the way. */
   async #readChunk(): Promise<IteratorResult<Chunk>> {
     const chunk: Chunk = { chunk: this.#chunks, offset: -1, recipients: [] };
+    this.#filling = chunk;
     while (chunk.recipients.length < this.#plan.chunkSize) {
       let step = this.#source.next();
       if (step instanceof Promise) step = await step;
+      // A read the run stopped waiting for: what it brings is neither counted nor sent.
+      if (this.#over) return { done: true, value: undefined };
       if (step.done) break;
       this.#take(chunk, step.value);
     }
     if (chunk.recipients.length === 0) return { done: true, value: undefined };
     this.#chunks++;
     return { done: false, value: chunk };
+  }
+
+  /** A chunk the pool took (to send, or to report as stopped): no longer the one being read. */
+  #taken(chunk: Chunk): Chunk {
+    if (this.#filling === chunk) this.#filling = undefined;
+    return chunk;
   }
 
   /** Adds one source entry to the chunk when it is a valid phone number, else to `invalid`. */

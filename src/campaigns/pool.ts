@@ -138,7 +138,8 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
   #setup: PoolSetup<T, R> | undefined;
   #read = 0;
   #inFlight = 0;
-  #reading = false;
+  /** The read being awaited, if any: a token, so that an abandoned one is recognised when it answers. */
+  #reading: object | undefined;
   #sourceDone = false;
   #stopped = false;
   #discard = false;
@@ -194,6 +195,10 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
     this.#stopped = true;
     this.#failure ??= failure;
     if (!this.#sourceDone) this.#setup?.reader.close();
+    // A read still pending is abandoned, not awaited: a source that stalls (a cursor, a socket, a
+    // queue) may never answer, and nothing it brings now could be sent. The source was told to
+    // close (its return() is not awaited either), and the pool ends with the sends in flight.
+    this.#reading = undefined;
     this.#settleWaiters();
   }
 
@@ -203,7 +208,7 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
       setup !== undefined &&
       !this.#stopped &&
       !this.#sourceDone &&
-      !this.#reading &&
+      this.#reading === undefined &&
       this.#inFlight < setup.concurrency &&
       this.#inFlight + this.#results.length < 2 * setup.concurrency
     ) {
@@ -215,24 +220,35 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
         break;
       }
       if (step instanceof Promise) {
-        this.#reading = true;
-        step.then(
-          (value) => {
-            this.#reading = false;
-            this.#take(setup, value);
-            this.#pump();
-          },
-          (error: unknown) => {
-            this.#reading = false;
-            this.#stop({ error });
-            this.#settleWaiters();
-          },
-        );
+        this.#await(setup, step);
         break;
       }
       this.#take(setup, step);
     }
     this.#settleWaiters();
+  }
+
+  /**
+   * Waits for a read that did not answer at once. A stop abandons it (see #stop): what it brings
+   * later is not taken, and its failure is not the pool's.
+   */
+  #await(setup: PoolSetup<T, R>, step: Promise<IteratorResult<T>>): void {
+    const read = {};
+    this.#reading = read;
+    step.then(
+      (value) => {
+        if (this.#reading !== read) return;
+        this.#reading = undefined;
+        this.#take(setup, value);
+        this.#pump();
+      },
+      (error: unknown) => {
+        if (this.#reading !== read) return;
+        this.#reading = undefined;
+        this.#stop({ error });
+        this.#settleWaiters();
+      },
+    );
   }
 
   #take(setup: PoolSetup<T, R>, step: IteratorResult<T>): void {
@@ -269,7 +285,7 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
     const over =
       (this.#stopped || this.#sourceDone) &&
       this.#inFlight === 0 &&
-      !this.#reading &&
+      this.#reading === undefined &&
       this.#results.length === 0;
     if (!over) return;
     this.#setup?.signal?.removeEventListener('abort', this.#onAbort);
