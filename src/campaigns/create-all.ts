@@ -10,6 +10,7 @@ import { attachCallSite, withCallSite } from '../internal/call-site.js';
 import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
 import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
+import { readCaller, resultError } from './caller-values.js';
 import type * as ChecksModule from './checks.js';
 import { checkPacer, pacedOptions, type Pacer } from './pacer.js';
 import {
@@ -185,7 +186,7 @@ export async function createAll(
   // refusals of the options are thrown before its first await, with that frame on the stack
   // already; those of the fields come after the checks load, and are given the frame.
   const site = new Error();
-  const plan = planOf(client, withCallSite<BulkCreateAllOptions>(options === undefined ? {} : options, site));
+  const plan = planOf(client, options, site);
   const checks = await import('./checks.js');
   let fields: Omit<BulkCreateAllParams, 'recipients'>;
   let source: Reader<unknown>;
@@ -198,9 +199,14 @@ export async function createAll(
 }
 
 /** Checks the options before anything is read or sent; a bad one throws a ValidationError. */
-function planOf(client: Client, sited: BulkCreateAllOptions): Plan {
+function planOf(client: Client, options: BulkCreateAllOptions | undefined, site: Error): Plan {
   const bulk = clientPart<BulkSender>(client, 'bulk', 'createAll(client, params, options)');
-  checkBatchOptions(sited);
+  // Read once, inside a guard: a getter or Proxy that throws is a ValidationError.
+  const sited = readCaller('createAll options', ['options'], () => {
+    const copied = withCallSite<BulkCreateAllOptions>(options === undefined ? {} : options, site);
+    checkBatchOptions(copied);
+    return copied;
+  });
   const { idempotencyKey, chunkSize, concurrency, onProgress, pacer, ...unpaced } = sited;
   const paced = checkPacer(pacer);
   const request = paced === undefined ? unpaced : pacedOptions(unpaced, paced);
@@ -222,8 +228,13 @@ function splitParams(
 ): { fields: Omit<BulkCreateAllParams, 'recipients'>; source: Reader<unknown> } {
   if (params === null || typeof params !== 'object')
     parseInput(BulkCreateParamsSchema, params, 'BulkCreateAllParams');
-  const { recipients, ...fields } = params;
-  parseInput(BulkCreateParamsSchema, { ...fields, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
+  // The fields are read once, into a copy every chunk is sent from; a getter or Proxy that
+  // throws while they are read or checked is a ValidationError.
+  const { recipients, fields } = readCaller('createAll params', ['params'], () => {
+    const { recipients: given, ...rest } = params;
+    parseInput(BulkCreateParamsSchema, { ...rest, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
+    return { recipients: given, fields: rest };
+  });
   return { fields, source: readerOf<unknown>(recipients, 'recipients') };
 }
 
@@ -340,10 +351,13 @@ class Campaign {
   /** Sends one chunk as a bulk job under its derived key; settles with the job or the error. */
   #send(chunk: Chunk): Promise<Settled> {
     const { bulk, request, base } = this.#plan;
-    return Promise.resolve(
-      bulk.create(
-        { ...this.#fields, recipients: chunk.recipients },
-        { ...request, idempotencyKey: `${base}:${chunk.chunk}` },
+    // A call that throws instead of rejecting settles the same way: a chunk's promise never rejects.
+    return new Promise<BulkJob>((resolve) =>
+      resolve(
+        bulk.create(
+          { ...this.#fields, recipients: chunk.recipients },
+          { ...request, idempotencyKey: `${base}:${chunk.chunk}` },
+        ),
       ),
     ).then(
       (job) => ({ ...chunk, job }),
@@ -378,7 +392,9 @@ class Campaign {
   #fail(chunk: Chunk, error: unknown): void {
     const count = chunk.recipients.length;
     const idempotencyKey = `${this.#plan.base}:${chunk.chunk}`;
-    this.#result.failed.push({ ...chunk, count, idempotencyKey, error: error as GatewayError });
+    // The error is always the SDK's: anything else a send threw is wrapped (caller-values.ts).
+    const reported = resultError(error, `Chunk ${chunk.chunk}`, ['chunks', chunk.chunk]);
+    this.#result.failed.push({ ...chunk, count, idempotencyKey, error: reported });
     this.#counts.failed += count;
   }
 }

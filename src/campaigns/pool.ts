@@ -3,6 +3,7 @@
 // before anything is read or sent, and a gate that pauses every sender of one call at once (the
 // memory pacer's, memory-pacer.ts).
 import { ValidationError } from '../core/client-errors.js';
+import { readCaller } from './caller-values.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../internal/idempotency.js';
 import { checkRequestOptions, invalidOption, isIntIn } from '../internal/settings.js';
 
@@ -32,8 +33,11 @@ export function baseKeyFor(key: unknown): string {
  * functions replaced).
  */
 export function clientPart<T>(client: unknown, part: 'messages' | 'bulk', form: string): T {
-  const sms = (client as { sms?: Record<string, { create?: unknown } | undefined> } | null | undefined)?.sms;
-  const resource = sms?.[part];
+  const resource = readCaller(`${form}: client`, ['client'], () => {
+    const sms = (client as { sms?: Record<string, { create?: unknown } | undefined> } | null | undefined)
+      ?.sms;
+    return sms?.[part];
+  });
   if (typeof resource?.create !== 'function') {
     const problem = "must be a Client from 'gateway-sdk'";
     throw new ValidationError(
@@ -77,25 +81,53 @@ export interface Reader<T> {
   close(): void;
 }
 
-/** A reader over `source`, or a ValidationError naming `what` when it is not iterable. */
-export function readerOf<T>(source: unknown, what: string): Reader<T> {
+/** The iterator of `source` and whether it is async, or a ValidationError naming `what`. */
+function iteratorOf<T>(
+  source: unknown,
+  what: string,
+): { it: Iterator<T> | AsyncIterator<T>; isAsync: boolean } {
   const iterable = source as Partial<Iterable<T> & AsyncIterable<T>> | null | undefined;
   // A string is iterable, one character at a time: never what a caller means by a list.
-  const open =
-    typeof source === 'string'
-      ? undefined
-      : (iterable?.[Symbol.asyncIterator] ?? iterable?.[Symbol.iterator]);
+  const asyncOpen = typeof source === 'string' ? undefined : iterable?.[Symbol.asyncIterator];
+  const open = asyncOpen ?? (typeof source === 'string' ? undefined : iterable?.[Symbol.iterator]);
   if (typeof open !== 'function') {
     throw new ValidationError(
       `${what} must be an array, an iterable or an async iterable (such as a stream). Nothing was sent.`,
       [{ path: [what], message: 'must be an array, an iterable or an async iterable' }],
     );
   }
-  const isAsync = open === iterable?.[Symbol.asyncIterator];
   const it = (open as (this: unknown) => Iterator<T> | AsyncIterator<T>).call(iterable);
+  if (it === null || typeof it !== 'object' || typeof it.next !== 'function') {
+    const problem = 'must hand out an iterator (an object with a next() method)';
+    throw new ValidationError(`${what} ${problem}. Nothing was sent.`, [{ path: [what], message: problem }]);
+  }
+  return { it, isAsync: open === asyncOpen };
+}
+
+/**
+ * A step the source handed out, its fields read once: a step that is not an object, or whose
+ * fields throw when read, is a ValidationError (the source's own errors pass as they are).
+ */
+function stepOf<T>(step: unknown, what: string): IteratorResult<T> {
+  if (step === null || typeof step !== 'object') {
+    const problem = `answered next() with ${step === null ? 'null' : typeof step}, not { done, value }`;
+    throw new ValidationError(`${what}' iterator ${problem}. Nothing more was read.`, [
+      { path: [what], message: problem },
+    ]);
+  }
+  return readCaller(`${what}' iterator's answer`, [what], () => {
+    const { done, value } = step as IteratorResult<T>;
+    return done ? { done: true, value: undefined } : { done: false, value };
+  });
+}
+
+/** A reader over `source`, or a ValidationError naming `what` when it is not iterable or not readable. */
+export function readerOf<T>(source: unknown, what: string): Reader<T> {
+  const { it, isAsync } = readCaller(what, [what], () => iteratorOf<T>(source, what));
+  const step = (raw: unknown) => stepOf<T>(raw, what);
   return {
     // Promise.resolve: a hand-written async iterator may hand back a thenable that is not a Promise.
-    next: isAsync ? () => Promise.resolve(it.next()) : () => it.next() as IteratorResult<T>,
+    next: isAsync ? () => Promise.resolve(it.next()).then(step) : () => step(it.next()),
     close: () => {
       try {
         // The source failing to close changes nothing about what was sent.
