@@ -9,6 +9,7 @@
 // An array is checked whole before anything is sent; any other iterable as it is read, each item
 // before it is sent, and a breach ends the run: no item after it is sent.
 import { ValidationError } from '../core/client-errors.js';
+import { readCaller } from './caller-values.js';
 
 /** Checks each item's own key against the run's; returns the refusal for a key another item has or could have. */
 export function keyGuard(base: string): (own: string, index: number) => ValidationError | undefined {
@@ -32,14 +33,29 @@ export function keyGuard(base: string): (own: string, index: number) => Validati
   };
 }
 
-/** The first refusal among an array's own keys, found before anything is sent. */
-export function checkKeys(items: unknown, base: string): ValidationError | undefined {
-  if (!Array.isArray(items)) return undefined;
+/**
+ * An array's own keys, each read once and checked before anything is sent: by index, for the
+ * sends to use as read (an item's key is never read a second time, so a getter cannot change it
+ * between the check and the send). Throws the first refusal; a key that cannot be read is one.
+ */
+export function arrayKeys(items: readonly unknown[], base: string): Map<number, string> {
   const check = keyGuard(base);
-  for (let i = 0; i < items.length; i++) {
-    const own = (items[i] as { idempotencyKey?: unknown } | null)?.idempotencyKey;
-    const refused = own === undefined ? undefined : check(String(own), i);
-    if (refused) return refused;
+  const keys = new Map<number, string>();
+  const length = readCaller('items', ['items'], () => items.length);
+  for (let i = 0; i < length; i++) {
+    const own = readCaller(`Item ${i}'s idempotencyKey`, [i, 'idempotencyKey'], () => ownKeyOf(items[i]));
+    if (own === undefined) continue;
+    const refused = check(own, i);
+    if (refused) throw refused;
+    keys.set(i, own);
   }
-  return undefined;
+  return keys;
+}
+
+/** An item's own idempotencyKey as a string (read once), or undefined when it names none. */
+export function ownKeyOf(item: unknown): string | undefined {
+  // Its own only: a key on a prototype (one polluted by a dependency) is no item's key.
+  if (item === null || typeof item !== 'object' || !Object.hasOwn(item, 'idempotencyKey')) return undefined;
+  const own = (item as { idempotencyKey?: unknown }).idempotencyKey;
+  return own === undefined ? undefined : String(own);
 }

@@ -11,6 +11,7 @@ import { type CallChannel, withChannel } from '../internal/channel.js';
 import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
 import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
+import { readCaller, resultError } from './caller-values.js';
 import type * as ChecksModule from './checks.js';
 import { checkPacer, type Pacer, pacing } from './pacer.js';
 import {
@@ -196,7 +197,7 @@ export async function createAll(
   // refusals of the options are thrown before its first await, with that frame on the stack
   // already; those of the fields come after the checks load, and are given the frame.
   const site = new Error();
-  const plan = planOf(client, options === undefined ? {} : options, site);
+  const plan = planOf(client, options, site);
   const checks = await import('./checks.js');
   let fields: Omit<BulkCreateAllParams, 'recipients'>;
   let source: Reader<unknown>;
@@ -209,10 +210,17 @@ export async function createAll(
 }
 
 /** Checks the options before anything is read or sent; a bad one throws a ValidationError. */
-function planOf(client: Client, options: BulkCreateAllOptions, site: CallSite): Plan {
+function planOf(client: Client, options: BulkCreateAllOptions | undefined, site: CallSite): Plan {
   const bulk = clientPart<BulkSender>(client, 'bulk', 'createAll(client, params, options)');
-  checkBatchOptions(options, BATCH_OPTIONS);
-  const { idempotencyKey, chunkSize, concurrency, onProgress, pacer, ...request } = options;
+  // Read once, into a copy, inside a guard: a getter or Proxy that throws is a ValidationError.
+  const copied = readCaller('createAll options', ['options'], () => {
+    // Anything but an object as it is, for checkBatchOptions to refuse.
+    const copy =
+      typeof options === 'object' && options !== null ? { ...options } : options === undefined ? {} : options;
+    checkBatchOptions(copy, BATCH_OPTIONS);
+    return copy;
+  });
+  const { idempotencyKey, chunkSize, concurrency, onProgress, pacer, ...request } = copied;
   const paced = checkPacer(pacer);
   const channel: CallChannel = paced === undefined ? { site } : { site, ...pacing(paced) };
   const base = baseKeyFor(idempotencyKey);
@@ -233,8 +241,13 @@ function splitParams(
 ): { fields: Omit<BulkCreateAllParams, 'recipients'>; source: Reader<unknown> } {
   if (params === null || typeof params !== 'object')
     parseInput(BulkCreateParamsSchema, params, 'BulkCreateAllParams');
-  const { recipients, ...fields } = params;
-  parseInput(BulkCreateParamsSchema, { ...fields, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
+  // The fields are read once, into a copy every chunk is sent from; a getter or Proxy that
+  // throws while they are read or checked is a ValidationError.
+  const { recipients, fields } = readCaller('createAll params', ['params'], () => {
+    const { recipients: given, ...rest } = params;
+    parseInput(BulkCreateParamsSchema, { ...rest, recipients: [PLACEHOLDER] }, 'BulkCreateAllParams');
+    return { recipients: given, fields: rest };
+  });
   return { fields, source: readerOf<unknown>(recipients, 'recipients') };
 }
 
@@ -247,6 +260,10 @@ class Campaign {
   readonly #result: BulkCreateAllResult;
   readonly #counts = { sent: 0, failed: 0 };
   #chunks = 0;
+  /** The chunk being read, or read and not yet taken by the pool: reported as stopped if the run ends first. */
+  #filling: Chunk | undefined;
+  /** The run has ended: a read the pool abandoned takes nothing more from the source. */
+  #over = false;
   /** What a chunk the signal stopped reports, and how the pool tells the run it was stopped. */
   readonly #stopped: APIUserAbortError;
 
@@ -277,6 +294,12 @@ class Campaign {
     } catch (error) {
       if (error !== this.#stopped) throw error;
       result.aborted = true;
+      // The signal cut a read short (a source that stalls is not waited for): what it had read
+      // was not sent, and is reported like any chunk the signal stopped.
+      const cut = this.#filling;
+      if (cut !== undefined && cut.recipients.length > 0) this.#fail(cut, this.#stopped);
+    } finally {
+      this.#over = true;
     }
     result.jobs.sort((a, b) => a.chunk - b.chunk);
     result.failed.sort((a, b) => a.chunk - b.chunk);
@@ -290,27 +313,36 @@ class Campaign {
       reader: { next: () => this.#readChunk(), close: () => this.#source.close() },
       concurrency: workers,
       signal: request.signal,
-      run: (chunk) => this.#send(chunk),
+      run: (chunk) => this.#send(this.#taken(chunk)),
       // No chunk can be sent without a credential or an address: stop instead of failing each.
       fatal: (settled) => (settled.error instanceof ConfigurationError ? settled.error : undefined),
       aborted: () => this.#stopped,
       // Read while the signal fired: reported as stopped, not sent.
-      dropped: (chunk) => this.#fail(chunk, this.#stopped),
+      dropped: (chunk) => this.#fail(this.#taken(chunk), this.#stopped),
     }));
   }
 
   /** Reads the next chunkSize valid recipients; invalid ones are reported on the way. */
   async #readChunk(): Promise<IteratorResult<Chunk>> {
     const chunk: Chunk = { chunk: this.#chunks, offset: -1, recipients: [] };
+    this.#filling = chunk;
     while (chunk.recipients.length < this.#plan.chunkSize) {
       let step = this.#source.next();
       if (step instanceof Promise) step = await step;
+      // A read the run stopped waiting for: what it brings is neither counted nor sent.
+      if (this.#over) return { done: true, value: undefined };
       if (step.done) break;
       this.#take(chunk, step.value);
     }
     if (chunk.recipients.length === 0) return { done: true, value: undefined };
     this.#chunks++;
     return { done: false, value: chunk };
+  }
+
+  /** A chunk the pool took (to send, or to report as stopped): no longer the one being read. */
+  #taken(chunk: Chunk): Chunk {
+    if (this.#filling === chunk) this.#filling = undefined;
+    return chunk;
   }
 
   /** Adds one source entry to the chunk when it is a valid phone number, else to `invalid`. */
@@ -332,10 +364,13 @@ class Campaign {
   /** Sends one chunk as a bulk job under its derived key; settles with the job or the error. */
   #send(chunk: Chunk): Promise<Settled> {
     const { bulk, request, channel, base } = this.#plan;
-    return Promise.resolve(
-      bulk.create(
-        { ...this.#fields, recipients: chunk.recipients },
-        withChannel({ ...request, idempotencyKey: `${base}:${chunk.chunk}` }, channel),
+    // A call that throws instead of rejecting settles the same way: a chunk's promise never rejects.
+    return new Promise<BulkJob>((resolve) =>
+      resolve(
+        bulk.create(
+          { ...this.#fields, recipients: chunk.recipients },
+          withChannel({ ...request, idempotencyKey: `${base}:${chunk.chunk}` }, channel),
+        ),
       ),
     ).then(
       (job) => ({ ...chunk, job }),
@@ -370,7 +405,9 @@ class Campaign {
   #fail(chunk: Chunk, error: unknown): void {
     const count = chunk.recipients.length;
     const idempotencyKey = `${this.#plan.base}:${chunk.chunk}`;
-    this.#result.failed.push({ ...chunk, count, idempotencyKey, error: error as GatewayError });
+    // The error is always the SDK's: anything else a send threw is wrapped (caller-values.ts).
+    const reported = resultError(error, `Chunk ${chunk.chunk}`, ['chunks', chunk.chunk]);
+    this.#result.failed.push({ ...chunk, count, idempotencyKey, error: reported });
     this.#counts.failed += count;
   }
 }

@@ -12,7 +12,8 @@ import type { RequestOptions } from '../core/options.js';
 import type { CallSite } from '../internal/call-site.js';
 import { type CallChannel, withChannel } from '../internal/channel.js';
 import type { Message, MessageCreateParams } from '../resources/sms/models.js';
-import { checkKeys, keyGuard } from './batch-keys.js';
+import { arrayKeys, keyGuard, ownKeyOf } from './batch-keys.js';
+import { readCaller, resultError, unreadable } from './caller-values.js';
 import { type LocalPacer, localPacer } from './memory-pacer.js';
 import { checkPacer, type Pacer, pacing } from './pacer.js';
 import { baseKeyFor, checkBatchOptions, clientPart, intOption, Pool, readerOf, type Source } from './pool.js';
@@ -107,55 +108,18 @@ export function createMany(
 ): CreateManyIterator {
   // Every item's error names the frame that called createMany (internal/call-site.ts).
   const site = new Error();
-  const batch = copyOf(options);
   let base = '';
   const pool = new Pool<unknown, CreateManyResult>(() => {
-    const messages = clientPart<MessageSender>(client, 'messages', 'createMany(client, items, options)');
-    checkBatchOptions(batch, BATCH_OPTIONS);
-    const { idempotencyKey, concurrency, pacer, ...rest } = batch;
-    base = baseKeyFor(idempotencyKey);
-    // One key, one message (batch-keys.ts): an array is refused whole before anything is sent;
-    // any other source item by item, before that item is sent, and the run then ends.
-    const refusedUpFront = checkKeys(items, base);
-    if (refusedUpFront !== undefined) throw refusedUpFront;
-    const guard = Array.isArray(items) ? undefined : keyGuard(base);
-    let refused: GatewayError | undefined;
-    const signal = rest.signal;
-    // Shared pacing: every attempt of every send of this call (retries included) waits for the
-    // pacer, and any 429 that names a wait holds it for all (pacer.ts).
-    const given = checkPacer(pacer);
-    // Without a pacer of the caller's, the call's own has no rate: only the gate a 429 closes,
-    // which a send can look at as it starts. While the gate is open (almost always), the first
-    // attempt has nothing to wait for, and goes without the hook that would find that out.
-    const local = given === undefined ? localPacer(0) : undefined;
-    const optionsFor = sendOptions(rest, given, local, site);
+    const plan = planOf(client, items, options, site);
+    base = plan.base;
     return {
       reader: readerOf(items, 'items'),
-      concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
-      signal,
-      run(value, index) {
-        const item = value as CreateManyItem;
-        if (item === null || typeof item !== 'object') {
-          const problem = "must be an object such as { to: '447700900123', message: 'Hi' }";
-          const error = new ValidationError(`Invalid item ${index}: ${problem}. Nothing was sent.`, [
-            { path: [index], message: problem },
-          ]);
-          return Promise.resolve(failed(index, `${base}:${index}`, item, error));
-        }
-        const own = item.idempotencyKey;
-        if (own === undefined) {
-          // The item is the body as it is unless it names the key (as undefined): no copy per send.
-          const body = 'idempotencyKey' in item ? withoutKey(item) : item;
-          return send(messages, body, optionsFor(`${base}:${index}`), index, item);
-        }
-        const key = String(own);
-        const clash = guard?.(key, index);
-        if (clash !== undefined) return Promise.resolve(failed(index, key, item, (refused = clash)));
-        return send(messages, withoutKey(item), optionsFor(key), index, item);
-      },
+      concurrency: plan.concurrency,
+      signal: plan.signal,
+      run: (value, index) => plan.send(value, index),
       // Nothing can be sent without a credential or an address: end the batch instead of failing each item.
       fatal: (result) =>
-        !result.ok && (result.error instanceof ConfigurationError || result.error === refused)
+        !result.ok && (result.error instanceof ConfigurationError || result.error === plan.refused())
           ? result.error
           : undefined,
       aborted: (read) =>
@@ -165,8 +129,8 @@ export function createMany(
             `items from index ${read} on were not sent. ` +
             'Run it again over the same items with the same idempotencyKey to finish: ' +
             'items already sent are replayed, not sent twice.',
-          cause: signal?.reason,
-          idempotencyKey: base,
+          cause: plan.signal?.reason,
+          idempotencyKey: plan.base,
         }),
     };
   });
@@ -182,6 +146,109 @@ function copyOf(options: CreateManyOptions | undefined): CreateManyOptions {
   if (options === undefined) return {};
   // Anything but an object as it is, for checkBatchOptions to refuse.
   return typeof options === 'object' && options !== null ? { ...options } : options;
+}
+
+/** A createMany run once its options are checked: how each item is sent. */
+interface ManyPlan {
+  base: string;
+  concurrency: number;
+  signal: AbortSignal | undefined;
+  /** Sends one item (or reports why it was not): a promise that never rejects. */
+  send(value: unknown, index: number): Promise<CreateManyResult>;
+  /** The key clash that ended the run, if one did. */
+  refused(): GatewayError | undefined;
+}
+
+/**
+ * Checks the client, the options and (for an array) every item's own key before anything is read
+ * or sent; a getter or Proxy that throws while they are read is a ValidationError.
+ */
+function planOf(client: unknown, items: unknown, options: unknown, site: CallSite): ManyPlan {
+  const messages = clientPart<MessageSender>(client, 'messages', 'createMany(client, items, options)');
+  // Read once, into a copy, inside a guard: later changes are not seen, and a getter or Proxy that
+  // throws is a ValidationError.
+  const copied = readCaller('createMany options', ['options'], () => {
+    const copy = copyOf(options as CreateManyOptions | undefined);
+    checkBatchOptions(copy, BATCH_OPTIONS);
+    return copy;
+  });
+  const { idempotencyKey, concurrency, pacer, ...rest } = copied;
+  const base = baseKeyFor(idempotencyKey);
+  // One key, one message (batch-keys.ts): an array is refused whole before anything is sent, and
+  // its items' keys are the ones read then; any other source item by item, before that item is
+  // sent, and the run then ends. Either way each key is read once.
+  const keys = readCaller('items', ['items'], () => Array.isArray(items))
+    ? arrayKeys(items as unknown[], base)
+    : undefined;
+  const guard = keys === undefined ? keyGuard(base) : undefined;
+  let refused: GatewayError | undefined;
+  // Shared pacing: every attempt of every send of this call (retries included) waits for the
+  // pacer, and any 429 that names a wait holds it for all (pacer.ts).
+  const given = checkPacer(pacer);
+  // Without a pacer of the caller's, the call's own has no rate: only the gate a 429 closes,
+  // which a send can look at as it starts. While the gate is open (almost always), the first
+  // attempt has nothing to wait for, and goes without the hook that would find that out.
+  const local = given === undefined ? localPacer(0) : undefined;
+  const optionsFor = sendOptions(rest, given, local, site);
+  const send = (value: unknown, index: number): Promise<CreateManyResult> => {
+    const item = value as CreateManyItem;
+    const read = readItem(item, index, keys);
+    if (read instanceof ValidationError)
+      return Promise.resolve(failed(index, `${base}:${index}`, item, read));
+    if (read.own === undefined) {
+      return sent(messages, read.body, optionsFor(`${base}:${index}`), index, item);
+    }
+    const clash = guard?.(read.own, index);
+    if (clash !== undefined) return Promise.resolve(failed(index, read.own, item, (refused = clash)));
+    return sent(messages, read.body, optionsFor(read.own), index, item);
+  };
+  return {
+    base,
+    concurrency: intOption(concurrency, 'concurrency', [1, 64], 8),
+    signal: rest.signal,
+    send,
+    refused: () => refused,
+  };
+}
+
+/** An item read once: the body to send (its own fields but the key) and its own key. */
+interface ReadItem {
+  body: MessageCreateParams;
+  own: string | undefined;
+}
+
+/**
+ * Reads an item once, before its key is checked: its own enumerable fields (but the key) as the
+ * body, and its own key, unless `keys` holds those read when its array was checked. A getter
+ * read again could hand the send another key, or another body, than the one checked. Anything
+ * but an object, or one that throws when read, is that item's ValidationError.
+ */
+function readItem(
+  item: unknown,
+  index: number,
+  keys: Map<number, string> | undefined,
+): ReadItem | ValidationError {
+  if (item === null || typeof item !== 'object') {
+    const problem = "must be an object such as { to: '447700900123', message: 'Hi' }";
+    return new ValidationError(`Invalid item ${index}: ${problem}. Nothing was sent.`, [
+      { path: [index], message: problem },
+    ]);
+  }
+  try {
+    const body: Record<string, unknown> = {};
+    for (const name of Object.keys(item)) {
+      if (name === 'idempotencyKey') continue;
+      const value = (item as Record<string, unknown>)[name];
+      // As a spread copies it: `__proto__` as an own field, never the copy's prototype.
+      if (name === '__proto__')
+        Object.defineProperty(body, name, { value, enumerable: true, writable: true, configurable: true });
+      else body[name] = value;
+    }
+    const own = keys === undefined ? ownKeyOf(item) : keys.get(index);
+    return { body: body as unknown as MessageCreateParams, own };
+  } catch (thrown) {
+    return unreadable(`Item ${index}`, [index], thrown);
+  }
 }
 
 /**
@@ -216,14 +283,8 @@ function sendChannel(rest: RequestOptions, pacer: Pacer, retriesOnly: boolean, s
   return { site, checked, ...pacing(pacer, retriesOnly) };
 }
 
-/** The item without its `idempotencyKey`: the body the service is sent. */
-function withoutKey(item: CreateManyItem): MessageCreateParams {
-  const { idempotencyKey: _own, ...body } = item;
-  return body;
-}
-
 /** One send, settled as its result: one promise per item over the call's own. */
-function send(
+function sent(
   messages: MessageSender,
   body: MessageCreateParams,
   options: RequestOptions,
@@ -231,13 +292,19 @@ function send(
   item: CreateManyItem,
 ): Promise<CreateManyResult> {
   const idempotencyKey = options.idempotencyKey as string;
-  // `then` on the call's own promise: wrapping it first (Promise.resolve) would cost a promise and a turn.
-  return Promise.resolve(
-    messages.create(body, options).then(
-      (message): CreateManySent => ({ index, idempotencyKey, item, ok: true, message }),
-      (error: unknown) => failed(index, idempotencyKey, item, error as GatewayError),
-    ),
-  );
+  const failure = (error: unknown) =>
+    failed(index, idempotencyKey, item, resultError(error, `Item ${index}`, [index]));
+  try {
+    // `then` on the call's own promise: wrapping it first (Promise.resolve) would cost a promise and a turn.
+    return Promise.resolve(
+      messages
+        .create(body, options)
+        .then((message): CreateManySent => ({ index, idempotencyKey, item, ok: true, message }), failure),
+    );
+  } catch (error) {
+    // A call that throws instead of rejecting is reported the same way: a result never rejects.
+    return Promise.resolve(failure(error));
+  }
 }
 
 /** The result of an item that was not sent or whose send failed. */

@@ -14,13 +14,16 @@ const TIMER_MAX_MS = 2 ** 31 - 1;
 export const monotonic = (): number => performance.now();
 
 /**
- * A duration given by code (`pacer.hold(ms)`): a ValidationError unless it is a finite number of
- * milliseconds from 0 to 2^31 - 1; capped at `HOLD_CAP_MS` as a 429's wait is.
+ * A duration given by code (`pacer.hold(ms)`), capped at `HOLD_CAP_MS` as a 429's wait is: any
+ * finite number from 0 up (a hostile `Retry-After` of years holds for 60 s, no longer); a
+ * ValidationError, returned for the pacer to reject with, for anything else (negative, NaN,
+ * Infinity, not a number). Returned, not thrown: `hold()` refuses as a rejection, so a caller's
+ * `.catch()` sees it.
  */
-export function checkedHold(ms: unknown, who: string): number {
-  if (typeof ms !== 'number' || !(ms >= 0) || ms > TIMER_MAX_MS) {
-    const problem = `must be a number of milliseconds from 0 to ${TIMER_MAX_MS} (got ${String(ms)})`;
-    throw new ValidationError(
+export function checkedHold(ms: unknown, who: string): number | ValidationError {
+  if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) {
+    const problem = `must be a finite number of milliseconds from 0 up (got ${typeof ms === 'number' ? String(ms) : typeof ms})`;
+    return new ValidationError(
       `${who}.hold(ms): ms ${problem}; pass the wait a 429 named, e.g. 1000 (holds are capped at ${HOLD_CAP_MS / 1000} s).`,
       [{ path: ['ms'], message: problem }],
     );

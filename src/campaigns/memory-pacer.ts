@@ -111,7 +111,11 @@ export function localPacer(interval: number, who = 'memoryPacer', gate = new Gat
   return {
     gate,
     acquire: (signal) => acquire(signal),
-    hold: (ms) => gate.closeFor(checkedHold(ms, who)),
+    hold: (ms) => {
+      const checked = checkedHold(ms, who);
+      if (typeof checked !== 'number') return Promise.reject(checked);
+      gate.closeFor(checked);
+    },
   };
 }
 

@@ -18,8 +18,8 @@ export interface Pacer {
   acquire(signal?: AbortSignal): Promise<void> | undefined;
   /**
    * The service asked for a pause (a 429's `Retry-After`): no request of any sharer goes out for
-   * `ms`, capped at 60 s. The SDK's pacers throw a ValidationError for an `ms` that is not a finite
-   * number from 0 to 2^31 - 1.
+   * `ms`, capped at 60 s. The SDK's pacers take any finite `ms` from 0 up and refuse anything else
+   * by returning a promise rejected with a ValidationError, never by throwing.
    */
   hold(ms: number): void | Promise<void>;
 }

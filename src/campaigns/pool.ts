@@ -3,6 +3,7 @@
 // before anything is read or sent, and a gate that pauses every sender of one call at once (the
 // memory pacer's, memory-pacer.ts).
 import { ValidationError } from '../core/client-errors.js';
+import { readCaller } from './caller-values.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../internal/idempotency.js';
 import { checkRequestOptions, invalidOption, isIntIn } from '../internal/settings.js';
 
@@ -32,8 +33,11 @@ export function baseKeyFor(key: unknown): string {
  * functions replaced).
  */
 export function clientPart<T>(client: unknown, part: 'messages' | 'bulk', form: string): T {
-  const sms = (client as { sms?: Record<string, { create?: unknown } | undefined> } | null | undefined)?.sms;
-  const resource = sms?.[part];
+  const resource = readCaller(`${form}: client`, ['client'], () => {
+    const sms = (client as { sms?: Record<string, { create?: unknown } | undefined> } | null | undefined)
+      ?.sms;
+    return sms?.[part];
+  });
   if (typeof resource?.create !== 'function') {
     const problem = "must be a Client from 'gateway-sdk'";
     throw new ValidationError(
@@ -78,25 +82,53 @@ export interface Reader<T> {
   close(): void;
 }
 
-/** A reader over `source`, or a ValidationError naming `what` when it is not iterable. */
-export function readerOf<T>(source: unknown, what: string): Reader<T> {
+/** The iterator of `source` and whether it is async, or a ValidationError naming `what`. */
+function iteratorOf<T>(
+  source: unknown,
+  what: string,
+): { it: Iterator<T> | AsyncIterator<T>; isAsync: boolean } {
   const iterable = source as Partial<Iterable<T> & AsyncIterable<T>> | null | undefined;
   // A string is iterable, one character at a time: never what a caller means by a list.
-  const open =
-    typeof source === 'string'
-      ? undefined
-      : (iterable?.[Symbol.asyncIterator] ?? iterable?.[Symbol.iterator]);
+  const asyncOpen = typeof source === 'string' ? undefined : iterable?.[Symbol.asyncIterator];
+  const open = asyncOpen ?? (typeof source === 'string' ? undefined : iterable?.[Symbol.iterator]);
   if (typeof open !== 'function') {
     throw new ValidationError(
       `${what} must be an array, an iterable or an async iterable (such as a stream). Nothing was sent.`,
       [{ path: [what], message: 'must be an array, an iterable or an async iterable' }],
     );
   }
-  const isAsync = open === iterable?.[Symbol.asyncIterator];
   const it = (open as (this: unknown) => Iterator<T> | AsyncIterator<T>).call(iterable);
+  if (it === null || typeof it !== 'object' || typeof it.next !== 'function') {
+    const problem = 'must hand out an iterator (an object with a next() method)';
+    throw new ValidationError(`${what} ${problem}. Nothing was sent.`, [{ path: [what], message: problem }]);
+  }
+  return { it, isAsync: open === asyncOpen };
+}
+
+/**
+ * A step the source handed out, its fields read once: a step that is not an object, or whose
+ * fields throw when read, is a ValidationError (the source's own errors pass as they are).
+ */
+function stepOf<T>(step: unknown, what: string): IteratorResult<T> {
+  if (step === null || typeof step !== 'object') {
+    const problem = `answered next() with ${step === null ? 'null' : typeof step}, not { done, value }`;
+    throw new ValidationError(`${what}' iterator ${problem}. Nothing more was read.`, [
+      { path: [what], message: problem },
+    ]);
+  }
+  return readCaller(`${what}' iterator's answer`, [what], () => {
+    const { done, value } = step as IteratorResult<T>;
+    return done ? { done: true, value: undefined } : { done: false, value };
+  });
+}
+
+/** A reader over `source`, or a ValidationError naming `what` when it is not iterable or not readable. */
+export function readerOf<T>(source: unknown, what: string): Reader<T> {
+  const { it, isAsync } = readCaller(what, [what], () => iteratorOf<T>(source, what));
+  const step = (raw: unknown) => stepOf<T>(raw, what);
   return {
     // Promise.resolve: a hand-written async iterator may hand back a thenable that is not a Promise.
-    next: isAsync ? () => Promise.resolve(it.next()) : () => it.next() as IteratorResult<T>,
+    next: isAsync ? () => Promise.resolve(it.next()).then(step) : () => step(it.next()),
     close: () => {
       try {
         // The source failing to close changes nothing about what was sent.
@@ -139,7 +171,8 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
   #setup: PoolSetup<T, R> | undefined;
   #read = 0;
   #inFlight = 0;
-  #reading = false;
+  /** The read being awaited, if any: a token, so that an abandoned one is recognised when it answers. */
+  #reading: object | undefined;
   #sourceDone = false;
   #stopped = false;
   #discard = false;
@@ -195,6 +228,10 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
     this.#stopped = true;
     this.#failure ??= failure;
     if (!this.#sourceDone) this.#setup?.reader.close();
+    // A read still pending is abandoned, not awaited: a source that stalls (a cursor, a socket, a
+    // queue) may never answer, and nothing it brings now could be sent. The source was told to
+    // close (its return() is not awaited either), and the pool ends with the sends in flight.
+    this.#reading = undefined;
     this.#settleWaiters();
   }
 
@@ -204,7 +241,7 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
       setup !== undefined &&
       !this.#stopped &&
       !this.#sourceDone &&
-      !this.#reading &&
+      this.#reading === undefined &&
       this.#inFlight < setup.concurrency &&
       this.#inFlight + this.#results.length < 2 * setup.concurrency
     ) {
@@ -216,24 +253,35 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
         break;
       }
       if (step instanceof Promise) {
-        this.#reading = true;
-        step.then(
-          (value) => {
-            this.#reading = false;
-            this.#take(setup, value);
-            this.#pump();
-          },
-          (error: unknown) => {
-            this.#reading = false;
-            this.#stop({ error });
-            this.#settleWaiters();
-          },
-        );
+        this.#await(setup, step);
         break;
       }
       this.#take(setup, step);
     }
     this.#settleWaiters();
+  }
+
+  /**
+   * Waits for a read that did not answer at once. A stop abandons it (see #stop): what it brings
+   * later is not taken, and its failure is not the pool's.
+   */
+  #await(setup: PoolSetup<T, R>, step: Promise<IteratorResult<T>>): void {
+    const read = {};
+    this.#reading = read;
+    step.then(
+      (value) => {
+        if (this.#reading !== read) return;
+        this.#reading = undefined;
+        this.#take(setup, value);
+        this.#pump();
+      },
+      (error: unknown) => {
+        if (this.#reading !== read) return;
+        this.#reading = undefined;
+        this.#stop({ error });
+        this.#settleWaiters();
+      },
+    );
   }
 
   #take(setup: PoolSetup<T, R>, step: IteratorResult<T>): void {
@@ -270,7 +318,7 @@ export class Pool<T, R> implements AsyncIterableIterator<R> {
     const over =
       (this.#stopped || this.#sourceDone) &&
       this.#inFlight === 0 &&
-      !this.#reading &&
+      this.#reading === undefined &&
       this.#results.length === 0;
     if (!over) return;
     this.#setup?.signal?.removeEventListener('abort', this.#onAbort);

@@ -28,7 +28,7 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { sender, type RedisClientLike, type RedisSend } from '../internal/redis.js';
-import { checkedHold, Gate, monotonic, serviceDuration } from './gate.js';
+import { checkedHold, Gate, HOLD_CAP_MS, monotonic, serviceDuration } from './gate.js';
 import { intervalOf, localPacer, wait as sleep } from './memory-pacer.js';
 import type { Pacer } from './pacer.js';
 
@@ -115,6 +115,9 @@ const WINDOW_MS = 1050;
  */
 const SPACING = 1.05;
 
+/** The longest hold the acquire script answers: the longest hold written, and its rounding. */
+const HOLD_ANSWER_MAX_MS = HOLD_CAP_MS + 1;
+
 /** An answer that took longer than this and than 4 usual round trips came back too late to send on. */
 const LATE_FLOOR_MS = 10;
 
@@ -184,6 +187,12 @@ function understood(answer: unknown): Answer | undefined {
   const [go, wait, senders] = answer as unknown[];
   const whole = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
   if (!whole(go) || go > 2 || !whole(wait) || !whole(senders)) return undefined;
+  // What the script can answer besides "go": a hold of 1 ms to 60 s (every hold is written capped;
+  // one more ms for the rounding of its 3 decimals) with no count of senders, or a full window's
+  // wait of 1 ms to the window, counted. Anything else ("full, wait 0" would read as go; a hold of
+  // years) is not the script's, and is a Redis failure.
+  if (go === 0 && (wait < 1 || wait > HOLD_ANSWER_MAX_MS || senders !== 0)) return undefined;
+  if (go === 2 && (wait < 1 || wait > WINDOW_MS || senders === 0)) return undefined;
   const ms = serviceDuration(wait);
   return ms === undefined ? undefined : { go, wait: ms, senders };
 }
@@ -265,9 +274,10 @@ class FleetPace {
     }
   }
 
-  /** Holds every sharer for `ms` (checked, at most 60 s), here at once and in Redis. */
+  /** Holds every sharer for `ms` (checked, at most 60 s), here at once and in Redis; refuses as a rejection. */
   hold(ms: number): Promise<void> | undefined {
     const checked = checkedHold(ms, 'redisPacer');
+    if (typeof checked !== 'number') return Promise.reject(checked);
     this.#gate.closeFor(checked);
     this.#ownHoldEnd = Math.max(this.#ownHoldEnd, monotonic() + checked);
     this.#keepHold();

@@ -176,7 +176,7 @@ describe('against the mock service', () => {
     expect(api.wire).toHaveLength(0);
   });
 
-  it('a missing credential rejects with ConfigurationError instead of failing every chunk', async () => {
+  it('a missing credential rejects with ConfigurationError once, instead of one error per chunk', async () => {
     vi.stubEnv('GATEWAY_API_KEY', '');
     const noKey = new Client({ ...api.mock.clientOptions, apiKey: undefined });
     vi.unstubAllEnvs();
@@ -352,7 +352,7 @@ describe('against a loopback server with injected faults', () => {
     broken.clear();
   });
 
-  it('one chunk failing for good leaves the others sent, is reported with its recipients, and a rerun finishes it', async () => {
+  it('one chunk the service refuses for good leaves the others sent, is reported with its recipients, and a rerun finishes it', async () => {
     const client = new Client({ apiKey: KEY, baseURL: server.url, maxRetries: 3 });
     const recipients = Array.from({ length: 5_000 }, (_, i) => number(i));
     broken.add('faulty:2');

@@ -151,7 +151,7 @@ describe('against the mock service', () => {
     expect(api.wire).toHaveLength(0);
   });
 
-  it('a missing credential ends the loop with ConfigurationError instead of failing every item', async () => {
+  it('a missing credential ends the loop with ConfigurationError once, instead of one error per item', async () => {
     const noKey = new Client({ ...api.mock.clientOptions, apiKey: undefined });
     vi.stubEnv('GATEWAY_API_KEY', '');
     const { state, source } = countingSource(1000, item);

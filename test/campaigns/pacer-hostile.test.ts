@@ -91,6 +91,14 @@ describe('redisPacer fails closed', () => {
     ['an object', { call: async () => ({ go: 1 }) }],
     ['a negative wait, three items', { call: async () => [1, -5, 1] }],
     ['[1, -5]', { call: async () => [1, -5] }],
+    // Well-formed numbers the script never answers: a full window with no wait (it would read as
+    // "go"), a hold of years (no hold is written longer than 60 s), counts where it gives none.
+    ['a full window with no wait', { call: async () => [2, 0, 1] }],
+    ['a full window with no sender counted', { call: async () => [2, 5, 0] }],
+    ['a full window longer than the window', { call: async () => [2, 5_000, 1] }],
+    ['a hold of 1e12 ms', { call: async () => [0, 1e12, 0] }],
+    ['a hold of no time', { call: async () => [0, 0, 0] }],
+    ['a hold with senders counted', { call: async () => [0, 5, 3] }],
   ];
 
   it('paces at the local share (a tenth of the rate) with one warning, whatever the answer', async () => {
@@ -112,15 +120,33 @@ describe('redisPacer fails closed', () => {
 });
 
 describe('holds and durations are checked and capped', () => {
-  it('hold() refuses NaN, Infinity, negative and timer-overflowing waits with a ValidationError', () => {
+  it('hold() refuses NaN, Infinity, negative and non-number waits as a rejected ValidationError, never a synchronous throw', async () => {
     const client = { call: async () => [1, 0, 1] };
     for (const pacer of [memoryPacer(), redisPacer(client, { key: 'checked' })])
-      for (const bad of [Number.NaN, Infinity, -1, 2 ** 31, '5' as never]) {
-        expect(() => pacer.hold(bad)).toThrow(ValidationError);
-        expect(() => pacer.hold(bad)).toThrow(
-          /hold\(ms\): ms must be a number of milliseconds from 0 to 2147483647/,
+      for (const bad of [Number.NaN, Infinity, -Infinity, -1, '5' as never, null as never, {} as never]) {
+        let held: void | Promise<void> = undefined;
+        expect(() => (held = pacer.hold(bad))).not.toThrow();
+        await expect(held).rejects.toThrow(ValidationError);
+        await expect(held).rejects.toThrow(
+          /hold\(ms\): ms must be a finite number of milliseconds from 0 up/,
         );
       }
+  });
+
+  it('hold() takes the wait of a hostile Retry-After: 99999999999 (past what a timer holds) and holds for 60 s', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const redis = holdingRedis();
+    for (const pacer of [memoryPacer(), redisPacer(redis.client, { key: 'hostile-retry-after' })]) {
+      const start = Date.now();
+      let held: void | Promise<void> = undefined;
+      expect(() => (held = pacer.hold(99_999_999_999_000))).not.toThrow();
+      await held;
+      const waiting = settlement(pacer.acquire());
+      await vi.advanceTimersByTimeAsync(59_999 - (Date.now() - start));
+      expect(waiting()).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(waiting()).toBe('sent');
+    }
   });
 
   it('a hold longer than 60 s holds for 60 s, on one timer, not forever', async () => {
@@ -135,15 +161,18 @@ describe('holds and durations are checked and capped', () => {
     expect(waiting()).toBe('sent');
   });
 
-  it("a hold Redis answers (another writer's, or a key edited by hand) is capped at 60 s too", async () => {
+  it("a hold longer than any the script answers (another writer's, or a key edited by hand) is a Redis failure: one warning, the local pace", async () => {
     vi.useFakeTimers({ now: 0 });
+    const log = logger();
     let answers = 0;
     const client = { call: async () => (answers++ === 0 ? [0, 2_000_000_000, 0] : [1, 0, 1]) };
-    const waiting = settlement(redisPacer(client, { key: 'capped' }).acquire());
-    await vi.advanceTimersByTimeAsync(59_999);
-    expect(waiting()).toBe('pending');
-    await vi.advanceTimersByTimeAsync(1);
+    const waiting = settlement(redisPacer(client, { key: 'capped', logger: log }).acquire());
+    await vi.advanceTimersByTimeAsync(0);
     expect(waiting()).toBe('sent');
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(String(log.warn.mock.calls[0]?.[0])).toMatch(
+      /redisPacer: Redis failed \(Redis answered \[0, 2000000000, 0\], which is not an answer of the pacer's script\)/,
+    );
   });
 
   it('redisPacer refuses a timeout past 60 s (no timer overflow)', () => {
