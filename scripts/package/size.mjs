@@ -37,7 +37,7 @@ const CLIENT =
 
 /**
  * What each budget adds to the size measured: 10%. An operation with a body costs about 70 B of the
- * Client's 32 KB, so 10% holds dozens of them, or a feature the size of the webhook receiver,
+ * Client's 36 KB, so 10% holds dozens of them, or a feature the size of the webhook receiver,
  * before anyone re-measures; 5% (the least the house allows) would be spent in a release or two.
  */
 const MARGIN = 0.1;
@@ -51,7 +51,7 @@ const BUNDLES = [
     entry: 'gateway-sdk',
     source: CLIENT,
     firstBudget: 16_384,
-    measured: 32_844,
+    measured: 36_210,
     firstForbid: ['ky', 'zod'],
     forbid: [],
   },
@@ -59,7 +59,7 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks { Webhooks }',
     entry: 'gateway-sdk/webhooks',
     source: "export { Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';",
-    measured: 2_046,
+    measured: 1_896,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },
@@ -67,7 +67,7 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks { createWebhookHandler, memoryStore }',
     entry: 'gateway-sdk/webhooks',
     source: "export { createWebhookHandler, memoryStore } from 'gateway-sdk/webhooks';",
-    measured: 4_083,
+    measured: 5_420,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },
@@ -75,7 +75,7 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks *',
     entry: 'gateway-sdk/webhooks',
     source: "export * from 'gateway-sdk/webhooks';",
-    measured: 5_410,
+    measured: 6_935,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },
@@ -88,7 +88,7 @@ const BUNDLES = [
       'export const send = (rows) => createMany(client, rows, { pacer: memoryPacer({ maxPerSecond: 10 }) });\n',
     // The Client's first load plus the campaign helpers, under the same promise as the Client's.
     firstBudget: 24_576,
-    measured: 37_527,
+    measured: 41_693,
     firstForbid: ['ky'],
     forbid: [],
   },
