@@ -141,7 +141,11 @@ function send<S extends z.ZodMiniType>(
   // Most calls pass no options: nothing to check; a batch helper's were checked once for the batch.
   // Either way the call reads own properties only (settings.ts `ownProperties`).
   const own =
-    options == null ? NO_OPTIONS : channel?.checked === true ? ownProperties(options) : checkRequestOptions(options);
+    options == null
+      ? NO_OPTIONS
+      : channel?.checked === true
+        ? ownProperties(options)
+        : checkRequestOptions(options);
   const context = transport.context ?? transport.setContext(contextOf(transport));
   const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
   return new Call(context, areaTransport, spec, own, site, started, channel).run(spec.response);

@@ -21,7 +21,11 @@ export interface Operation {
 
 /**
  * The operations, keyed by the client method that sends each (`sms.messages.create` is
- * `client.sms.messages.create`); the first segment is the area. In the reference's order.
+ * `client.sms.messages.create`); the first segment is the area. In the reference's order. Hidden
+ * from the API reference, which documents each operation on its method; its types stay in the
+ * declarations, which the testing entry's `MockRouteKey` is derived from.
+ *
+ * @hidden
  */
 export const OPERATIONS = {
   'sms.messages.create': {
