@@ -59,6 +59,16 @@ const UNSET: Readonly<Options> = Object.freeze({
   totalTimeout: undefined,
 });
 
+/**
+ * Whether other code has set one of UNSET's names on Object.prototype. Only then are they shadowed:
+ * ky merges a call's options one key at a time, copying the whole object for each, so nine more
+ * keys on every call cost a copy each.
+ */
+function prototypePolluted(): boolean {
+  for (const name in UNSET) if (name in Object.prototype) return true;
+  return false;
+}
+
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
   area: Area;
@@ -225,7 +235,7 @@ export class Call implements CallHooks {
   #kyOptions(): Options {
     const { spec, options } = this;
     const init: Options = {
-      ...UNSET,
+      ...(prototypePolluted() ? UNSET : undefined),
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
       context: hookContext(this),
