@@ -59,13 +59,35 @@ const UNSET: Readonly<Options> = Object.freeze({
   totalTimeout: undefined,
 });
 
+const UNSET_NAMES = Object.keys(UNSET);
+
+/** The members of a fetch init that Node's Request reads, own or inherited. */
+const REQUEST_INIT = [
+  'method',
+  'headers',
+  'body',
+  'signal',
+  'redirect',
+  'referrer',
+  'referrerPolicy',
+  'mode',
+  'credentials',
+  'cache',
+  'integrity',
+  'keepalive',
+  'window',
+  'duplex',
+  'dispatcher',
+  'priority',
+];
+
 /**
- * Whether other code has set one of UNSET's names on Object.prototype. Only then are they shadowed:
- * ky merges a call's options one key at a time, copying the whole object for each, so nine more
- * keys on every call cost a copy each.
+ * Whether other code has set one of `names` on Object.prototype. Only then does a call defend
+ * against it: ky merges a call's options one key at a time, copying the whole object for each, and
+ * a fetch init on no prototype is read as a dictionary, so the defences cost every call.
  */
-function prototypePolluted(): boolean {
-  for (const name in UNSET) if (name in Object.prototype) return true;
+function prototypePolluted(names: Iterable<string>): boolean {
+  for (const name of names) if (name in Object.prototype) return true;
   return false;
 }
 
@@ -235,7 +257,7 @@ export class Call implements CallHooks {
   #kyOptions(): Options {
     const { spec, options } = this;
     const init: Options = {
-      ...(prototypePolluted() ? UNSET : undefined),
+      ...(prototypePolluted(UNSET_NAMES) ? UNSET : undefined),
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
       context: hookContext(this),
@@ -292,13 +314,15 @@ export class Call implements CallHooks {
     try {
       // The credential goes on the request sent, after every hook: no object a hook sees carries it.
       const sent = withCredential(request, this.areaTransport.authorization, this.#hooked);
-      // Own properties on no prototype, the method and headers among them: fetch builds a Request
-      // from its init, and Node's reads a member the init lacks from Object.prototype, so a name set
-      // there by other code (prototype pollution) would replace them.
-      const fetchInit: RequestInit = ownProperties(init ?? {});
-      fetchInit.method = sent.method;
-      fetchInit.headers = sent.headers;
-      if (!HAS_SIGNAL_ANY) fetchInit.signal = attempt.signal;
+      // Where other code has set a member on Object.prototype (prototype pollution): own properties
+      // on no prototype, the method and headers among them, as fetch builds a Request from its init
+      // and Node's reads a member the init lacks from Object.prototype, which would replace them.
+      let fetchInit: RequestInit | undefined = HAS_SIGNAL_ANY ? init : { ...init, signal: attempt.signal };
+      if (prototypePolluted(REQUEST_INIT)) {
+        fetchInit = ownProperties(fetchInit ?? {});
+        fetchInit.method = sent.method;
+        fetchInit.headers = sent.headers;
+      }
       const response = await this.#fetchOnce(sent, fetchInit);
       fetched = true;
       return await this.#readAnswer(response, attempt.signal);
