@@ -7,6 +7,8 @@ const entries = {
   'testing/index': 'src/testing/index.ts',
   // The MSW adapter: the only entry that imports msw (an optional peer, so external).
   'testing/msw/index': 'src/testing/msw/index.ts',
+  // OpenTelemetry: the only entry that imports @opentelemetry/api (an optional peer, so external).
+  otel: 'src/otel/index.ts',
 };
 
 const shared: Options = {
@@ -25,7 +27,7 @@ const shared: Options = {
   // zod is bundled: as a package, zod/mini loads as dozens of small ES modules, which cost more
   // than the rest of the SDK at import time (docs/decisions/bundled-dependencies.md).
   noExternal: ['zod', 'ky'],
-  external: ['msw', /^node:/],
+  external: ['msw', '@opentelemetry/api', /^node:/],
   // Keep `node:http` as written: Deno resolves only the prefixed form without a flag.
   removeNodeProtocol: false,
 };

@@ -16,6 +16,7 @@ export default defineConfig({
     // Examples and tests import the package by its public name, as users do.
     alias: [
       { find: /^gateway-sdk\/webhooks$/, replacement: src('webhooks.ts') },
+      { find: /^gateway-sdk\/otel$/, replacement: src('otel/index.ts') },
       { find: /^gateway-sdk\/campaigns$/, replacement: src('campaigns/index.ts') },
       { find: /^gateway-sdk\/testing\/msw$/, replacement: src('testing/msw/index.ts') },
       { find: /^gateway-sdk\/testing$/, replacement: src('testing/index.ts') },

@@ -17,7 +17,7 @@ const FLOORS = [
   ['webhooks/', 'webhooks'],
   ['client'],
   ['index'],
-  ['campaigns/'],
+  ['campaigns/', 'otel/'],
   ['testing/'],
   ['cli/'],
 ];
@@ -27,7 +27,14 @@ const FLOOR_LIST = FLOORS.map((names) =>
 ).join(' → ');
 
 /** The files under src/ a package entry is built from: all an example may import. */
-const ENTRIES = new Set(['index', 'webhooks', 'campaigns/index', 'testing/index', 'testing/msw/index']);
+const ENTRIES = new Set([
+  'index',
+  'webhooks',
+  'campaigns/index',
+  'otel/index',
+  'testing/index',
+  'testing/msw/index',
+]);
 
 /** `file` relative to `dir`, `/`-separated, or undefined when it is not inside it. */
 function inside(dir, file) {

@@ -63,6 +63,8 @@ export type {
   WebhookEventOf,
   WebhookHandlerOptions,
   WebhookHandlerOutcome,
+  WebhookDeliveryRecord,
+  WebhookTelemetry,
 } from './webhooks/options.js';
 export {
   toNodeHandler,

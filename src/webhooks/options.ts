@@ -117,7 +117,32 @@ export interface WebhookHandlerOptions {
    * @default none for refusals; console for the once-per-handler notes
    */
   logger?: Pick<Logger, 'warn'> | undefined;
+  /**
+   * Told of every delivery as it arrives and of its answer: `webhookTelemetry()` from
+   * `gateway-sdk/otel` records each as a span and a count.
+   */
+  telemetry?: WebhookTelemetry | undefined;
 }
+
+/** What a delivery's answer tells `telemetry`: the outcome, and the event's type and id once verified. */
+export interface WebhookDeliveryRecord {
+  /** The answer's word (`handled`, `duplicate`, `signature_mismatch`, …). */
+  outcome: WebhookHandlerOutcome;
+  /** The answer's HTTP status. */
+  status: number;
+  /** The event's `type`, once the signature verified and it had one. */
+  type?: string | undefined;
+  /** The event's `id`, once the signature verified and it had one. */
+  id?: string | undefined;
+}
+
+/**
+ * Called as each delivery arrives, with a reader of its headers; the function it returns is called
+ * with the delivery's record once it is answered.
+ */
+export type WebhookTelemetry = (
+  header: (name: string) => string | undefined,
+) => (record: WebhookDeliveryRecord) => void;
 
 /** Where 5xx answers are reported: the `onError` option. */
 export type Report = (error: unknown, event: WebhookEvent | undefined) => void;
@@ -175,6 +200,9 @@ export function readOptions(options: WebhookHandlerOptions) {
     throw invalidOption('crypto', "crypto must be 'auto' or 'web'.");
   if (typeof on !== 'object' || on === null)
     throw invalidOption('on', 'on must be an object of handlers by event type.');
+  const { telemetry } = options;
+  if (telemetry !== undefined && typeof telemetry !== 'function')
+    throw invalidOption('telemetry', 'telemetry must be what webhookTelemetry() (gateway-sdk/otel) returns.');
   const { store, keep } = readStore(options, maxAge);
   const secrets = Array.isArray(secret) ? secret : [secret];
   return {
@@ -189,6 +217,7 @@ export function readOptions(options: WebhookHandlerOptions) {
     crypto,
     logger,
     onError,
+    telemetry,
     store,
     keep,
   };

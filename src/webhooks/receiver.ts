@@ -16,6 +16,7 @@ import {
   CLOCK_SKEW_SECONDS,
   readOptions,
   type Settings,
+  type WebhookDeliveryRecord,
   type WebhookHandlerOptions,
   type WebhookHandlerOutcome,
 } from './options.js';
@@ -177,6 +178,9 @@ function stale(settings: Settings, note: ReturnType<typeof notes>, payload: unkn
   return age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000;
 }
 
+/** What the decision learnt of the event, for `telemetry`. */
+type Seen = Pick<WebhookDeliveryRecord, 'type' | 'id'>;
+
 /** The decision for one delivery, without the answer's form. */
 function deciding(settings: Settings) {
   const hmac = hmacFor(settings.crypto);
@@ -189,7 +193,7 @@ function deciding(settings: Settings) {
   const { claim, run } = dedupeSteps(store, store && store.complete ? lease : keep, keep, onError);
   let spaces: Promise<string[]> | undefined;
   let names: string[] | undefined;
-  return async (request: ReceiverRequest): Promise<WebhookHandlerOutcome> => {
+  return async (request: ReceiverRequest, seen: Seen): Promise<WebhookHandlerOutcome> => {
     if (request.method !== 'POST') return 'method_not_allowed';
     const body = await request.body(settings.maxBody);
     if (!body) return 'payload_too_large';
@@ -200,6 +204,8 @@ function deciding(settings: Settings) {
     if (version !== undefined && version !== settings.serviceVersion) note.version(version);
     // Own keys only: an event type named `constructor` or `__proto__` is not a handler.
     const type = typeOf(payload);
+    seen.type = type;
+    seen.id = idOf(payload);
     const handler =
       (type !== undefined && Object.hasOwn(handlers, type) ? handlers[type] : undefined) ?? settings.onEvent;
     if (typeof handler !== 'function') {
@@ -208,7 +214,7 @@ function deciding(settings: Settings) {
       return 'unrecognised_payload';
     }
     // An event without an id is known by a digest of its signed body: a redelivery is the same bytes.
-    const id = idOf(payload) ?? `body-${hex(await hmac().digest('gateway-sdk body', body), 16)}`;
+    const id = seen.id ?? `body-${hex(await hmac().digest('gateway-sdk body', body), 16)}`;
     // The id under each secret's namespace. Awaited only until known: an await per delivery is a
     // measurable share of the handler's time.
     names ??= await (spaces ??= Promise.all(settings.secrets.map(async (s) => namespace(hmac(), s))));
@@ -225,8 +231,15 @@ export function createReceiver(options: WebhookHandlerOptions): { receive: Recei
   const settings = readOptions(options);
   const decide = deciding(settings);
   const { logger } = settings;
+  const { telemetry } = settings;
   const receive: Receiver = async (request) => {
-    const answer = answerOf(await decide(request));
+    const seen: Seen = {};
+    const told = telemetry?.((name) => {
+      const value = request.header(name);
+      return Array.isArray(value) ? value[0] : (value ?? undefined);
+    });
+    const answer = answerOf(await decide(request, seen));
+    told?.({ outcome: answer.body, status: answer.status, ...seen });
     // One line per refused delivery, whichever check refused it.
     if (logger && answer.status >= 400 && answer.status < 500)
       logger.warn(

@@ -1,0 +1,365 @@
+// The entry `gateway-sdk/otel`: OpenTelemetry traces and metrics for a Client's calls and a webhook
+// handler's deliveries. The one module of the package that imports `@opentelemetry/api` (an
+// optional peer), so `gateway-sdk` and `gateway-sdk/webhooks` never meet it. Everything is built on
+// the SDK's public hook points (ky hooks per call, the handler's `telemetry`), plus the call's
+// channel, which a copied options object must keep (a batch helper's pacer rides on it).
+import {
+  type Attributes,
+  context,
+  type Context,
+  type Histogram,
+  type MeterProvider,
+  metrics,
+  propagation,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
+import type { Client } from '../client.js';
+import type { Hooks } from '../core/hooks.js';
+import type { RequestOptions } from '../core/options.js';
+import { channelOf, withChannel } from '../internal/channel.js';
+import { OPERATIONS } from '../resources/operations.js';
+import { VERSION } from '../version.js';
+
+export { webhookTelemetry, type WebhookTelemetryOptions } from './webhooks.js';
+
+/** Where `instrument` and `webhookTelemetry` send what they record; each defaults to the global one. */
+export interface TelemetryOptions {
+  /** Spans go to this provider's tracer; default: the global provider (`trace.getTracerProvider()`). */
+  tracerProvider?: TracerProvider | undefined;
+  /** Metrics go to this provider's meter; default: the global provider (`metrics.getMeterProvider()`). */
+  meterProvider?: MeterProvider | undefined;
+}
+
+/** The instruments of one instrumented client, shared by its `withOptions` children. */
+interface Instruments {
+  tracer: Tracer;
+  /** `http.client.request.duration`: one value per HTTP attempt, in seconds. */
+  attempts: Histogram;
+  /** `gateway_sdk.client.operation.duration`: one value per call, with its operation and outcome. */
+  calls: Histogram;
+  /** `gateway_sdk.pacer.wait.duration`: how long a batch send waited for its pacer. */
+  waits: Histogram;
+}
+
+/** The instrumentation scope every span and metric is recorded under. */
+export const SCOPE = 'gateway-sdk';
+
+const seconds = (since: number): number => (performance.now() - since) / 1000;
+
+/** The class name of what a call failed with (`RateLimitError`), as semconv's `error.type` wants. */
+const errorType = (error: unknown): string =>
+  error instanceof Error ? error.name : typeof error === 'object' ? 'object' : typeof error;
+
+/**
+ * A client whose every call is traced: a span per call named after its operation
+ * (`sms.messages.create`), a CLIENT span per HTTP attempt under it with OpenTelemetry's HTTP client
+ * attributes, the trace context injected on every attempt through the registered propagator, and
+ * the `http.client.request.duration` and `gateway_sdk.client.operation.duration` metrics. Nothing
+ * recorded holds a credential, a phone number or a message body. With no OpenTelemetry SDK
+ * registered every span and instrument is a no-op.
+ *
+ * @example
+ * import { instrument } from 'gateway-sdk/otel';
+ * const client = instrument(new Client());
+ */
+export function instrument(client: Client, options: TelemetryOptions = {}): Client {
+  const tracerProvider = options.tracerProvider ?? trace.getTracerProvider();
+  const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(SCOPE, VERSION);
+  return wrapClient(client, {
+    tracer: tracerProvider.getTracer(SCOPE, VERSION),
+    attempts: meter.createHistogram('http.client.request.duration', {
+      unit: 's',
+      description: 'Duration of HTTP client requests.',
+    }),
+    calls: meter.createHistogram('gateway_sdk.client.operation.duration', {
+      unit: 's',
+      description: 'Duration of SDK calls, retries and waits included, by operation and outcome.',
+    }),
+    waits: meter.createHistogram('gateway_sdk.pacer.wait.duration', {
+      unit: 's',
+      description: 'Time a batch send waited for its pacer before an attempt.',
+    }),
+  });
+}
+
+type Method = (...args: unknown[]) => unknown;
+
+/**
+ * The client seen through a Proxy: each operation's method traced, `withOptions` instrumented too,
+ * everything else the client's own (called on the client itself, whose private fields a Proxy
+ * cannot reach).
+ */
+function wrapClient(client: Client, instruments: Instruments): Client {
+  const wrapped = new Map<string, unknown>();
+  const namespaces = new Set<string>();
+  for (const id of Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[]) {
+    const names = id.split('.');
+    let owner: unknown = client;
+    for (const name of names.slice(0, -1)) owner = (owner as Record<string, unknown>)[name];
+    const method = (owner as Record<string, Method>)[names[names.length - 1] as string];
+    if (typeof method === 'function') wrapped.set(id, traced(id, method.bind(owner), instruments));
+    for (let i = 1; i < names.length; i++) namespaces.add(names.slice(0, i).join('.'));
+  }
+  // One Proxy per namespace, made on first use: a call reads `client.sms.messages` each time.
+  const views = new Map<string, object>();
+  const view = (target: object, prefix: string): object =>
+    new Proxy(target, {
+      get(object, key) {
+        const value: unknown = Reflect.get(object, key, object);
+        if (typeof key !== 'string') return value;
+        const path = prefix + key;
+        if (wrapped.has(path)) return wrapped.get(path);
+        if (object === client && key === 'withOptions')
+          return (overrides: Parameters<Client['withOptions']>[0]) =>
+            wrapClient(client.withOptions(overrides), instruments);
+        if (typeof value === 'object' && value !== null && namespaces.has(path)) {
+          let namespace = views.get(path);
+          if (namespace === undefined) views.set(path, (namespace = view(value, `${path}.`)));
+          return namespace;
+        }
+        return typeof value === 'function' ? (value as Method).bind(object) : value;
+      },
+    });
+  return view(client, '') as Client;
+}
+
+/** Where the options sit among an operation's arguments: after its path parameters and its body or query. */
+const optionsIndex = (id: keyof typeof OPERATIONS): number => {
+  const op: { path: string; params?: string } = OPERATIONS[id];
+  return (op.path.match(/\{/g)?.length ?? 0) + (op.params === undefined ? 0 : 1);
+};
+
+/** The method of operation `id`, each call in a span of its own. */
+function traced(id: keyof typeof OPERATIONS, method: Method, instruments: Instruments): Method {
+  const at = optionsIndex(id);
+  const template = `/${OPERATIONS[id].path}`;
+  const list = OPERATIONS[id].response.endsWith('Page');
+  return (...args: unknown[]) => {
+    const started = performance.now();
+    const span = instruments.tracer.startSpan(id, { attributes: { 'gateway_sdk.operation': id } });
+    const parent = trace.setSpan(context.active(), span);
+    const attempt = attempts(span, parent, template, instruments);
+    const given = args[at] as RequestOptions | undefined;
+    let options: RequestOptions;
+    try {
+      options = { ...given, hooks: withAttemptHooks(given?.hooks, attempt.hooks) };
+    } catch {
+      // Options the SDK will refuse (a getter that throws): the call reports them as it would
+      // untraced, and the span records the refusal.
+      options = given as RequestOptions;
+    }
+    const channel = given === undefined || options === given ? undefined : channelOf(given);
+    if (channel !== undefined) withChannel(options, timedPace(channel, span, instruments));
+    const call = [...args];
+    call.length = Math.max(call.length, at + 1);
+    call[at] = options;
+    let ended = false;
+    const end = (error?: unknown): void => {
+      if (ended) return;
+      ended = true;
+      attempt.close(undefined, error === undefined ? undefined : errorType(error));
+      const outcome = error === undefined ? 'success' : errorType(error);
+      if (error !== undefined) {
+        span.setAttribute('error.type', outcome);
+        const requestId = (error as { requestId?: unknown }).requestId;
+        if (typeof requestId === 'string') span.setAttribute('gateway_sdk.request_id', requestId);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+      }
+      instruments.calls.record(seconds(started), {
+        'gateway_sdk.operation': id,
+        'gateway_sdk.outcome': outcome,
+      });
+      span.end();
+    };
+    let result: unknown;
+    try {
+      result = method(...call);
+    } catch (error) {
+      end(error);
+      throw error;
+    }
+    return list ? walked(result as Walk, end) : settled(result as Single, span, end);
+  };
+}
+
+/** The part of an APIPromise that tells when its call has settled. */
+interface Single {
+  withResponse(): Promise<{ requestId: string | undefined }>;
+}
+
+/** A single call's span ends when it settles, with the service's request id. */
+function settled(promise: Single, span: Span, end: (error?: unknown) => void): Single {
+  promise.withResponse().then(
+    ({ requestId }) => {
+      if (requestId !== undefined) span.setAttribute('gateway_sdk.request_id', requestId);
+      end();
+    },
+    (error: unknown) => end(error),
+  );
+  return promise;
+}
+
+/** The parts of a PagePromise that start a walk. */
+interface Walk {
+  withResponse(): Promise<unknown>;
+  [Symbol.asyncIterator](): AsyncIterator<unknown>;
+  iterPages(): AsyncIterator<unknown>;
+  toArray(options: { max: number }): Promise<unknown[]>;
+}
+
+/**
+ * A walk's span covers every page the walk reads: `for await`, `iterPages()` and `toArray()` end it
+ * when they stop; awaited alone, the list ends it with the first page. Nothing is sent before the
+ * list is awaited or iterated (a PagePromise is lazy), and nothing here starts it.
+ */
+function walked(pages: Walk, end: (error?: unknown) => void): Walk {
+  let walking = false;
+  const withResponse = pages.withResponse.bind(pages);
+  const iterate = <I extends AsyncIterator<unknown>>(start: () => I): I => {
+    walking = true;
+    const iterator = start();
+    const step = (promise: Promise<IteratorResult<unknown>>) =>
+      promise.then(
+        (result) => (result.done === true && end(), result),
+        (error: unknown) => {
+          end(error);
+          throw error;
+        },
+      );
+    return Object.assign(Object.create(iterator) as I, {
+      next: (...a: []) => step(iterator.next(...a)),
+      return: (value?: unknown) => (
+        end(),
+        iterator.return?.(value) ?? Promise.resolve({ done: true, value })
+      ),
+      throw: (error?: unknown) => step(iterator.throw?.(error) ?? Promise.reject(error)),
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    });
+  };
+  const asyncIterator = pages[Symbol.asyncIterator].bind(pages);
+  const iterPages = pages.iterPages.bind(pages);
+  const toArray = pages.toArray.bind(pages);
+  return Object.assign(pages, {
+    withResponse: () => {
+      const first = withResponse();
+      if (!walking) first.then(() => end(), end);
+      return first;
+    },
+    [Symbol.asyncIterator]: () => iterate(asyncIterator),
+    iterPages: () => iterate(iterPages),
+    toArray: (options: { max: number }) => {
+      walking = true;
+      return toArray(options).then(
+        (items) => (end(), items),
+        (error: unknown) => {
+          end(error);
+          throw error;
+        },
+      );
+    },
+  });
+}
+
+/** The caller's hooks with the attempt spans' before them. */
+function withAttemptHooks(
+  given: Hooks | undefined,
+  ours: Required<Pick<Hooks, 'beforeRequest' | 'beforeRetry' | 'afterResponse'>>,
+): Hooks {
+  return {
+    ...given,
+    beforeRequest: [...ours.beforeRequest, ...(given?.beforeRequest ?? [])],
+    beforeRetry: [...ours.beforeRetry, ...(given?.beforeRetry ?? [])],
+    afterResponse: [...ours.afterResponse, ...(given?.afterResponse ?? [])],
+  };
+}
+
+const headerSetter = { set: (headers: Headers, name: string, value: string) => headers.set(name, value) };
+
+/**
+ * One call's HTTP attempts, each a CLIENT span under the call's span, opened before it is sent (the
+ * trace context injected into its headers) and closed by its response or, failing one, by the
+ * retry or the end of the call.
+ */
+function attempts(call: Span, parent: Context, template: string, instruments: Instruments) {
+  let open: { span: Span; started: number; attributes: Attributes } | undefined;
+  const close = (status: number | undefined, error: string | undefined): void => {
+    if (open === undefined) return;
+    const { span, started, attributes } = open;
+    open = undefined;
+    if (status !== undefined) attributes['http.response.status_code'] = status;
+    const type = status !== undefined && status >= 400 ? String(status) : error;
+    if (type !== undefined) {
+      attributes['error.type'] = type;
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.setAttributes(attributes);
+    instruments.attempts.record(seconds(started), attributes);
+    span.end();
+  };
+  const start = (request: Request, resend: number): void => {
+    const url = new URL(request.url);
+    const attributes: Attributes = {
+      'http.request.method': request.method,
+      'url.template': template,
+      'server.address': url.hostname,
+      'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    };
+    if (resend > 0) attributes['http.request.resend_count'] = resend;
+    const span = instruments.tracer.startSpan(
+      `${request.method} ${template}`,
+      { kind: SpanKind.CLIENT, attributes },
+      parent,
+    );
+    propagation.inject(trace.setSpan(parent, span), request.headers, headerSetter);
+    // The key the SDK set before the first attempt (never a credential: those are set after hooks).
+    const key = request.headers.get('idempotency-key');
+    if (key !== null) call.setAttribute('gateway_sdk.idempotency_key', key);
+    open = { span, started: performance.now(), attributes };
+  };
+  return {
+    close,
+    hooks: {
+      beforeRequest: [({ request }: { request: Request }) => start(request, 0)],
+      beforeRetry: [
+        ({ request, error, retryCount }: { request: Request; error: Error; retryCount: number }) => {
+          close(undefined, error.name);
+          start(request, retryCount);
+        },
+      ],
+      afterResponse: [({ response }: { response: Response }) => close(response.status, undefined)],
+    },
+  };
+}
+
+/** A batch helper's channel whose pacer waits are recorded on the send's span and metric. */
+function timedPace(channel: NonNullable<ReturnType<typeof channelOf>>, span: Span, instruments: Instruments) {
+  const pace = channel.pace;
+  if (pace === undefined) return channel;
+  return {
+    ...channel,
+    pace: {
+      retriesOnly: pace.retriesOnly,
+      acquire(signal?: AbortSignal) {
+        const waiting = pace.acquire(signal);
+        if (waiting === undefined) return undefined;
+        const started = performance.now();
+        const record = () => {
+          const waited = seconds(started);
+          span.addEvent('pacer.wait', { 'gateway_sdk.pacer.wait_seconds': waited });
+          instruments.waits.record(waited);
+        };
+        return waiting.then(record, (error: unknown) => {
+          record();
+          throw error;
+        });
+      },
+    },
+  };
+}

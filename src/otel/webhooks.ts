@@ -1,0 +1,74 @@
+// `webhookTelemetry()`: a webhook handler's deliveries as CONSUMER spans and a count, through the
+// handler's `telemetry` hook point (the handler itself never imports @opentelemetry/api).
+import {
+  type Link,
+  type MeterProvider,
+  metrics,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type TracerProvider,
+} from '@opentelemetry/api';
+import type { WebhookTelemetry } from '../webhooks/options.js';
+import { VERSION } from '../version.js';
+
+/** Where `webhookTelemetry` sends what it records; each defaults to the global one. */
+export interface WebhookTelemetryOptions {
+  /** Spans go to this provider's tracer; default: the global provider. */
+  tracerProvider?: TracerProvider | undefined;
+  /** The delivery count goes to this provider's meter; default: the global provider. */
+  meterProvider?: MeterProvider | undefined;
+}
+
+const headerGetter = {
+  get: (header: (name: string) => string | undefined, name: string) => header(name),
+  keys: () => [],
+};
+
+/**
+ * What `createWebhookHandler({ telemetry })` takes: one CONSUMER span per delivery (its event
+ * type, id and outcome; linked to the sender's trace when the delivery carries `traceparent`), and
+ * the `gateway_sdk.webhook.deliveries` count by type and outcome. Never the body or the signature.
+ *
+ * @example
+ * const handle = createWebhookHandler({ secret, on, telemetry: webhookTelemetry() });
+ */
+export function webhookTelemetry(options: WebhookTelemetryOptions = {}): WebhookTelemetry {
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer('gateway-sdk', VERSION);
+  const deliveries = (options.meterProvider ?? metrics.getMeterProvider())
+    .getMeter('gateway-sdk', VERSION)
+    .createCounter('gateway_sdk.webhook.deliveries', {
+      description: 'Webhook deliveries received, by event type and outcome.',
+    });
+  return (header) => {
+    const sender = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, header, headerGetter));
+    const links: Link[] = sender === undefined ? [] : [{ context: sender }];
+    const span = tracer.startSpan('webhook process', {
+      kind: SpanKind.CONSUMER,
+      links,
+      attributes: { 'messaging.system': 'gateway-sdk', 'messaging.operation.type': 'process' },
+    });
+    return ({ outcome, status, type, id }) => {
+      if (type !== undefined) span.updateName(`process ${type}`);
+      span.setAttributes({
+        'gateway_sdk.webhook.outcome': outcome,
+        'http.response.status_code': status,
+        ...(type === undefined ? {} : { 'gateway_sdk.webhook.event_type': type }),
+        ...(id === undefined ? {} : { 'messaging.message.id': id }),
+      });
+      // A refusal (4xx) or a failure (5xx) is an error of the delivery; a duplicate or an event
+      // nobody subscribed to is not.
+      if (status >= 400) {
+        span.setAttribute('error.type', outcome);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+      }
+      deliveries.add(1, {
+        'gateway_sdk.webhook.outcome': outcome,
+        'gateway_sdk.webhook.event_type': type ?? '',
+      });
+      span.end();
+    };
+  };
+}
