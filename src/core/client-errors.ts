@@ -153,9 +153,16 @@ function nextStep(init: APIErrorInit, said = ''): string {
   return 'Fix the request: retrying it unchanged fails the same way.';
 }
 
-/** Whether the service's code or words are about the `Service-Version` (`unsupported_version`, …). */
+/**
+ * Whether the service's code or words are about the `Service-Version` header itself
+ * (`unsupported_version`, "Unknown Service-Version"), not any version: a 404 "template version 3
+ * not found" is not.
+ */
 function isAboutVersion(code: string | undefined, said: string): boolean {
-  return /version/i.test(code ?? '') || /\bversion\b/i.test(said);
+  return (
+    /^(?:unsupported|invalid|unknown|missing)_(?:service_|api_)?version$|service_version/i.test(code ?? '') ||
+    /service[-_ ]?version|version header|\b(?:unsupported|unknown|invalid) (?:api )?version\b/i.test(said)
+  );
 }
 
 /** 400: the service refused the request as malformed. */

@@ -23,7 +23,7 @@ import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
-import { ownProperties } from './settings.js';
+import { invalidOption, ownProperties } from './settings.js';
 import {
   backoff,
   isHTTPError,
@@ -166,6 +166,12 @@ export class Call implements CallHooks {
         : undefined;
     if (spec.body !== undefined) this.#json = wireJson(spec.body);
     const areaVersion = areaTransport.serviceVersion;
+    // Ignoring it would let a caller believe a version was tried that never went on the wire.
+    if (areaVersion === undefined && options.serviceVersion !== undefined)
+      throw invalidOption(
+        ['serviceVersion'],
+        `is not sent by ${spec.area} operations, which have no Service-Version: remove it`,
+      );
     this.serviceVersion = areaVersion === undefined ? undefined : (options.serviceVersion ?? areaVersion);
     this.timeout = options.timeout ?? settings.timeout;
     this.maxRetries = options.maxRetries ?? settings.maxRetries;

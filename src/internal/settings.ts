@@ -11,6 +11,7 @@ import {
   type RequestOptions,
   type ResponseValidation,
 } from '../core/options.js';
+import { isServiceVersion } from '../core/version.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { nameHint } from './near-miss.js';
 import { readEnv } from './runtime.js';
@@ -113,11 +114,6 @@ export const SERVICE_VERSION_ENV = 'GATEWAY_SERVICE_VERSION';
 /** The values of `responseValidation`. */
 const RESPONSE_VALIDATION: readonly unknown[] = ['warn', 'strict', 'off'] satisfies ResponseValidation[];
 
-/** Whether `value` is a `Service-Version` as the service spells it: a date, `YYYY-MM-DD`. */
-export function isServiceVersion(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-}
-
 /** Option names that hold a credential. */
 export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
 /** Option names that hold an address. */
@@ -154,7 +150,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   if (!isServiceVersion(serviceVersion)) {
     throw new ConfigurationError(
       `serviceVersion${options.serviceVersion === undefined ? ` (from ${SERVICE_VERSION_ENV})` : ''} ` +
-        `must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`,
+        `must be a date as YYYY-MM-DD on the calendar, such as '${DEFAULT_SERVICE_VERSION}'.`,
       'serviceVersion',
     );
   }
@@ -350,7 +346,7 @@ export function checkRequestOptions(given: RequestOptions, batch: readonly strin
   if (opts.serviceVersion !== undefined && !isServiceVersion(opts.serviceVersion))
     throw invalidOption(
       ['serviceVersion'],
-      `must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'`,
+      `must be a date as YYYY-MM-DD on the calendar, such as '${DEFAULT_SERVICE_VERSION}'`,
     );
   return opts;
 }
