@@ -37,6 +37,7 @@ import {
   scheduleAt,
   senderId,
 } from './fields.js';
+import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './rules.js';
 
 export type { MessageStatus, Route } from './fields.js';
 
@@ -135,7 +136,6 @@ type _MessageCreateParamsTie = Assert<Accepts<typeof MessageCreateParamsSchema, 
 /** A bulk job's status: `processing`, `completed`, `failed`, `cancelled`, or one added later. */
 export type BulkJobStatus =
   'processing' | 'completed' | 'failed' | 'cancelled' | UnknownEnumValue<'BulkJobStatus'>;
-const BULK_ROUTES = ['transactional', 'promotional'] as const;
 
 /**
  * A bulk job as the service returns it. Fields the service adds later are kept on the object at
@@ -290,14 +290,6 @@ export const TemplateSendParamsSchema = closedObject({
 });
 type _TemplateSendParamsTie = Assert<Accepts<typeof TemplateSendParamsSchema, TemplateSendParams>>;
 
-/** The events an SMS webhook can subscribe to, as the reference names them. */
-const SMS_WEBHOOK_EVENTS = [
-  'message.queued',
-  'message.sent',
-  'message.delivered',
-  'message.failed',
-  'message.expired',
-] as const;
 /**
  * An event an SMS webhook can subscribe to: `message.queued`, `.sent`, `.delivered`, `.failed`, `.expired`,
  * or one added later.

@@ -1,5 +1,6 @@
 // The SMS endpoints (the API reference's Endpoints 1 to 7). Fields are checked in the order
 // of the reference's request tables; the first one at fault is answered.
+import { LIMITS } from '../../limits.js';
 import { invalid, missing, MockApiError, notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import type { Route } from '../router.js';
@@ -10,6 +11,7 @@ import {
   dateTime,
   httpsUrl,
   isObject,
+  listedNumber,
   MESSAGE_STATUSES,
   messageText,
   oneOf,
@@ -34,7 +36,7 @@ import {
  */
 export const DEFAULT_RETRY_CONFIG: MockRetryConfig = { max_attempts: 7, backoff_seconds: 60 };
 
-const MAX_RECIPIENTS = 10_000;
+const MAX_RECIPIENTS = LIMITS.bulkRecipients.max;
 
 // The request tables of the reference, complete for these three (webhook create is open: "any
 // further accepted body fields: not shown").
@@ -127,7 +129,7 @@ const createBulk: Route = {
         `must list 1 to ${MAX_RECIPIENTS} phone numbers (got ${recipients.length}).`,
       );
     }
-    const numbers = recipients.map((value, i) => phone(value, `recipients[${i}]`));
+    const numbers = recipients.map((value, i) => listedNumber(value, `recipients[${i}]`));
     const message = messageText(body);
     const from = senderId(body);
     const chosenRoute = route(body, BULK_ROUTES, 'promotional', ' (otp is not available for bulk)');
@@ -154,7 +156,7 @@ const sendTemplate: Route = {
     const template = store.templates.get(id);
     if (template === undefined) throw notFound('template_not_found', 'template_id', 'template', id);
     knownFields(body, TEMPLATE_SEND_FIELDS, 'POST /sms/templates/{template_id}/send');
-    const to = phone(required(body, 'to', 'the recipient number'), 'to');
+    const to = listedNumber(required(body, 'to', 'the recipient number'), 'to');
     const variables = templateVariables(body);
     const from = senderId(body);
     const chosenRoute = route(body, ROUTES, 'transactional');
