@@ -222,9 +222,12 @@ export interface MessageListParams {
   limit?: number | undefined;
   /** Cursor: start after this message id. Iterating sets it for you. */
   after?: string | undefined;
-  /** Only messages with this status. */
+  /**
+   * Only messages with this status. Sent as given, so a status the service added later works; one
+   * the service does not list is answered 400 (by the mock too).
+   */
   status?: MessageStatus | undefined;
-  /** Only messages sent on this route. */
+  /** Only messages sent on this route; sent as given, like `status`. */
   route?: Route | undefined;
   /** Only messages created after this time: a `Date` or an ISO 8601 string with a time zone. */
   from_date?: string | Date | undefined;
