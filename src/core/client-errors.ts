@@ -159,11 +159,10 @@ function nextStep(init: APIErrorInit, said = ''): string {
  * not found" is not.
  */
 function isAboutVersion(code: string | undefined, said: string): boolean {
-  return (
-    /^(?:unsupported|invalid|unknown|missing)_(?:service_|api_)?version$|service_version/i.test(code ?? '') ||
-    /service[-_ ]?version|version header|\b(?:unsupported|unknown|invalid) (?:api )?version\b/i.test(said)
-  );
+  return ABOUT_VERSION.test(code ?? '') || ABOUT_VERSION.test(said);
 }
+const ABOUT_VERSION =
+  /service[-_ ]?version|version header|\b(?:unsupported|unknown|invalid|missing)[_ ](?:service_|api_|api )?version\b/i;
 
 /** 400: the service refused the request as malformed. */
 export class BadRequestError extends APIError {
