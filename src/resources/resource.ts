@@ -1,24 +1,32 @@
 // The base of every resource class: methods are one line over `_request` / `_list`, and the work
 // they describe (path, query, body, the answer's schema) is handed over as callbacks that the
 // engine (resources/engine.ts) runs with the schemas, so that no schema and no zod code loads with
-// the Client. The engine loads on a client's first request, with ky; until it is in, a call waits
-// for it, within its own `signal` and `totalTimeout` (a page's chunk may take long, or never come),
-// and is then checked and sent like any other. A check that fails rejects the returned promise,
-// never throws, and nothing is sent. A load that fails is an APIConnectionError, and the next call
-// loads again.
+// the Client. A method copies its options when it is called (a list once for all its pages), cold
+// or warm, and the call is checked and sent from that copy: what the caller changes afterwards is
+// never sent. The engine loads on a client's first request, with ky; until it is in, a call waits
+// for it, within its own `signal` and `totalTimeout` (a page's chunk may take long, or never come).
+// A check that fails rejects the returned promise, never throws, and nothing is sent. A load that
+// fails is an APIConnectionError, and the next call tries the load again.
 import type { z } from 'zod/mini';
 import { APIPromise } from '../core/api-promise.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../core/client-errors.js';
 import { cleanText } from '../core/text.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import { channelOf } from '../internal/channel.js';
+import { type CallChannel, channelOf } from '../internal/channel.js';
 import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import type * as EngineModule from './engine.js';
 import type { Build, CursorPageWire, Schemas } from './engine.js';
 import { loadOnce, loadWithin } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
-import { isIntIn, TIMEOUT_RANGE } from '../internal/settings.js';
+import {
+  copyOptions,
+  invalidOption,
+  isIntIn,
+  TIMEOUT_RANGE,
+  UNREADABLE,
+  withCause,
+} from '../internal/settings.js';
 import type { Area, Transport } from '../internal/transport.js';
 
 type Engine = typeof EngineModule;
@@ -57,15 +65,21 @@ export abstract class APIResource {
     const site = channel?.site ?? new Error();
     const transport = this._transport;
     const area = this.area;
+    let own: RequestOptions | undefined;
+    try {
+      own = ownOptions(opts, channel);
+    } catch (error) {
+      return new APIPromise(() => Promise.reject(error));
+    }
     const loaded = engine.value;
     if (loaded !== undefined)
       return new APIPromise(() =>
-        loaded.request(transport, area, method, build, response, opts, site, channel),
+        loaded.request(transport, area, method, build, response, own, site, channel),
       );
     const started = now();
     return new APIPromise(() =>
-      engineFor(transport, area, method, opts, site, started).then((e) =>
-        e.request(transport, area, method, build, response, opts, site, channel, started),
+      engineFor(transport, area, method, own, site, started).then((e) =>
+        e.request(transport, area, method, build, response, own, site, channel, started),
       ),
     );
   }
@@ -81,14 +95,37 @@ export abstract class APIResource {
     const site = channel?.site ?? new Error();
     const transport = this._transport;
     const area = this.area;
+    let own: RequestOptions | undefined;
+    try {
+      own = ownOptions(opts, channel);
+    } catch (error) {
+      return new PagePromise(() => Promise.reject(error));
+    }
     const loaded = engine.value;
-    if (loaded !== undefined) return loaded.list(transport, area, build, page, opts, site, channel, true);
+    if (loaded !== undefined) return loaded.list(transport, area, build, page, own, site, channel, true);
     const started = now();
     return new PagePromise(() =>
-      engineFor(transport, area, 'GET', opts, site, started).then((e) =>
-        e.list(transport, area, build, page, opts, site, channel, false).withResponse(),
+      engineFor(transport, area, 'GET', own, site, started).then((e) =>
+        e.list(transport, area, build, page, own, site, channel, false).withResponse(),
       ),
     );
+  }
+}
+
+/**
+ * A call's options, copied when its method is called (settings.ts `copyOptions`): the engine checks
+ * and sends this copy. A batch helper's (`channel.checked`) were copied for the batch already.
+ * Options that cannot be read are a ValidationError with what was thrown as its cause.
+ */
+function ownOptions(
+  opts: RequestOptions | undefined,
+  channel: CallChannel | undefined,
+): RequestOptions | undefined {
+  if (channel?.checked === true) return opts;
+  try {
+    return copyOptions(opts);
+  } catch (cause) {
+    throw withCause(invalidOption([], UNREADABLE), cause);
   }
 }
 
