@@ -190,13 +190,13 @@ export class Call implements CallHooks {
       const details = () => this.#responseDetails(response, text, requestId);
       const data = this.#parse(schema, response, text, details);
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
-      // when asked for (`withResponse()`), so a call awaited for its value costs no copy.
-      let kept: Response | undefined;
+      // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
+      // at every read, so reading one (`asResponse()`) never leaves another's body used.
       return {
         data,
         requestId,
         get response() {
-          return (kept ??= unread(response, text));
+          return unread(response, text);
         },
       };
     } catch (error) {
