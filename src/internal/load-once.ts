@@ -42,6 +42,36 @@ export interface LoadLimits {
 }
 
 /**
+ * The waits on each signal: one abort listener per signal, however many first calls share it (one
+ * each would pass Node's MaxListenersExceededWarning threshold of 10 and blame the app).
+ */
+const waiting = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Runs `onAbort` when `signal` fires; the function returned stops that, removing the listener with the last wait. */
+function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
+  let waits = waiting.get(signal);
+  if (waits === undefined) {
+    const all = new Set<() => void>();
+    const listener = () => {
+      waiting.delete(signal);
+      for (const wait of all) wait();
+    };
+    signal.addEventListener('abort', listener, { once: true });
+    waiting.set(signal, (waits = all));
+    // The first entry removes the listener: it runs when it is the last one left.
+    all.add(() => signal.removeEventListener('abort', listener));
+  }
+  const set = waits;
+  set.add(onAbort);
+  return () => {
+    set.delete(onAbort);
+    if (set.size > 1) return;
+    waiting.delete(signal);
+    for (const remove of set) remove();
+  };
+}
+
+/**
  * `loading`, unless the signal fires or `ms` pass first, which reject the wait (the load goes on,
  * for the next caller). The listener and the timer are removed once it settles.
  */
@@ -50,12 +80,11 @@ export function loadWithin<T>(loading: Promise<T>, limits: LoadLimits): Promise<
   if (signal?.aborted) return Promise.reject(limits.aborted());
   if (signal === undefined && ms === undefined) return loading;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(limits.aborted());
     const timer = ms === undefined ? undefined : setTimeout(() => reject(limits.timedOut()), ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stop = signal && whenAborted(signal, () => reject(limits.aborted()));
     loading.then(resolve, reject).finally(() => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stop?.();
     });
   });
 }

@@ -1,6 +1,7 @@
 // The first request loads the engine (ky, zod/mini, the schemas and the call: src/resources/engine.ts)
 // with one dynamic import; constructing a Client loads none of it. Each test imports the SDK afresh
 // (vi.resetModules), so its first call is the process's first.
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockService } from 'gateway-sdk/testing';
 import { message } from '../helpers/fixtures.js';
@@ -212,6 +213,33 @@ describe('the first call while the engine loads', () => {
     expect(await failure).toBeInstanceOf(sdk.APIConnectionTimeoutError);
     engine.release();
     await vi.dynamicImportSettled();
+  });
+
+  it('first calls sharing one signal add one abort listener to it for the wait, removed once the engine is in', async () => {
+    const engine = holdEngine();
+    const { client, sent } = await freshClient();
+    const { signal } = new AbortController();
+    const calls = Array.from({ length: 20 }, (_, i) => client.sms.messages.retrieve(`msg_${i}`, { signal }));
+    // One, not twenty: eleven would print Node's MaxListenersExceededWarning, naming the app.
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    engine.release();
+    await Promise.all(calls);
+    expect(sent).toHaveLength(20);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+
+  it('first calls sharing one signal all reject when it aborts during the load', async () => {
+    const engine = holdEngine();
+    const { sdk, client, sent } = await freshClient();
+    const controller = new AbortController();
+    const calls = Array.from({ length: 3 }, (_, i) =>
+      rejection(client.sms.messages.retrieve(`msg_${i}`, { signal: controller.signal })),
+    );
+    controller.abort();
+    for (const error of await Promise.all(calls)) expect(error).toBeInstanceOf(sdk.APIUserAbortError);
+    engine.release();
+    await vi.dynamicImportSettled();
+    expect(sent).toHaveLength(0);
   });
 
   it('goes on and is sent once the engine is in within its limits', async () => {
