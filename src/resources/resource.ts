@@ -9,15 +9,12 @@
 // fails is an APIConnectionError, and the next call tries the load again.
 import type { z } from 'zod/mini';
 import { APIPromise } from '../core/api-promise.js';
-import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../core/client-errors.js';
-import { cleanText } from '../core/text.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
 import { type CallChannel, channelOf } from '../internal/channel.js';
-import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import type * as EngineModule from './engine.js';
 import type { Build, CursorPageWire, Schemas } from './engine.js';
-import { loadOnce, loadWithin } from '../internal/load-once.js';
+import { loadFor, loadOnce } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
 import {
   copyOptions,
@@ -78,7 +75,7 @@ export abstract class APIResource {
       );
     const started = now();
     return new APIPromise(() =>
-      engineFor(transport, area, method, own, site, started).then((e) =>
+      loadFor(engine, { ...limitsOf(own, transport, method), area, started }, site).then((e) =>
         e.request(transport, area, method, build, response, own, site, channel, started),
       ),
     );
@@ -105,7 +102,7 @@ export abstract class APIResource {
     if (loaded !== undefined) return loaded.list(transport, area, build, page, own, site, channel, true);
     const started = now();
     return new PagePromise(() =>
-      engineFor(transport, area, 'GET', own, site, started).then((e) =>
+      loadFor(engine, { ...limitsOf(own, transport, 'GET'), area, started }, site).then((e) =>
         e.list(transport, area, build, page, own, site, channel, false).withResponse(),
       ),
     );
@@ -130,36 +127,8 @@ function ownOptions(
 }
 
 /**
- * The engine, for a call that found it not loaded: waited for within the call's signal and what is
- * left of its totalTimeout (the errors the call itself would give), a failed load as an
- * APIConnectionError; each names the app's frame (`site`).
- */
-function engineFor(
-  transport: Transport,
-  area: Area,
-  method: 'GET' | 'POST',
-  opts: RequestOptions | undefined,
-  site: CallSite,
-  started: number,
-): Promise<Engine> {
-  const { signal, totalTimeout, idempotencyKey } = limitsOf(opts, transport, method);
-  const loading = engine.load().catch((cause: unknown) => {
-    throw loadFailure(area, cause, idempotencyKey);
-  });
-  return loadWithin(loading, {
-    signal,
-    ms: totalTimeout === undefined ? undefined : Math.max(0, totalTimeout - (now() - started)),
-    aborted: () => new APIUserAbortError({ idempotencyKey, cause: signal?.reason }),
-    timedOut: () =>
-      new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs: totalTimeout ?? 0, idempotencyKey }),
-  }).catch((error: unknown) => {
-    throw attachCallSite(error, site);
-  });
-}
-
-/**
- * The call's signal, totalTimeout (else the client's) and key, read from own properties as the call
- * will read them; a value the call would refuse is left for its check to report.
+ * The call's signal, totalTimeout (else the client's) and key, read from its copy as the call will
+ * read them; a value the call would refuse is left for its check to report.
  */
 function limitsOf(
   opts: RequestOptions | undefined,
@@ -181,21 +150,7 @@ function limitsOf(
       idempotencyKey: method === 'POST' && typeof key === 'string' ? key : undefined,
     };
   } catch {
-    // A getter that throws: the call's own check reports it once the engine is in.
+    // A signal whose members throw when read: the call's own check reports it once the engine is in.
     return {};
   }
-}
-
-/** What a failed engine load rejects with: nothing was sent, and the next call loads it again. */
-function loadFailure(area: Area, cause: unknown, idempotencyKey: string | undefined): APIConnectionError {
-  const reason = cause instanceof Error ? cleanText(cause.message, 200) : 'unknown error';
-  return new APIConnectionError({
-    area,
-    idempotencyKey,
-    cause,
-    message:
-      `The SDK's request code could not be loaded (${reason}), so nothing was sent. Check that ` +
-      'gateway-sdk is installed whole and, in a browser, that the page can fetch its chunks; ' +
-      'the next call loads it again.',
-  });
 }

@@ -279,6 +279,18 @@ describe('a first call whose engine fails to load', () => {
   });
 });
 
+describe('the message of a failed engine load', () => {
+  it("says the next call tries again, and where the runtime keeps a failed chunk failed (Node's ESM loader)", async () => {
+    failNextLoad = new SyntaxError('Unexpected token in the chunk');
+    const { client } = await freshClient();
+    const error = await rejection(client.sms.messages.retrieve('msg_1'));
+    expect(error.message).toContain(
+      'The next call tries the load again; in Node, a chunk whose code failed while loading stays failed until the process restarts.',
+    );
+    expect(error.message).not.toContain('the next call loads it again');
+  });
+});
+
 describe('the first calls copy their options when the method is called', () => {
   /** A fresh SDK over the SDK's own mock, every request's headers recorded. */
   async function mockClient() {
