@@ -18,7 +18,10 @@ import type { CallChannel } from '../internal/channel.js';
 import { path } from '../internal/path.js';
 import { SafeLogger } from '../internal/safe-logger.js';
 import { parseInput } from '../internal/schema.js';
-import { checkRequestOptions, ownProperties } from '../internal/settings.js';
+import { checkRequestOptions } from '../internal/request-options.js';
+import { ownProperties, UNREADABLE, withCause } from '../internal/settings.js';
+import { GatewayError } from '../core/errors.js';
+import { ValidationError } from '../core/client-errors.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
 /** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
@@ -61,15 +64,10 @@ export function request<S extends z.ZodMiniType>(
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
   try {
-    return send(
-      transport,
-      { area, method, ...build(schemas), response: response(schemas) },
-      options,
-      channel,
-      site,
-      started,
-    );
-  } catch (error) {
+    const spec = { area, method, ...build(schemas), response: response(schemas) };
+    return send(transport, spec, checked(options, channel), channel, site, started);
+  } catch (thrown) {
+    const error = callerError(thrown);
     return Promise.reject(started === undefined ? error : attachCallSite(error, site));
   }
 }
@@ -90,10 +88,14 @@ export function list<T>(
 ): PagePromise<T> {
   let target: Target;
   let pageSchema: z.ZodMiniType<CursorPageWire<T>>;
+  let own: RequestOptions;
   try {
     target = build(schemas);
     pageSchema = page(schemas);
-  } catch (error) {
+    // Checked once for every page: the resource method copied them when list() was called.
+    own = checked(options, channel);
+  } catch (thrown) {
+    const error = callerError(thrown);
     const failure = inFrame ? error : attachCallSite(error, site);
     return new PagePromise<T>(() => Promise.reject(failure));
   }
@@ -106,7 +108,7 @@ export function list<T>(
         result = await send(
           transport,
           { area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
-          options,
+          own,
           channel,
         );
       } catch (error) {
@@ -127,28 +129,49 @@ export function list<T>(
 }
 
 /**
- * Sends one logical call with the contract's retry policy; its input was validated by `build`.
- * The call's rejection carries `site`, when given.
+ * A call's options, checked: the copy the resource method made (resources/resource.ts), or a batch
+ * helper's, checked once for the batch. Either way the call reads own properties only
+ * (settings.ts `ownProperties`).
+ */
+function checked(
+  options: RequestOptions | null | undefined,
+  channel: CallChannel | undefined,
+): RequestOptions {
+  // Most calls pass no options: nothing to check.
+  return options == null
+    ? NO_OPTIONS
+    : channel?.checked === true
+      ? ownProperties(options)
+      : checkRequestOptions(options);
+}
+
+/**
+ * Sends one logical call with the contract's retry policy; its input was validated by `build`, its
+ * options by `checked`. The call's rejection carries `site`, when given.
  */
 function send<S extends z.ZodMiniType>(
   transport: Transport,
   spec: RequestSpec<S>,
-  options: RequestOptions | null | undefined,
+  own: RequestOptions,
   channel: CallChannel | undefined,
   site?: CallSite,
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
-  // Most calls pass no options: nothing to check; a batch helper's were checked once for the batch.
-  // Either way the call reads own properties only (settings.ts `ownProperties`).
-  const own =
-    options == null
-      ? NO_OPTIONS
-      : channel?.checked === true
-        ? ownProperties(options)
-        : checkRequestOptions(options);
   const context = transport.context ?? transport.setContext(contextOf(transport));
   const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
   return new Call(context, areaTransport, spec, own, site, started, channel).run(spec.response);
+}
+
+/**
+ * What a method's checks threw: the SDK's own error as it is; anything else was thrown by reading
+ * the caller's parameters (a getter or Proxy that throws), a ValidationError with it as the cause.
+ */
+function callerError(thrown: unknown): unknown {
+  if (thrown instanceof GatewayError) return thrown;
+  const error = new ValidationError(`The call's parameters ${UNREADABLE}. Nothing was sent.`, [
+    { path: [], message: UNREADABLE },
+  ]);
+  return withCause(error, thrown);
 }
 
 /** A call's options when none are given: no prototype, so nothing set on Object.prototype is read as one. */
