@@ -6,7 +6,7 @@
 import type { Logger } from '../core/logger.js';
 import { editDistance } from '../internal/near-miss.js';
 import { EVENT_TYPES } from './events.js';
-import { invalidOption } from './options.js';
+import { fn, invalidOption } from './options.js';
 
 /** The known event type `name` is a typo of: at most two edits away, case aside. */
 export function typoOf(name: string): string | undefined {
@@ -21,12 +21,14 @@ export function typoOf(name: string): string | undefined {
 }
 
 /**
- * Throws a `ConfigurationError` for the first name in `on` that is a typo of a known event type;
- * warns once, naming them all, about names that are unknown and far from every known one.
+ * Throws a `ConfigurationError` for the first name in `on` that is a typo of a known event type,
+ * or whose handler is not a function (its events would be acknowledged and lost); warns once, naming
+ * them all, about names that are unknown and far from every known one.
  */
-export function checkEventNames(on: object, logger: Pick<Logger, 'warn'>): void {
+export function checkEventNames(on: object, warn: Logger['warn']): void {
   const unknown: string[] = [];
   for (const name of Object.keys(on)) {
+    fn('on', (on as Record<string, unknown>)[name], `on[${JSON.stringify(name)}]`);
     if ((EVENT_TYPES as readonly string[]).includes(name)) continue;
     const meant = typoOf(name);
     if (meant !== undefined)
@@ -38,7 +40,7 @@ export function checkEventNames(on: object, logger: Pick<Logger, 'warn'>): void 
     unknown.push(JSON.stringify(name));
   }
   if (unknown.length)
-    logger.warn(
+    warn(
       `gateway-sdk: createWebhookHandler: on has event types this SDK does not know: ${unknown.join(', ')} ` +
         '(called only if the service sends them)',
     );

@@ -22,6 +22,8 @@ export interface MemoryStoreOptions {
 interface Entry {
   state: DedupeState;
   expires: number;
+  /** The queue it is in. */
+  queue: Map<string, Entry>;
 }
 
 function positiveInt(name: string, value: number | undefined, fallback: number | undefined) {
@@ -45,49 +47,64 @@ function positiveInt(name: string, value: number | undefined, fallback: number |
 export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
   const max = positiveInt('maxEntries', options.maxEntries, 100_000) as number;
   const fixedTtl = positiveInt('ttlSeconds', options.ttlSeconds, undefined);
-  // A Map iterates in insertion order, so its first keys are the oldest claims.
   const entries = new Map<string, Entry>();
+  // The same entries in one queue per state and ttl (the handler uses two or three). A Map keeps
+  // insertion order, and within one ttl that is expiry order: the expired ids of a queue are its
+  // head, so a write sweeps only what expired, and the oldest id of a queue is its first. The cost
+  // of a claim is the same at any fill.
+  const queues = new Map<string, Map<string, Entry>>();
+
+  const drop = (id: string) => {
+    entries.get(id)?.queue.delete(id);
+    entries.delete(id);
+  };
 
   const live = (id: string, now: number) => {
     const entry = entries.get(id);
-    if (entry && entry.expires <= now) {
-      entries.delete(id);
-      return undefined;
-    }
+    if (entry && entry.expires <= now) return drop(id);
     return entry;
   };
 
-  const makeRoom = (now: number) => {
-    for (const [id, entry] of entries) if (entry.expires <= now) entries.delete(id);
-    // Still full: forget the oldest handled ids. A pending one is never evicted while others
-    // exist, since dropping it would let a concurrent duplicate run the same event twice.
-    for (const [id, entry] of entries) {
-      if (entries.size < max) return;
-      if (entry.state === 'handled') entries.delete(id);
+  const write = (id: string, state: DedupeState, ttlSeconds: number) => {
+    const now = Date.now();
+    drop(id);
+    for (const [key, queue] of queues) {
+      for (const [queued, entry] of queue) {
+        if (entry.expires > now) break;
+        drop(queued);
+      }
+      if (!queue.size) queues.delete(key);
     }
-    for (const id of entries.keys()) {
-      if (entries.size < max) return;
-      entries.delete(id);
+    // Still full: forget the handled id that expires first. A pending one only when every id is
+    // pending, since dropping it would let a concurrent duplicate run the same event twice.
+    while (entries.size >= max) {
+      let first: [string, Entry] | undefined;
+      for (const queue of queues.values()) {
+        const head = queue.entries().next().value;
+        if (head && (!first || rank(head[1]) < rank(first[1]))) first = head;
+      }
+      if (!first) break;
+      drop(first[0]);
     }
+    const key = state + ttlSeconds;
+    const queue = queues.get(key) ?? new Map<string, Entry>();
+    queues.set(key, queue);
+    const entry = { state, expires: now + ttlSeconds * 1000, queue };
+    entries.set(id, entry);
+    queue.set(id, entry);
   };
 
   return {
     async claim(id, ttlSeconds) {
-      const now = Date.now();
-      if (live(id, now)) return false;
-      if (entries.size >= max) makeRoom(now);
-      entries.set(id, { state: 'pending', expires: now + ttlSeconds * 1000 });
+      if (live(id, Date.now())) return false;
+      write(id, 'pending', ttlSeconds);
       return true;
     },
     async release(id) {
-      entries.delete(id);
+      drop(id);
     },
     async complete(id, ttlSeconds) {
-      const now = Date.now();
-      // Re-inserted so that Map order stays oldest-first by when the id was last written.
-      entries.delete(id);
-      if (entries.size >= max) makeRoom(now);
-      entries.set(id, { state: 'handled', expires: now + (fixedTtl ?? ttlSeconds) * 1000 });
+      write(id, 'handled', fixedTtl ?? ttlSeconds);
     },
     async state(id) {
       return live(id, Date.now())?.state;
@@ -95,3 +112,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
     retentionSeconds: fixedTtl,
   };
 }
+
+/** Which id goes first when the store is full: handled before pending, then the one expiring first. */
+const rank = (entry: Entry) => entry.expires + (entry.state === 'pending' ? 1e15 : 0);

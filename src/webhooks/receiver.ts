@@ -6,7 +6,6 @@
 // shape of the payload is answered 4xx: only a body that is not JSON, or a stale `created`.
 
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
 import { dedupeSteps } from './claims.js';
 import { createdAt, idOf, typeOf, versionOf } from './delivery.js';
 import { checkEventNames } from './event-names.js';
@@ -71,6 +70,7 @@ export const STATUS: Record<WebhookHandlerOutcome, number> = {
   handler_failed: 500,
   dedupe_failed: 500,
   unrecognised_payload: 500,
+  unhandled_event: 500,
   in_progress: 503,
 };
 
@@ -114,11 +114,12 @@ function described(payload: unknown): string {
 /** The once-per-handler notes: drift that is accepted, and said once so that it is seen. */
 function notes(settings: Settings) {
   const told = new Set<string>();
-  const sink: Pick<Logger, 'warn'> = settings.logger ?? console;
+  // Bounded: a sender could name endless event types.
   const once = (what: string, message: string) =>
-    !told.has(what) && (told.add(what), sink.warn(`gateway-sdk: ${message} (told once per handler)`));
+    !told.has(what) &&
+    told.size < 100 &&
+    (told.add(what), settings.warn(`gateway-sdk: ${message} (told once per handler)`));
   return {
-    sink,
     version: (version: unknown) =>
       once(
         'version',
@@ -129,6 +130,15 @@ function notes(settings: Settings) {
       once(
         'created',
         `webhook created ${created === undefined ? 'missing' : 'not a time'}: handled without the maxAgeSeconds check`,
+      ),
+    unhandled: (type: string) =>
+      once(
+        `.${type}`,
+        `webhook event type ${JSON.stringify(type.slice(0, 64))} has no handler: answered ${
+          settings.retry
+            ? '500 unhandled_event, so the service sends it again'
+            : '200 unsubscribed, so the service does not send it again'
+        }. Add it to on, or pass onEvent`,
       ),
     unrecognised: (payload: unknown) => {
       if (told.has('type')) return;
@@ -181,7 +191,7 @@ function stale(settings: Settings, note: ReturnType<typeof notes>, payload: unkn
 function deciding(settings: Settings) {
   const hmac = hmacFor(settings.crypto);
   const note = notes(settings);
-  checkEventNames(settings.on, note.sink);
+  checkEventNames(settings.on, settings.warn);
   const verify = verifying(settings, hmac);
   const handlers = settings.on as Record<string, ((event: WebhookEvent) => unknown) | undefined>;
   // With a store that has `complete`, a claim is a lease; otherwise it is the record itself.
@@ -202,10 +212,10 @@ function deciding(settings: Settings) {
     const type = typeOf(payload);
     const handler =
       (type !== undefined && Object.hasOwn(handlers, type) ? handlers[type] : undefined) ?? settings.onEvent;
-    if (typeof handler !== 'function') {
-      if (type !== undefined) return 'unsubscribed';
-      note.unrecognised(payload);
-      return 'unrecognised_payload';
+    if (!handler) {
+      if (type === undefined) return note.unrecognised(payload), 'unrecognised_payload';
+      note.unhandled(type);
+      return settings.retry ? 'unhandled_event' : 'unsubscribed';
     }
     // An event without an id is known by a digest of its signed body: a redelivery is the same bytes.
     const id = idOf(payload) ?? `body-${hex(await hmac().digest('gateway-sdk body', body), 16)}`;
@@ -224,12 +234,12 @@ function deciding(settings: Settings) {
 export function createReceiver(options: WebhookHandlerOptions): { receive: Receiver; maxBody: number } {
   const settings = readOptions(options);
   const decide = deciding(settings);
-  const { logger } = settings;
+  const { logger, warn } = settings;
   const receive: Receiver = async (request) => {
     const answer = answerOf(await decide(request));
     // One line per refused delivery, whichever check refused it.
     if (logger && answer.status >= 400 && answer.status < 500)
-      logger.warn(
+      warn(
         `gateway-sdk: webhook delivery refused, ${answer.status} ${answer.body}${answer.body === 'signature_mismatch' ? MISMATCH : ''}`,
         { outcome: answer.body, status: answer.status },
       );
