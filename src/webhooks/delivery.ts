@@ -40,6 +40,6 @@ export function createdAt(payload: unknown): number | undefined {
       : typeof created === 'string'
         ? Date.parse(/[T ]\d\d:\d\d(:\d\d(\.\d*)?)?$/.test(created) ? `${created}Z` : created) / 1000
         : Number.NaN;
-  for (let unit = 0; n >= 1e10 && unit++ < 3; ) n /= 1000;
+  for (let unit = 0; n >= 1e10 && unit++ < 3;) n /= 1000;
   return n >= 1e9 && n < 1e10 ? n * 1000 : undefined;
 }

@@ -8,7 +8,7 @@ import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
 import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import type { WebhookCrypto } from './hmac.js';
 import { memoryStore } from './memory-store.js';
-import { closestName } from '../internal/near-miss.js';
+import { editDistance } from '../internal/near-miss.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, WebhookEnvelope<T, unknown>>;
@@ -143,28 +143,40 @@ export const CLOCK_SKEW_SECONDS = 300;
 export const invalidOption = (name: string, message: string): ConfigurationError =>
   new ConfigurationError(`createWebhookHandler: ${message}`, name);
 
-/** Every option's name: any other is refused, with the one meant. */
-const NAMES = [
-  'secret',
-  'on',
-  'onEvent',
-  'unhandledEvents',
-  'dedupe',
-  'maxAgeSeconds',
-  'maxBodyBytes',
-  'leaseSeconds',
-  'serviceVersion',
-  'crypto',
-  'onError',
-  'logger',
-];
+/**
+ * Every option by name, with what it takes when given, for the one check of them all: `'function'`,
+ * one of some words, or anything (read below).
+ */
+const OPTIONS: Record<string, 'function' | string[] | 0> = {
+  secret: 0,
+  on: 0,
+  onEvent: 'function',
+  unhandledEvents: ['acknowledge', 'retry'],
+  dedupe: 0,
+  maxAgeSeconds: 0,
+  maxBodyBytes: 0,
+  leaseSeconds: 0,
+  serviceVersion: 0,
+  crypto: ['auto', 'web'],
+  onError: 'function',
+  logger: 0,
+};
+const NAMES = Object.keys(OPTIONS);
 
-/** The option an unknown `name` most likely meant: a near spelling, a prefix (`maxAge`), or `store`. */
-const meant = (name: string) =>
-  name === 'store'
-    ? 'dedupe'
-    : (closestName(name, NAMES) ??
-      NAMES.find((known) => name.length > 3 && known.toLowerCase().startsWith(name.toLowerCase())));
+/**
+ * The name in `known` that `name` is a typo of: at most `limit` edits away, case aside; else one
+ * that starts with it (`maxAge`).
+ */
+export function nearest(name: string, known: readonly string[], limit: number): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const k of known) {
+    const d = editDistance(lower, k.toLowerCase(), limit);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
 
 // `floor` set: a whole number of at least it.
 function positive(name: string, value: number | undefined, fallback: number, floor = 0): number {
@@ -177,7 +189,7 @@ function positive(name: string, value: number | undefined, fallback: number, flo
   return value;
 }
 
-/** `value` if it is a function or undefined, else a ConfigurationError naming option `name`. */
+/** `value` unless it is neither a function nor undefined: then a ConfigurationError naming option `name`. */
 export function fn<T>(name: string, value: T, what = name): T {
   if (value !== undefined && typeof value !== 'function')
     throw invalidOption(name, `${what} must be a function (got ${typeof value}).`);
@@ -210,17 +222,26 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
 export function readOptions(options: WebhookHandlerOptions) {
   if (typeof options !== 'object' || options === null)
     throw invalidOption('options', 'pass an options object { secret, on }.');
-  for (const name of Object.keys(options))
-    if (!NAMES.includes(name)) {
-      const known = meant(name);
+  for (const [name, value] of Object.entries(options)) {
+    const takes = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
+    if (takes === undefined) {
+      // Short and printable: a name can be anything, and the message lands in logs.
+      const quoted = JSON.stringify(name.slice(0, 64));
+      const meant =
+        name === 'store'
+          ? 'dedupe'
+          : (nearest(name, NAMES, 2) ??
+            NAMES.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
       throw invalidOption(
-        name.slice(0, 64),
-        `${JSON.stringify(name.slice(0, 64))} is not an option (${known ? `did you mean ${known}?` : `known: ${NAMES.join(', ')}`}).`,
+        quoted,
+        `${quoted} is not an option (${meant ? `did you mean ${meant}?` : `known: ${NAMES.join(', ')}`}).`,
       );
     }
-  const { secret, on = {}, maxAgeSeconds, logger, unhandledEvents } = options;
-  const onEvent = fn('onEvent', options.onEvent);
-  const onError = fn('onError', options.onError) ?? reportError;
+    if (takes === 'function') fn(name, value);
+    else if (takes && value !== undefined && !takes.includes(value as string))
+      throw invalidOption(name, `${name} must be '${takes.join("' or '")}'.`);
+  }
+  const { secret, on = {}, maxAgeSeconds, logger, onEvent, onError = reportError } = options;
   const maxAge =
     maxAgeSeconds === false ? undefined : positive('maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
   const maxBody = positive('maxBodyBytes', options.maxBodyBytes, 1_048_576, 1024);
@@ -228,10 +249,6 @@ export function readOptions(options: WebhookHandlerOptions) {
   const { serviceVersion = SERVICE_VERSION, crypto } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)
     throw invalidOption('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
-  if (crypto !== undefined && crypto !== 'auto' && crypto !== 'web')
-    throw invalidOption('crypto', "crypto must be 'auto' or 'web'.");
-  if (unhandledEvents !== undefined && unhandledEvents !== 'acknowledge' && unhandledEvents !== 'retry')
-    throw invalidOption('unhandledEvents', "unhandledEvents must be 'acknowledge' or 'retry'.");
   if (typeof on !== 'object' || on === null)
     throw invalidOption('on', 'on must be an object of handlers by event type.');
   const { store, keep } = readStore(options, maxAge);
@@ -242,7 +259,7 @@ export function readOptions(options: WebhookHandlerOptions) {
     secrets,
     on,
     onEvent,
-    retry: unhandledEvents === 'retry',
+    retry: options.unhandledEvents === 'retry',
     maxAge,
     maxBody,
     lease,

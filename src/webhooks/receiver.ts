@@ -18,7 +18,7 @@ import {
   type WebhookHandlerOptions,
   type WebhookHandlerOutcome,
 } from './options.js';
-import { SIGNATURE_HEADER, webhooksOver } from './verifier.js';
+import { constructEvent, hex, SIGNATURE_HEADER } from './verifier.js';
 
 /** One delivery as an adapter hands it over. */
 export interface ReceiverRequest {
@@ -90,12 +90,6 @@ export const answerOf = (outcome: WebhookHandlerOutcome): ReceiverAnswer => ({
  */
 const MISMATCH = ': the sender signs with another secret (gateway-sdk mock: use its GATEWAY_WEBHOOK_SECRET)';
 
-const hex = (bytes: Uint8Array, length: number): string => {
-  let out = '';
-  for (const b of bytes.subarray(0, length)) out += (b | 256).toString(16).slice(1);
-  return out;
-};
-
 // Deliveries are de-duplicated per receiver: every secret gets its own namespace of ids, an HMAC
 // of a fixed text, so two receivers sharing a store (two webhooks, an sms and a payment receiver on
 // one Redis) never take each other's events for duplicates. Not the secret itself: keys are visible.
@@ -157,10 +151,9 @@ function notes(settings: Settings) {
 
 /** The verify-and-parse step: the payload, or the outcome that refuses it. */
 function verifying(settings: Settings, hmac: () => Hmac) {
-  const verifier = webhooksOver(hmac);
   return async (body: Uint8Array, signature: ReturnType<ReceiverRequest['header']>) => {
     try {
-      return { payload: await verifier.constructEvent(body, signature, settings.secret) };
+      return { payload: await constructEvent(hmac, body, signature, settings.secret) };
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
@@ -213,7 +206,7 @@ function deciding(settings: Settings) {
     const handler =
       (type !== undefined && Object.hasOwn(handlers, type) ? handlers[type] : undefined) ?? settings.onEvent;
     if (!handler) {
-      if (type === undefined) return note.unrecognised(payload), 'unrecognised_payload';
+      if (type === undefined) return (note.unrecognised(payload), 'unrecognised_payload');
       note.unhandled(type);
       return settings.retry ? 'unhandled_event' : 'unsubscribed';
     }
