@@ -20,10 +20,15 @@ export interface MemoryStoreOptions {
 }
 
 interface Entry {
+  id: string;
   state: DedupeState;
   expires: number;
-  /** The queue it is in. */
-  queue: Map<string, Entry>;
+}
+
+/** Entries of one state and ttl in the order they were written, from `head` on. */
+interface Queue {
+  list: Entry[];
+  head: number;
 }
 
 function positiveInt(name: string, value: number | undefined, fallback: number | undefined) {
@@ -48,50 +53,54 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
   const max = positiveInt('maxEntries', options.maxEntries, 100_000) as number;
   const fixedTtl = positiveInt('ttlSeconds', options.ttlSeconds, undefined);
   const entries = new Map<string, Entry>();
-  // The same entries in one queue per state and ttl (the handler uses two or three). A Map keeps
-  // insertion order, and within one ttl that is expiry order: the expired ids of a queue are its
-  // head, so a write sweeps only what expired, and the oldest id of a queue is its first. The cost
-  // of a claim is the same at any fill.
-  const queues = new Map<string, Map<string, Entry>>();
+  // Every entry is also in the queue of its state and ttl (the handler uses two or three). Within
+  // one ttl, write order is expiry order: a queue's expired entries are its head, and its oldest
+  // is its first, so a claim costs the same at any fill. An entry deleted or rewritten meanwhile
+  // stays in its queue until it reaches the head, and is skipped there. Arrays with a head index,
+  // not Maps: V8 walks a Map's deleted slots from the start on every iteration.
+  const queues = new Map<string, Queue>();
 
-  const drop = (id: string) => {
-    entries.get(id)?.queue.delete(id);
-    entries.delete(id);
+  // The first entry of `queue` still stored and unexpired, forgetting the expired ones before it.
+  const first = (queue: Queue, now: number) => {
+    const { list } = queue;
+    let entry: Entry | undefined;
+    while (
+      (entry = list[queue.head]) &&
+      (entries.get(entry.id) !== entry || (entry.expires <= now && entries.delete(entry.id)))
+    )
+      queue.head++;
+    // Amortised: what is moved is never more than what was passed.
+    if (queue.head * 2 > list.length) list.splice(0, queue.head), (queue.head = 0);
+    return entry;
   };
 
   const live = (id: string, now: number) => {
     const entry = entries.get(id);
-    if (entry && entry.expires <= now) return drop(id);
+    if (entry && entry.expires <= now) return void entries.delete(id);
     return entry;
   };
 
   const write = (id: string, state: DedupeState, ttlSeconds: number) => {
     const now = Date.now();
-    drop(id);
-    for (const [key, queue] of queues) {
-      for (const [queued, entry] of queue) {
-        if (entry.expires > now) break;
-        drop(queued);
-      }
-      if (!queue.size) queues.delete(key);
-    }
+    entries.delete(id);
+    for (const queue of queues.values()) first(queue, now);
     // Still full: forget the handled id that expires first. A pending one only when every id is
     // pending, since dropping it would let a concurrent duplicate run the same event twice.
     while (entries.size >= max) {
-      let first: [string, Entry] | undefined;
+      let oldest: Entry | undefined;
       for (const queue of queues.values()) {
-        const head = queue.entries().next().value;
-        if (head && (!first || rank(head[1]) < rank(first[1]))) first = head;
+        const entry = first(queue, now);
+        if (entry && (!oldest || rank(entry) < rank(oldest))) oldest = entry;
       }
-      if (!first) break;
-      drop(first[0]);
+      if (!oldest) break;
+      entries.delete(oldest.id);
     }
     const key = state + ttlSeconds;
-    const queue = queues.get(key) ?? new Map<string, Entry>();
+    const queue = queues.get(key) ?? { list: [], head: 0 };
     queues.set(key, queue);
-    const entry = { state, expires: now + ttlSeconds * 1000, queue };
+    const entry = { id, state, expires: now + ttlSeconds * 1000 };
     entries.set(id, entry);
-    queue.set(id, entry);
+    queue.list.push(entry);
   };
 
   return {
@@ -101,7 +110,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
       return true;
     },
     async release(id) {
-      drop(id);
+      entries.delete(id);
     },
     async complete(id, ttlSeconds) {
       write(id, 'handled', fixedTtl ?? ttlSeconds);
