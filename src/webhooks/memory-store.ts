@@ -31,11 +31,15 @@ interface Queue {
   head: number;
 }
 
-function positiveInt(name: string, value: number | undefined, fallback: number | undefined) {
+/**
+ * `value`, `fallback` when it is undefined, else a ConfigurationError of `where` naming `name`:
+ * a positive number, or with `floor` a whole number of at least it.
+ */
+export function positive<T>(where: string, name: string, value: number | undefined, fallback: T, floor = 0) {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1)
+  if (typeof value !== 'number' || !(value > 0 && value < Infinity) || value < floor || (floor && value % 1))
     throw new ConfigurationError(
-      `memoryStore: ${name} must be a positive integer (got ${String(value)}).`,
+      `${where}: ${name} must be ${floor ? `a whole number of at least ${floor}` : 'a positive number'} (got ${String(value)}).`,
       name,
     );
   return value;
@@ -50,8 +54,8 @@ function positiveInt(name: string, value: number | undefined, fallback: number |
  * const handle = createWebhookHandler({ secret, on, dedupe: memoryStore({ maxEntries: 10_000 }) });
  */
 export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
-  const max = positiveInt('maxEntries', options.maxEntries, 100_000) as number;
-  const fixedTtl = positiveInt('ttlSeconds', options.ttlSeconds, undefined);
+  const max = positive('memoryStore', 'maxEntries', options.maxEntries, 100_000, 1);
+  const fixedTtl = positive('memoryStore', 'ttlSeconds', options.ttlSeconds, undefined, 1);
   const entries = new Map<string, Entry>();
   // Every entry is also in the queue of its state and ttl (the handler uses two or three). Within
   // one ttl, write order is expiry order: a queue's expired entries are its head, and its oldest

@@ -7,7 +7,7 @@ import { SERVICE_VERSION } from '../core/version.js';
 import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
 import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import type { WebhookCrypto } from './hmac.js';
-import { memoryStore } from './memory-store.js';
+import { memoryStore, positive } from './memory-store.js';
 import { editDistance } from '../internal/near-miss.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
@@ -141,7 +141,9 @@ export const CLOCK_SKEW_SECONDS = 300;
 
 /** A ConfigurationError of `createWebhookHandler`, naming the option at fault. */
 export const invalidOption = (name: string, message: string): ConfigurationError =>
-  new ConfigurationError(`createWebhookHandler: ${message}`, name);
+  new ConfigurationError(`${WHERE}: ${message}`, name);
+
+const WHERE = 'createWebhookHandler';
 
 /**
  * Every option by name, with what it takes when given, for the one check of them all: `'function'`,
@@ -176,17 +178,6 @@ export function nearest(name: string, known: readonly string[], limit: number): 
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best;
-}
-
-// `floor` set: a whole number of at least it.
-function positive(name: string, value: number | undefined, fallback: number, floor = 0): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0 && value < Infinity) || value < floor || (floor && value % 1))
-    throw invalidOption(
-      name,
-      `${name} must be ${floor ? `a whole number of at least ${floor}` : 'a positive number'} (got ${String(value)}).`,
-    );
-  return value;
 }
 
 /** `value` unless it is neither a function nor undefined: then a ConfigurationError naming option `name`. */
@@ -243,9 +234,11 @@ export function readOptions(options: WebhookHandlerOptions) {
   }
   const { secret, on = {}, maxAgeSeconds, logger, onEvent, onError = reportError } = options;
   const maxAge =
-    maxAgeSeconds === false ? undefined : positive('maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
-  const maxBody = positive('maxBodyBytes', options.maxBodyBytes, 1_048_576, 1024);
-  const lease = positive('leaseSeconds', options.leaseSeconds, 300);
+    maxAgeSeconds === false
+      ? undefined
+      : positive(WHERE, 'maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
+  const maxBody = positive(WHERE, 'maxBodyBytes', options.maxBodyBytes, 1_048_576, 1024);
+  const lease = positive(WHERE, 'leaseSeconds', options.leaseSeconds, 300);
   const { serviceVersion = SERVICE_VERSION, crypto } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)
     throw invalidOption('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');

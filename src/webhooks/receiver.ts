@@ -129,9 +129,7 @@ function notes(settings: Settings) {
       once(
         `.${type}`,
         `webhook event type ${JSON.stringify(type.slice(0, 64))} has no handler: answered ${
-          settings.retry
-            ? '500 unhandled_event, so the service sends it again'
-            : '200 unsubscribed, so the service does not send it again'
+          settings.retry ? '500 unhandled_event (sent again)' : '200 unsubscribed (not sent again)'
         }. Add it to on, or pass onEvent`,
       ),
     unrecognised: (payload: unknown) => {
@@ -140,7 +138,7 @@ function notes(settings: Settings) {
       settings.onError(
         new ConfigurationError(
           `createWebhookHandler: a delivery without a string type (${described(payload)}) was answered 500 ` +
-            'unrecognised_payload, so it comes again: pass onEvent to take it (told once per handler).',
+            'unrecognised_payload (sent again): pass onEvent to take it (told once per handler).',
           'onEvent',
         ),
         undefined,
