@@ -74,7 +74,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
     )
       queue.head++;
     // Amortised: what is moved is never more than what was passed.
-    if (queue.head * 2 > list.length) (list.splice(0, queue.head), (queue.head = 0));
+    if (queue.head * 2 > list.length) {
+      list.splice(0, queue.head);
+      queue.head = 0;
+    }
     return entry;
   };
 
