@@ -27,7 +27,6 @@ export function checkEventNames(on: object, warn: Logger['warn']): void {
   }
   if (unknown.length)
     warn(
-      `gateway-sdk: createWebhookHandler: on has event types this SDK does not know: ${unknown.join(', ')} ` +
-        '(called only if the service sends them)',
+      `gateway-sdk: createWebhookHandler: on has event types this SDK does not know: ${unknown.join(', ')}`,
     );
 }

@@ -104,9 +104,6 @@ export const webHmac = (): Hmac => (web ??= webCryptoHmac());
 export function hmacFor(crypto: WebhookCrypto | undefined): () => Hmac {
   if (crypto !== 'web') return defaultHmac;
   if (!(globalThis.crypto as Crypto | undefined)?.subtle)
-    throw new ConfigurationError(
-      "crypto: 'web' needs Web Crypto (globalThis.crypto.subtle), which this runtime lacks: use 'auto'.",
-      'crypto',
-    );
+    throw new ConfigurationError("crypto: 'web' needs crypto.subtle, missing here: use 'auto'.", 'crypto');
   return webHmac;
 }

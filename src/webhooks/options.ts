@@ -163,7 +163,6 @@ const OPTIONS: Record<string, 'function' | string[] | 0> = {
   onError: 'function',
   logger: 0,
 };
-const NAMES = Object.keys(OPTIONS);
 
 /**
  * The name in `known` that `name` is a typo of: at most `limit` edits away, case aside; else one
@@ -194,7 +193,7 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
   if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
     throw invalidOption(
       'dedupe',
-      'dedupe must be a store with claim() and release() (memoryStore(), redisStore(client)) or false.',
+      'dedupe must be memoryStore(), redisStore(client), false, or a store with claim() and release().',
     );
   // How long a handled id is kept: as long as a replay of its event would pass the age check, and
   // a second more, as stores drop an id at its deadline exactly.
@@ -203,8 +202,8 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
   if (retention !== undefined && retention < keep)
     throw invalidOption(
       'maxAgeSeconds',
-      `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} ` +
-        `(${keep} s): a replay could be handled twice. Lower maxAgeSeconds or keep ids longer.`,
+      `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} s: ` +
+        'a replay could run twice. Lower maxAgeSeconds or keep ids longer.',
     );
   return { store, keep };
 }
@@ -218,14 +217,15 @@ export function readOptions(options: WebhookHandlerOptions) {
     if (takes === undefined) {
       // Short and printable: a name can be anything, and the message lands in logs.
       const quoted = JSON.stringify(name.slice(0, 64));
+      const names = Object.keys(OPTIONS);
       const meant =
         name === 'store'
           ? 'dedupe'
-          : (nearest(name, NAMES, 2) ??
-            NAMES.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
+          : (nearest(name, names, 2) ??
+            names.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
       throw invalidOption(
         quoted,
-        `${quoted} is not an option (${meant ? `did you mean ${meant}?` : `known: ${NAMES.join(', ')}`}).`,
+        `${quoted} is not an option (${meant ? `did you mean ${meant}?` : `known: ${names.join(', ')}`}).`,
       );
     }
     if (takes === 'function') fn(name, value);

@@ -97,13 +97,10 @@ const namespace = async (hmac: Hmac, secret: string): Promise<string> =>
   hex(await hmac.digest(secret, 'gateway-sdk dedupe'), 8);
 
 /** What a payload without a string `type` is, for the one report of it: its field names, never values. */
-function described(payload: unknown): string {
-  if (typeof payload !== 'object' || payload === null)
-    return `JSON ${payload === null ? 'null' : typeof payload}`;
-  if (Array.isArray(payload)) return 'a JSON array';
-  const names = Object.keys(payload);
-  return `fields: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
-}
+const described = (payload: unknown): string =>
+  typeof payload === 'object' && payload && !Array.isArray(payload)
+    ? `fields: ${Object.keys(payload).slice(0, 10).join(', ')}`
+    : `JSON ${Array.isArray(payload) ? 'array' : payload === null ? 'null' : typeof payload}`;
 
 /** The once-per-handler notes: drift that is accepted, and said once so that it is seen. */
 function notes(settings: Settings) {
@@ -118,7 +115,7 @@ function notes(settings: Settings) {
       once(
         'version',
         `webhook api_version ${JSON.stringify(version)} is not serviceVersion ${JSON.stringify(settings.serviceVersion)}: ` +
-          'handled, but its fields may differ from the types',
+          'handled; its fields may differ from the types',
       ),
     created: (created: unknown) =>
       once(
