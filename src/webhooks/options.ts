@@ -147,9 +147,10 @@ const WHERE = 'createWebhookHandler';
 
 /**
  * Every option by name, with what it takes when given, for the one check of them all: `'function'`,
- * one of some words, or anything (read below).
+ * one of some words, or anything (read below). Keyed by the interface, so that an option added to
+ * it and not here fails to compile rather than being refused as unknown.
  */
-const OPTIONS: Record<string, 'function' | string[] | 0> = {
+const OPTIONS: Record<keyof WebhookHandlerOptions, 'function' | string[] | 0> = {
   secret: 0,
   on: 0,
   onEvent: 'function',
@@ -213,7 +214,7 @@ export function readOptions(options: WebhookHandlerOptions) {
   if (typeof options !== 'object' || options === null)
     throw invalidOption('options', 'pass an options object { secret, on }.');
   for (const [name, value] of Object.entries(options)) {
-    const takes = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
+    const takes = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof WebhookHandlerOptions] : undefined;
     if (takes === undefined) {
       // Short and printable: a name can be anything, and the message lands in logs.
       const quoted = JSON.stringify(name.slice(0, 64));
