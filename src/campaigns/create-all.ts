@@ -10,7 +10,7 @@ import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import { type CallChannel, withChannel } from '../internal/channel.js';
 import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
-import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
+import type { BulkCreateParams, BulkJob } from '../resources/models/sms.js';
 import { readCaller, resultError } from './caller-values.js';
 import type * as ChecksModule from './checks.js';
 import { checkPacer, type Pacer, pacing } from './pacer.js';

@@ -1,12 +1,11 @@
-// The base of every resource class: methods are one line over `_request` / `_list`, and the work
-// they describe (path, query, body, the answer's schema) is handed over as callbacks that the
-// engine (resources/engine.ts) runs with the schemas, so that no schema and no zod code loads with
-// the Client. The engine loads on a client's first request, with ky; until it is in, a call waits
+// The base of every resource class: methods are one line over `_request` / `_list`, naming their
+// operation and handing its arguments; the engine (resources/engine.ts) reads the operation's
+// method, path and schemas from the table (resources/operations.ts), so that no schema, no zod
+// code and no table loads with the Client. The engine loads on a client's first request, with ky; until it is in, a call waits
 // for it, within its own `signal` and `totalTimeout` (a page's chunk may take long, or never come),
 // and is then checked and sent like any other. A check that fails rejects the returned promise,
 // never throws, and nothing is sent. A load that fails is an APIConnectionError, and the next call
 // loads again.
-import type { z } from 'zod/mini';
 import { APIPromise } from '../core/api-promise.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../core/client-errors.js';
 import { cleanText } from '../core/text.js';
@@ -15,7 +14,8 @@ import type { RequestOptions } from '../core/options.js';
 import { channelOf } from '../internal/channel.js';
 import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import type * as EngineModule from './engine.js';
-import type { Build, CursorPageWire, Schemas } from './engine.js';
+import type { Answer, Args, Item } from './engine.js';
+import type { OperationId } from './operations.js';
 import { loadOnce, loadWithin } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
 import { isIntIn, TIMEOUT_RANGE } from '../internal/settings.js';
@@ -35,8 +35,6 @@ const engine = /* @__PURE__ */ loadOnce<Engine>(() =>
 /** The base of every resource class; its members are internal. */
 export abstract class APIResource {
   /** @internal */
-  protected abstract readonly area: Area;
-  /** @internal */
   protected readonly _transport: Transport;
   /** @internal */
   constructor(transport: Transport) {
@@ -44,49 +42,44 @@ export abstract class APIResource {
   }
 
   /** @internal */
-  protected _request<S extends z.ZodMiniType>(
-    method: 'GET' | 'POST',
-    build: Build,
-    response: (s: Schemas) => S,
+  protected _request<Id extends OperationId>(
+    id: Id,
+    args: Args<Id>,
     opts: RequestOptions | undefined,
-  ): APIPromise<z.output<S>> {
+  ): APIPromise<Answer<Id>> {
     // What a batch helper passed beside the options (internal/channel.ts), and the caller's frame
     // for the error's stack (internal/call-site.ts), captured in the method's own call unless the
     // channel holds its caller's.
     const channel = opts === undefined ? undefined : channelOf(opts);
     const site = channel?.site ?? new Error();
     const transport = this._transport;
-    const area = this.area;
     const loaded = engine.value;
     if (loaded !== undefined)
-      return new APIPromise(() =>
-        loaded.request(transport, area, method, build, response, opts, site, channel),
-      );
+      return new APIPromise(() => loaded.request(transport, id, args, opts, site, channel));
     const started = now();
     return new APIPromise(() =>
-      engineFor(transport, area, method, opts, site, started).then((e) =>
-        e.request(transport, area, method, build, response, opts, site, channel, started),
+      engineFor(transport, id, opts, site, started).then((e) =>
+        e.request(transport, id, args, opts, site, channel, started),
       ),
     );
   }
 
   /** @internal */
-  protected _list<T>(
-    build: Build,
-    page: (s: Schemas) => z.ZodMiniType<CursorPageWire<T>>,
+  protected _list<Id extends OperationId>(
+    id: Id,
+    args: Args<Id>,
     opts: RequestOptions | undefined,
-  ): PagePromise<T> {
+  ): PagePromise<Item<Id>> {
     // Every page's error names the frame that called list() (internal/call-site.ts).
     const channel = opts === undefined ? undefined : channelOf(opts);
     const site = channel?.site ?? new Error();
     const transport = this._transport;
-    const area = this.area;
     const loaded = engine.value;
-    if (loaded !== undefined) return loaded.list(transport, area, build, page, opts, site, channel, true);
+    if (loaded !== undefined) return loaded.list(transport, id, args, opts, site, channel, true);
     const started = now();
     return new PagePromise(() =>
-      engineFor(transport, area, 'GET', opts, site, started).then((e) =>
-        e.list(transport, area, build, page, opts, site, channel, false).withResponse(),
+      engineFor(transport, id, opts, site, started).then((e) =>
+        e.list(transport, id, args, opts, site, channel, false).withResponse(),
       ),
     );
   }
@@ -99,15 +92,15 @@ export abstract class APIResource {
  */
 function engineFor(
   transport: Transport,
-  area: Area,
-  method: 'GET' | 'POST',
+  id: OperationId,
   opts: RequestOptions | undefined,
   site: CallSite,
   started: number,
 ): Promise<Engine> {
-  const { signal, totalTimeout, idempotencyKey } = limitsOf(opts, transport, method);
+  const { signal, totalTimeout, idempotencyKey } = limitsOf(opts, transport);
   const loading = engine.load().catch((cause: unknown) => {
-    throw loadFailure(area, cause, idempotencyKey);
+    // The area is the id's first segment; the table that says more loads with the engine.
+    throw loadFailure(id.slice(0, id.indexOf('.')) as Area, cause, idempotencyKey);
   });
   return loadWithin(loading, {
     signal,
@@ -122,12 +115,12 @@ function engineFor(
 
 /**
  * The call's signal, totalTimeout (else the client's) and key, read from own properties as the call
- * will read them; a value the call would refuse is left for its check to report.
+ * will read them; a value the call would refuse is left for its check to report. The key is the
+ * caller's as given: whether the operation is a POST is in the table, which loads with the engine.
  */
 function limitsOf(
   opts: RequestOptions | undefined,
   transport: Transport,
-  method: 'GET' | 'POST',
 ): { signal?: AbortSignal; totalTimeout?: number; idempotencyKey?: string } {
   try {
     const own = opts !== null && typeof opts === 'object' ? opts : {};
@@ -141,7 +134,7 @@ function limitsOf(
           ? (signal as AbortSignal)
           : undefined,
       totalTimeout: isIntIn(total, TIMEOUT_RANGE) ? total : undefined,
-      idempotencyKey: method === 'POST' && typeof key === 'string' ? key : undefined,
+      idempotencyKey: typeof key === 'string' ? key : undefined,
     };
   } catch {
     // A getter that throws: the call's own check reports it once the engine is in.

@@ -3,6 +3,7 @@
 import { invalid, missing, MockApiError, notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import type { Route } from '../router.js';
+import { declared } from './declared.js';
 import type { MockMessage, MockRetryConfig, MockSmsWebhook } from '../types.js';
 import {
   BULK_ROUTES,
@@ -44,9 +45,7 @@ const TEMPLATE_SEND_FIELDS = ['to', 'variables', 'from', 'route'];
 
 /** POST /sms/messages */
 const createMessage: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/messages',
+  ...declared('sms.messages.create'),
   handle({ body, store, now }) {
     knownFields(body, SEND_FIELDS, 'POST /sms/messages');
     const to = phone(required(body, 'to', 'the recipient number'), 'to');
@@ -75,9 +74,7 @@ const createMessage: Route = {
 
 /** GET /sms/messages */
 const listMessages: Route = {
-  area: 'sms',
-  method: 'GET',
-  path: 'sms/messages',
+  ...declared('sms.messages.list'),
   handle({ query, store }) {
     const q = queryParams(query, ['limit', 'after', 'status', 'route', 'from_date', 'to_date']);
     const limit = pageLimit(q.get('limit'));
@@ -101,9 +98,7 @@ const listMessages: Route = {
 
 /** GET /sms/messages/{message_id} */
 const retrieveMessage: Route = {
-  area: 'sms',
-  method: 'GET',
-  path: 'sms/messages/:message_id',
+  ...declared('sms.messages.retrieve'),
   handle({ params, store }) {
     const id = params['message_id'] ?? '';
     const message = store.messages.get(id);
@@ -114,9 +109,7 @@ const retrieveMessage: Route = {
 
 /** POST /sms/bulk */
 const createBulk: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/bulk',
+  ...declared('sms.bulk.create'),
   handle({ body, store, now }) {
     knownFields(body, BULK_FIELDS, 'POST /sms/bulk');
     const recipients = required(body, 'recipients', `an array of 1 to ${MAX_RECIPIENTS} phone numbers`);
@@ -146,9 +139,7 @@ const createBulk: Route = {
 
 /** POST /sms/templates/{template_id}/send */
 const sendTemplate: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/templates/:template_id/send',
+  ...declared('sms.templates.send'),
   handle({ params, body, store }) {
     const id = params['template_id'] ?? '';
     const template = store.templates.get(id);
@@ -168,9 +159,7 @@ const sendTemplate: Route = {
 
 /** GET /sms/webhooks/{webhook_id} */
 const retrieveWebhook: Route = {
-  area: 'sms',
-  method: 'GET',
-  path: 'sms/webhooks/:webhook_id',
+  ...declared('sms.webhooks.retrieve'),
   handle({ params, store }) {
     const id = params['webhook_id'] ?? '';
     const hook = store.smsWebhooks.get(id);
@@ -181,9 +170,7 @@ const retrieveWebhook: Route = {
 
 /** POST /sms/webhooks */
 const createWebhook: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/webhooks',
+  ...declared('sms.webhooks.create'),
   handle({ body, store }) {
     const url = httpsUrl(required(body, 'url', 'an HTTPS URL'), 'url');
     const events = required(body, 'events', `an array of ${SMS_WEBHOOK_EVENTS.join(', ')}`);

@@ -19,7 +19,7 @@ import {
   wireDateTime,
 } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
-import { pageLimit } from '../fields.js';
+import { pageLimit } from './fields.js';
 import {
   futureScheduleAt,
   httpsUrl,
@@ -36,9 +36,9 @@ import {
   routeParam,
   scheduleAt,
   senderId,
-} from './fields.js';
+} from './sms-fields.js';
 
-export type { MessageStatus, Route } from './fields.js';
+export type { MessageStatus, Route } from './sms-fields.js';
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
