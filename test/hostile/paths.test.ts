@@ -8,6 +8,8 @@ import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
+import { hasPathParam, PLANTED, uncovered } from '../helpers/operations.js';
+import { OPERATIONS, type Operation, type OperationId } from '../../src/resources/operations.js';
 
 const KEY = 'sk_live_HOSTILE_paths_5b2e11';
 const TEST_KEY = 'sk_test_HOSTILE_paths_77aa01';
@@ -54,39 +56,34 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Call = (c: Client, value: string) => PromiseLike<unknown>;
-/** Every method with a path parameter: how to call it, and the path around the parameter. */
-const methods: [name: string, httpMethod: string, call: Call, before: string, after: string][] = [
-  ['sms.messages.retrieve', 'GET', (c, v) => c.sms.messages.retrieve(v), '/sms/messages/', ''],
-  [
-    'sms.templates.send',
-    'POST',
-    (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }),
-    '/sms/templates/',
-    '/send',
-  ],
-  ['sms.webhooks.retrieve', 'GET', (c, v) => c.sms.webhooks.retrieve(v), '/sms/webhooks/', ''],
-  [
-    'payment.customers.retrieve',
-    'GET',
-    (c, v) => c.payment.customers.retrieve(v),
-    '/sandbox/payment/customers/',
-    '',
-  ],
-  [
-    'payment.customers.paymentMethods.attach',
-    'POST',
-    (c, v) => c.payment.customers.paymentMethods.attach(v, { payment_method: 'pm_1', set_default: true }),
-    '/sandbox/payment/customers/',
-    '/payment_methods',
-  ],
-  [
-    'account.organizations.members.list',
-    'GET',
-    (c, v) => c.account.organizations.members.list(v),
-    '/account/organizations/',
-    '/members',
-  ],
-];
+/** The operations whose path has a parameter (src/resources/operations.ts). */
+type WithPathParam = {
+  [Id in OperationId]: (typeof OPERATIONS)[Id]['path'] extends `${string}{${string}` ? Id : never;
+}[OperationId];
+/** How to call each operation with a path parameter: the compiler asks for a new one. */
+const calls: Record<WithPathParam, Call> = {
+  'sms.messages.retrieve': (c, v) => c.sms.messages.retrieve(v),
+  'sms.templates.send': (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }),
+  'sms.webhooks.retrieve': (c, v) => c.sms.webhooks.retrieve(v),
+  'payment.customers.retrieve': (c, v) => c.payment.customers.retrieve(v),
+  'payment.customers.paymentMethods.attach': (c, v) =>
+    c.payment.customers.paymentMethods.attach(v, { payment_method: 'pm_1', set_default: true }),
+  'account.organizations.members.list': (c, v) => c.account.organizations.members.list(v),
+};
+/** Where each area's requests go on the server above. */
+const PREFIX: Record<string, string> = { sms: '', payment: '/sandbox', account: '' };
+
+/** Every operation with a path parameter: its call, HTTP method, and the path around the parameter. */
+const methods = Object.entries(calls).map(([id, call]) => {
+  const { method, path } = OPERATIONS[id as WithPathParam] as Operation;
+  const [head = '', tail = ''] = path.split(/\{\w+\}/);
+  return [id, method, call, `${PREFIX[id.split('.')[0] ?? '']}/${head}`, tail] as const;
+});
+
+it('covers every operation with a path parameter, and a planted one fails until covered', () => {
+  expect(uncovered(OPERATIONS, Object.keys(calls), hasPathParam)).toEqual([]);
+  expect(uncovered(PLANTED, Object.keys(calls), hasPathParam)).toEqual(['sms.messages.plant']);
+});
 
 const hostile = [
   '../x',

@@ -27,6 +27,7 @@ import {
   coverageProblems,
   exportedNames,
   operationProblems,
+  PLANTED,
   type Places,
   readRepoFile,
 } from '../helpers/operations.js';
@@ -120,17 +121,7 @@ describe('each method names its declaration and hands over its arguments', () =>
   });
 });
 
-// An operation that exists nowhere but here: the checks above must catch each missing piece.
-const PLANTED = {
-  ...OPERATIONS,
-  'sms.messages.plant': {
-    method: 'POST',
-    path: 'sms/messages/{message_id}/plant',
-    params: 'MessagePlantParamsSchema',
-    response: 'MessageSchema',
-    doc: 'An operation the reference does not have.',
-  },
-} as const satisfies Operations;
+// The planted operation (test/helpers/operations.ts): the checks above must catch each missing piece.
 const PLANTED_METHOD =
   '  plant(messageId: string, body: MessagePlantParams = {}, opts?: RequestOptions): APIPromise<Message> {\n';
 
