@@ -8,6 +8,7 @@ import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
 import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import type { WebhookCrypto } from './hmac.js';
 import { memoryStore } from './memory-store.js';
+import { MIB } from '../limits.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, WebhookEnvelope<T, unknown>>;
@@ -166,7 +167,7 @@ export function readOptions(options: WebhookHandlerOptions) {
   const { secret, on = {}, onEvent, maxAgeSeconds, logger, onError = reportError } = options;
   const maxAge =
     maxAgeSeconds === false ? undefined : positive('maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
-  const maxBody = positive('maxBodyBytes', options.maxBodyBytes, 1_048_576);
+  const maxBody = positive('maxBodyBytes', options.maxBodyBytes, MIB);
   const lease = positive('leaseSeconds', options.leaseSeconds, 300);
   const { serviceVersion = SERVICE_VERSION, crypto } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)

@@ -4,6 +4,7 @@
 import { WebhookVerificationError } from '../core/errors.js';
 import type { WebhookEvent } from './events.js';
 import type { Hmac, HmacData } from './hmac.js';
+import { toHex } from '../internal/hex.js';
 
 /** The raw request body: text, bytes (a Node `Buffer` is a `Uint8Array`), or an `ArrayBuffer`. */
 export type WebhookRawBody = string | Uint8Array | ArrayBuffer | ArrayBufferView;
@@ -218,9 +219,7 @@ export function webhooksOver(getHmac: () => Hmac): WebhooksApi {
     async sign(rawBody, secret) {
       const data = toData(rawBody) ?? gone();
       const [key] = toSecrets(secret);
-      let hex = '';
-      for (const b of await getHmac().digest(key as string, data)) hex += (b | 256).toString(16).slice(1);
-      return hex;
+      return toHex(await getHmac().digest(key as string, data));
     },
 
     SIGNATURE_HEADER,

@@ -3,6 +3,7 @@
 // (vi.resetModules), so its first call is the process's first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '../helpers/fixtures.js';
+import { rejection } from '../helpers/rejection.js';
 
 const BASE = 'https://api.gateway.test';
 let engineLoads = 0;
@@ -45,15 +46,6 @@ async function freshClient(answer: () => Response = () => Response.json(message)
   };
   const client = new sdk.Client({ apiKey: 'sk_test_first', baseURL: BASE, maxRetries: 0, fetch });
   return { sdk, client, sent };
-}
-
-async function rejection(p: PromiseLike<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('the first call', () => {

@@ -552,7 +552,7 @@ export const CORPUS: Case[] = [
     path: '/sms/nothing',
     expect: { status: 404, param: null },
   },
-  // Issue 16: what the reference forbids is refused.
+  // What the reference forbids is refused.
   ...UNKNOWN_FIELDS_AND_LIMITS,
 ];
 

@@ -28,6 +28,7 @@ import {
   knownFields,
   type Body,
 } from '../validation.js';
+import { toHex } from '../../internal/hex.js';
 
 /**
  * Retry settings of a webhook registered without `retry_config`: one attempt, then the reference's six
@@ -255,5 +256,5 @@ function retryConfig(body: Body): MockRetryConfig {
 
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return `whsec_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `whsec_${toHex(bytes)}`;
 }
