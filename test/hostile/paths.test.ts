@@ -8,7 +8,7 @@ import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
-import { hasPathParam, PLANTED, uncovered } from '../helpers/operations.js';
+import { hasParams, hasPathParam, PLANTED, uncovered } from '../helpers/operations.js';
 import { OPERATIONS, type Operation, type OperationId } from '../../src/resources/operations.js';
 
 const KEY = 'sk_live_HOSTILE_paths_5b2e11';
@@ -56,33 +56,51 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Call = (c: Client, value: string) => PromiseLike<unknown>;
-/** The operations whose path has a parameter (src/resources/operations.ts). */
-type WithPathParam = {
-  [Id in OperationId]: (typeof OPERATIONS)[Id]['path'] extends `${string}{${string}` ? Id : never;
+/** The operations whose path has a parameter and that also check a body or a query. */
+type WithPathParamAndParams = {
+  [Id in OperationId]: (typeof OPERATIONS)[Id] extends { path: `${string}{${string}`; params: string }
+    ? Id
+    : never;
 }[OperationId];
-/** How to call each operation with a path parameter: the compiler asks for a new one. */
-const calls: Record<WithPathParam, Call> = {
-  'sms.messages.retrieve': (c, v) => c.sms.messages.retrieve(v),
+/** How to call each of those with valid input: the compiler asks for a new one. */
+const withInput: Record<WithPathParamAndParams, Call> = {
   'sms.templates.send': (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }),
-  'sms.webhooks.retrieve': (c, v) => c.sms.webhooks.retrieve(v),
-  'payment.customers.retrieve': (c, v) => c.payment.customers.retrieve(v),
   'payment.customers.paymentMethods.attach': (c, v) =>
     c.payment.customers.paymentMethods.attach(v, { payment_method: 'pm_1', set_default: true }),
-  'account.organizations.members.list': (c, v) => c.account.organizations.members.list(v),
 };
+
+/** Any other operation with a path parameter is its client method called with the value alone. */
+function callOf(id: string): Call {
+  if (Object.hasOwn(withInput, id)) return withInput[id as WithPathParamAndParams];
+  const segments = id.split('.');
+  return (c, v) => {
+    let resource: unknown = c;
+    for (const segment of segments.slice(0, -1)) resource = (resource as Record<string, unknown>)[segment];
+    const method = (resource as Record<string, (value: string) => PromiseLike<unknown>>)[
+      segments.at(-1) ?? ''
+    ];
+    return (method as (value: string) => PromiseLike<unknown>).call(resource, v);
+  };
+}
 /** Where each area's requests go on the server above. */
 const PREFIX: Record<string, string> = { sms: '', payment: '/sandbox', account: '' };
 
 /** Every operation with a path parameter: its call, HTTP method, and the path around the parameter. */
-const methods = Object.entries(calls).map(([id, call]) => {
-  const { method, path } = OPERATIONS[id as WithPathParam] as Operation;
-  const [head = '', tail = ''] = path.split(/\{\w+\}/);
-  return [id, method, call, `${PREFIX[id.split('.')[0] ?? '']}/${head}`, tail] as const;
-});
+const methods = Object.entries(OPERATIONS as Record<string, Operation>)
+  .filter(([, operation]) => hasPathParam(operation))
+  .map(([id, { method, path }]) => {
+    const [head = '', tail = ''] = path.split(/\{\w+\}/);
+    return [id, method, callOf(id), `${PREFIX[id.split('.')[0] ?? '']}/${head}`, tail] as const;
+  });
 
-it('covers every operation with a path parameter, and a planted one fails until covered', () => {
-  expect(uncovered(OPERATIONS, Object.keys(calls), hasPathParam)).toEqual([]);
-  expect(uncovered(PLANTED, Object.keys(calls), hasPathParam)).toEqual(['sms.messages.plant']);
+it('covers every operation with a path parameter; a planted one that checks input fails until given input', () => {
+  const covered = methods.map(([id]) => id);
+  expect(uncovered(OPERATIONS, covered, hasPathParam)).toEqual([]);
+  const given = [
+    ...covered.filter((id) => !hasParams(OPERATIONS[id as OperationId])),
+    ...Object.keys(withInput),
+  ];
+  expect(uncovered(PLANTED, given, hasPathParam)).toEqual(['sms.messages.plant']);
 });
 
 const hostile = [

@@ -146,6 +146,26 @@ function planted(): Places {
   };
 }
 
+// The files of CONTRIBUTING's recipe, step by step: the checks below fail the planted operation
+// for each one missing (the compiler for the models, the reference schema and the test lists).
+const RECIPE = [
+  'src/resources/operations.ts',
+  'src/resources/models/<area>.ts',
+  'src/resources/<area>/<resource>.ts',
+  'src/testing/routes/<area>.ts',
+  'test/resources/<area>/<resource>.test.ts',
+  'test/testing/conformance.test.ts',
+  'CHANGELOG.md',
+];
+
+describe("CONTRIBUTING's recipe", () => {
+  it('has a step per file of the planted operation, in order, and no more', () => {
+    const text = readRepoFile('CONTRIBUTING.md') ?? '';
+    const recipe = text.slice(text.indexOf('**Adding an operation**'), text.indexOf('**Comments**'));
+    expect([...recipe.matchAll(/^ {2}\d+\. `([^`]+)`/gm)].map((m) => m[1])).toEqual(RECIPE);
+  });
+});
+
 describe('a planted operation', () => {
   it('passes every check once each of its pieces is in place', () => {
     expect(operationProblems(planted())).toEqual([]);
