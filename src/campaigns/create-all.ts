@@ -12,7 +12,7 @@ import { loadFor, loadOnce } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
 import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
-import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
+import type { BulkCreateParams, BulkJob } from '../resources/models/sms.js';
 import { readCaller, resultError } from './caller-values.js';
 import type * as ChecksModule from './checks.js';
 import { checkPacer, type Pacer, pacing } from './pacer.js';

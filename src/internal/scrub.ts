@@ -13,9 +13,10 @@
 import { errorFields } from '../core/error-body.js';
 import { cleanText } from '../core/text.js';
 import { parseJson } from './encoding.js';
+import { MIB } from '../limits.js';
 
 /** The longest error body kept, in characters: a longer one is withheld (its size is given). */
-export const BODY_LIMIT = 1_048_576;
+export const BODY_LIMIT = MIB;
 /** The most strings a parsed error body may hold to be kept: each one is checked for every form. */
 export const SCRUBBED_STRINGS = 100_000;
 

@@ -7,6 +7,7 @@ import { MockApiError } from './errors.js';
 import { canonicalJson, idempotencyKeyOf } from './idempotency.js';
 import type { MockStore } from './store.js';
 import { type Body, parseJsonObject } from './validation.js';
+import { MIB } from '../limits.js';
 
 /** The three areas of the API; each has its own credential. */
 export type Area = 'sms' | 'payment' | 'account';
@@ -22,7 +23,7 @@ export const AREA_CREDENTIAL: Record<Area, CredentialName> = {
 };
 
 /** The mock's request size limit: bodies over 1 MiB are answered 413 (docs/mock-service.md). */
-export const MAX_BODY_BYTES = 1_048_576;
+export const MAX_BODY_BYTES = MIB;
 
 /** What the routes of one mock service share. */
 export interface ServiceContext {

@@ -1,13 +1,13 @@
 // The request rules of the API reference ("Endpoints" request tables and "Limits"), checked the way
 // the service would see them on the wire. Where the client enforces a rule itself (the numbers, the
-// enums), the mock reads it from the same place (resources/sms/rules.ts, LIMITS), so a call the
+// enums), the mock reads it from the same place (resources/models/sms-rules.ts, LIMITS), so a call the
 // client lets through is never refused here for a rule the two read differently.
 import { LIMITS } from '../limits.js';
-import { isListedNumber, LISTED_NUMBER_MAX } from '../resources/sms/rules.js';
+import { isListedNumber, LISTED_NUMBER_MAX } from '../resources/models/sms-rules.js';
 import { invalid, missing, MockApiError } from './errors.js';
 import type { MockRoute } from './types.js';
 
-export { BULK_ROUTES, MESSAGE_STATUSES, ROUTES, SMS_WEBHOOK_EVENTS } from '../resources/sms/rules.js';
+export { BULK_ROUTES, MESSAGE_STATUSES, ROUTES, SMS_WEBHOOK_EVENTS } from '../resources/models/sms-rules.js';
 
 /** A parsed JSON request body. */
 export type Body = Record<string, unknown>;

@@ -9,6 +9,7 @@ import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.j
 import type { WebhookCrypto } from './hmac.js';
 import { memoryStore, positive } from './memory-store.js';
 import { editDistance } from '../internal/near-miss.js';
+import { MIB } from '../limits.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, WebhookEnvelope<T, unknown>>;
@@ -238,7 +239,7 @@ export function readOptions(options: WebhookHandlerOptions) {
     maxAgeSeconds === false
       ? undefined
       : positive(WHERE, 'maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
-  const maxBody = positive(WHERE, 'maxBodyBytes', options.maxBodyBytes, 1_048_576, 1024);
+  const maxBody = positive(WHERE, 'maxBodyBytes', options.maxBodyBytes, MIB, 1024);
   const lease = positive(WHERE, 'leaseSeconds', options.leaseSeconds, 300);
   const { serviceVersion = SERVICE_VERSION, crypto } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)

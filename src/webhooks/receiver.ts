@@ -18,7 +18,8 @@ import {
   type WebhookHandlerOptions,
   type WebhookHandlerOutcome,
 } from './options.js';
-import { constructEvent, hex, SIGNATURE_HEADER } from './verifier.js';
+import { constructEvent, SIGNATURE_HEADER } from './verifier.js';
+import { toHex } from '../internal/hex.js';
 
 /** One delivery as an adapter hands it over. */
 export interface ReceiverRequest {
@@ -94,7 +95,7 @@ const MISMATCH = ': the sender signs with another secret (gateway-sdk mock: use 
 // of a fixed text, so two receivers sharing a store (two webhooks, an sms and a payment receiver on
 // one Redis) never take each other's events for duplicates. Not the secret itself: keys are visible.
 const namespace = async (hmac: Hmac, secret: string): Promise<string> =>
-  hex(await hmac.digest(secret, 'gateway-sdk dedupe'), 8);
+  toHex(await hmac.digest(secret, 'gateway-sdk dedupe'), 8);
 
 /** What a payload without a string `type` is, for the one report of it: its field names, never values. */
 const described = (payload: unknown): string =>
@@ -206,7 +207,7 @@ function deciding(settings: Settings) {
       return settings.retry ? 'unhandled_event' : 'unsubscribed';
     }
     // An event without an id is known by a digest of its signed body: a redelivery is the same bytes.
-    const id = idOf(payload) ?? `body-${hex(await hmac().digest('gateway-sdk body', body), 16)}`;
+    const id = idOf(payload) ?? `body-${toHex(await hmac().digest('gateway-sdk body', body), 16)}`;
     // The id under each secret's namespace. Awaited only until known: an await per delivery is a
     // measurable share of the handler's time.
     names ??= await (spaces ??= Promise.all(settings.secrets.map(async (s) => namespace(hmac(), s))));

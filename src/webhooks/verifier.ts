@@ -4,6 +4,7 @@
 import { WebhookVerificationError } from '../core/errors.js';
 import type { WebhookEvent } from './events.js';
 import type { Hmac, HmacData } from './hmac.js';
+import { toHex } from '../internal/hex.js';
 
 /** The raw request body: text, bytes (a Node `Buffer` is a `Uint8Array`), or an `ArrayBuffer`. */
 export type WebhookRawBody = string | Uint8Array | ArrayBuffer | ArrayBufferView;
@@ -172,12 +173,6 @@ function matches(
 const check = (rawBody: unknown, signature: unknown, secret: unknown) =>
   [toData(rawBody), toSecrets(secret), toSignatures(signature)] as const;
 
-/** Lowercase hex of the first `length` bytes. */
-export const hex = (bytes: Uint8Array, length = 32): string => {
-  let out = '';
-  for (const b of bytes.subarray(0, length)) out += (b | 256).toString(16).slice(1);
-  return out;
-};
 
 /** `constructEvent` over one HMAC path: what the receiver calls, without the rest of the helpers. */
 export async function constructEvent(
@@ -230,7 +225,7 @@ export function webhooksOver(getHmac: () => Hmac): WebhooksApi {
     async sign(rawBody, secret) {
       const data = toData(rawBody) ?? gone();
       const [key] = toSecrets(secret);
-      return hex(await getHmac().digest(key as string, data));
+      return toHex(await getHmac().digest(key as string, data));
     },
     SIGNATURE_HEADER,
   };

@@ -5,6 +5,7 @@ import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockService } from 'gateway-sdk/testing';
 import { message } from '../helpers/fixtures.js';
+import { rejection } from '../helpers/rejection.js';
 
 const BASE = 'https://api.gateway.test';
 let engineLoads = 0;
@@ -47,15 +48,6 @@ async function freshClient(answer: () => Response = () => Response.json(message)
   };
   const client = new sdk.Client({ apiKey: 'sk_test_first', baseURL: BASE, maxRetries: 0, fetch });
   return { sdk, client, sent };
-}
-
-async function rejection(p: PromiseLike<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('the first call', () => {

@@ -1,4 +1,4 @@
-// The mock and the client read each request rule from one place (resources/sms/rules.ts, LIMITS), so
+// The mock and the client read each request rule from one place (resources/models/sms-rules.ts, LIMITS), so
 // a call the client lets through through `mock.clientOptions` is never refused by the mock for a
 // rule the two read differently; and a list filter outside the reference's enum, which the client
 // sends as given, is answered as the reference's enum says (docs/decisions/open-filters-answered-by-the-service.md).

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import { inputDateTime, maxChars, oneOf, openEnum } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
-import { isListedNumber, LISTED_NUMBER_MAX, type MESSAGE_STATUSES, ROUTES } from './rules.js';
+import { isListedNumber, LISTED_NUMBER_MAX, type MESSAGE_STATUSES, ROUTES } from './sms-rules.js';
 
 /** A message's delivery status: `queued`, `sent`, `delivered`, `failed`, `expired`, or one added later. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue<'MessageStatus'>;
@@ -38,7 +38,7 @@ export const phone = z.pipe(
 
 /**
  * A number of a bulk send or a template send: the reference gives its pattern for single sends
- * only, so these take the looser reading of rules.ts `isListedNumber`, which the mock applies too.
+ * only, so these take the looser reading of sms-rules.ts `isListedNumber`, which the mock applies too.
  */
 export const loosePhone = z.pipe(
   z.string().check(

@@ -19,7 +19,7 @@ import {
   wireDateTime,
 } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
-import { pageLimit } from '../fields.js';
+import { pageLimit } from './fields.js';
 import {
   futureScheduleAt,
   httpsUrl,
@@ -36,10 +36,10 @@ import {
   routeParam,
   scheduleAt,
   senderId,
-} from './fields.js';
-import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './rules.js';
+} from './sms-fields.js';
+import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './sms-rules.js';
 
-export type { MessageStatus, Route } from './fields.js';
+export type { MessageStatus, Route } from './sms-fields.js';
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
