@@ -19,7 +19,7 @@ import { errorForStatus } from '../src/core/status-error.js';
 import { maskText } from '../src/internal/safe-logger.js';
 import { parseOutput } from '../src/internal/schema.js';
 import { BODY_LIMIT, scrub, scrubBody, scrubText } from '../src/internal/scrub.js';
-import { MessagePage } from '../src/resources/sms/models.js';
+import { MessagePage } from '../src/resources/models/sms.js';
 import { parseRetryAfter } from '../src/internal/retry.js';
 import { cleanText } from '../src/core/text.js';
 

@@ -1,7 +1,8 @@
 // Verifies per second of both crypto paths of Webhooks.verify (node:crypto and the forced
 // WebCrypto path) against bare node:crypto; `npm run bench` measures the public one only. Then
-// what 400 MB POSTs cost the receiver (bench/receive-memory.ts).
-// Run: npm run bench:webhooks -- [rounds=7] [ms-per-round=300] [--memory-only]
+// what 400 MB POSTs cost the receiver (bench/receive-memory.ts), and what the default dedupe store
+// costs per delivery at 0, 100,000 and 1,000,000 stored ids (bench/dedupe-store.ts).
+// Run: npm run bench:webhooks -- [rounds=7] [ms-per-round=300] [--memory-only] [--store-only]
 
 import { Webhooks } from '../src/webhooks.js';
 import { webhooksOver } from '../src/webhooks/verifier.js';
@@ -9,8 +10,10 @@ import { webCryptoHmac } from '../src/webhooks/hmac.js';
 import { median } from './stats.js';
 import { floorFor, perSecond, type Verify } from './verify.js';
 import { measureReceiveMemory, memoryTable } from './receive-memory.js';
+import { measureDedupeStore, storeTable } from './dedupe-store.js';
 
-const memoryOnly = process.argv.includes('--memory-only');
+const storeOnly = process.argv.includes('--store-only');
+const memoryOnly = storeOnly || process.argv.includes('--memory-only');
 
 const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const rounds = Number(numbers[0] ?? 7);
@@ -49,5 +52,10 @@ for (const size of memoryOnly ? [] : [1024, 64 * 1024]) {
   }
 }
 
-console.log('\nWhat 400 MB POSTs cost the receiver (toNodeHandler, default maxBodyBytes):\n');
-console.log(memoryTable(await measureReceiveMemory()));
+if (!storeOnly) {
+  console.log('\nWhat 400 MB POSTs cost the receiver (toNodeHandler, default maxBodyBytes):\n');
+  console.log(memoryTable(await measureReceiveMemory()));
+}
+
+console.log('\nThe default dedupe store (memoryStore) per delivery, by ids stored:\n');
+console.log(storeTable(await measureDedupeStore()));

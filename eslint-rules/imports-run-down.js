@@ -8,11 +8,19 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: this file's folder's parent, whatever folder ESLint runs from. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The floors, lowest first; a folder's name, or a top-level file's name without its extension. */
+/**
+ * The floors, lowest first: a folder (`core/`) or a file without its extension (`limits`), as a
+ * path under src/; a path takes the floor of the longest name it falls under. Inside resources/,
+ * the models and the operation table sit below the engine, the engine below the resource base,
+ * and the resource classes above them all.
+ */
 const FLOORS = [
   ['limits', 'version'],
   ['core/'],
   ['internal/'],
+  ['resources/models/', 'resources/operations'],
+  ['resources/engine'],
+  ['resources/resource'],
   ['resources/'],
   ['webhooks/', 'webhooks'],
   ['client'],
@@ -54,14 +62,16 @@ const shown = (file) => inside('src', file)?.replace(/\.[cm]?js$/, '.ts');
 
 /** The floor (index into FLOORS) of a path from `inSrc`, or -1 for one on no floor. */
 export function floorOf(path) {
-  const slash = path.indexOf('/');
-  const head = slash < 0 ? path : path.slice(0, slash + 1);
-  for (let i = 0; i < FLOORS.length; i++) {
-    const names = FLOORS[i];
-    // `../campaigns` names the folder (its index.ts).
-    if (names.includes(head) || (slash < 0 && names.includes(`${head}/`))) return i;
-  }
-  return -1;
+  let floor = -1;
+  let longest = 0;
+  FLOORS.forEach((names, i) => {
+    for (const name of names) {
+      // `../campaigns` names the folder (its index.ts).
+      const under = name.endsWith('/') ? path.startsWith(name) || `${path}/` === name : path === name;
+      if (under && name.length > longest) [floor, longest] = [i, name.length];
+    }
+  });
+  return floor;
 }
 
 /** The literal specifier of an import-like node, if it is one. */

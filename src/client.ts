@@ -1,7 +1,7 @@
 import { ConfigurationError } from './core/errors.js';
 import type { ClientOptions } from './core/options.js';
 import { clientOptionsOf, clientSettings, ownProperties } from './internal/settings.js';
-import { isBrowserPage, runtimeName } from './internal/runtime.js';
+import { isBrowserPage, missingGlobal, runtimeName } from './internal/runtime.js';
 import { Transport } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
 import { Payment } from './resources/payment/index.js';
@@ -33,6 +33,13 @@ export class Client {
     // Own properties only, names checked: a misspelt option is refused, not silently ignored, and
     // nothing set on Object.prototype by other code is read as an option.
     const options = clientOptionsOf(given);
+    const missing = missingGlobal();
+    if (missing !== undefined)
+      throw new ConfigurationError(
+        `This runtime has no global ${missing}, which gateway-sdk needs: load a polyfill for it ` +
+          'before constructing the Client (docs/getting-started.md lists the globals it needs).',
+        missing,
+      );
     if (isBrowserPage() && options.dangerouslyAllowBrowser !== true) {
       throw new ConfigurationError(
         'A Client in a browser page exposes its API key to every visitor. Call the API from your ' +

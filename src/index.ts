@@ -60,7 +60,7 @@ export type {
   BulkJob,
   BulkJobStatus,
   BulkCreateParams,
-} from './resources/sms/models.js';
+} from './resources/models/sms.js';
 export type { TemplateSendParams } from './resources/sms/templates.js';
 export type {
   SmsWebhook,
@@ -69,7 +69,7 @@ export type {
   SmsWebhookCreateParams,
 } from './resources/sms/webhooks.js';
 export type { PaymentWebhook, PaymentWebhookListParams } from './resources/payment/webhooks.js';
-export type { Customer } from './resources/payment/models.js';
+export type { Customer } from './resources/models/payment.js';
 export type { PaymentMethodAttachParams } from './resources/payment/payment-methods.js';
 export type { OrganizationMember, Role, Permission } from './resources/account/members.js';
 export { Webhooks, createWebhooks } from './webhooks.js';

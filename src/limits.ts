@@ -86,3 +86,11 @@ function deepFreeze<T extends object>(value: T): T {
     if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
   return Object.freeze(value);
 }
+
+/**
+ * One mebibyte: the size of a body read or kept whole (the mock's request limit, a webhook body's
+ * default limit, an error body kept for scrubbing).
+ *
+ * @internal
+ */
+export const MIB = 1_048_576;

@@ -84,7 +84,7 @@ describe('credentials and addresses per area', () => {
     expect(wire[0]?.url.pathname).toBe('/v1/sms/messages/msg_1');
   });
 
-  it('does not let defaultHeaders replace an area credential: refused at construction (issue 22)', () => {
+  it('does not let defaultHeaders replace an area credential: refused at construction', () => {
     const build = () =>
       new Client({ ...full, defaultHeaders: { authorization: 'Bearer leaked', 'x-team': 'growth' } });
     expect(build).toThrow(ConfigurationError);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, ConfigurationError, ValidationError } from 'gateway-sdk';
 import { createAll, createMany, memoryPacer } from 'gateway-sdk/campaigns';
 import { message } from './helpers/fixtures.js';
+import { rejection } from './helpers/rejection.js';
 
 const SMS = 'https://sms.gateway.test';
 
@@ -21,15 +22,6 @@ function recording() {
   }) as typeof globalThis.fetch;
   const client = new Client({ apiKey: 'sk_test_names', baseURL: SMS, fetch, maxRetries: 0 });
   return { client, sent };
-}
-
-async function rejection(p: PromiseLike<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
 }
 
 const body = { to: '447700900123', message: 'hi' };

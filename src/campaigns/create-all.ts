@@ -8,9 +8,11 @@ import { APIUserAbortError } from '../core/client-errors.js';
 import type { RequestOptions } from '../core/options.js';
 import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import { type CallChannel, withChannel } from '../internal/channel.js';
+import { loadFor, loadOnce } from '../internal/load-once.js';
+import { now } from '../internal/runtime.js';
 import { invalidOption } from '../internal/settings.js';
 import { LIMITS } from '../limits.js';
-import type { BulkCreateParams, BulkJob } from '../resources/sms/models.js';
+import type { BulkCreateParams, BulkJob } from '../resources/models/sms.js';
 import { readCaller, resultError } from './caller-values.js';
 import type * as ChecksModule from './checks.js';
 import { checkPacer, type Pacer, pacing } from './pacer.js';
@@ -198,7 +200,17 @@ export async function createAll(
   // already; those of the fields come after the checks load, and are given the frame.
   const site = new Error();
   const plan = planOf(client, options, site);
-  const checks = await import('./checks.js');
+  // Loaded within the campaign's signal and totalTimeout, as a first call loads the engine; the
+  // signal fired first ends the campaign as one stopped before it read anything.
+  const { signal, totalTimeout } = plan.request;
+  const checks = await loadFor(checksModule, { signal, totalTimeout, started: now() }, site).catch(
+    (error: unknown) => {
+      if (error instanceof APIUserAbortError) return undefined;
+      throw error;
+    },
+  );
+  if (checks === undefined)
+    return { idempotencyKey: plan.base, total: 0, jobs: [], failed: [], invalid: [], aborted: true };
   let fields: Omit<BulkCreateAllParams, 'recipients'>;
   let source: Reader<unknown>;
   try {
@@ -208,6 +220,9 @@ export async function createAll(
   }
   return new Campaign(plan, checks, fields, source).run();
 }
+
+/** The recipient and field checks, imported with the first campaign, once for every caller. */
+const checksModule = /* @__PURE__ */ loadOnce<Checks>(() => import('./checks.js'));
 
 /** Checks the options before anything is read or sent; a bad one throws a ValidationError. */
 function planOf(client: Client, options: BulkCreateAllOptions | undefined, site: CallSite): Plan {

@@ -11,7 +11,7 @@ import type { Client } from '../client.js';
 import type { RequestOptions } from '../core/options.js';
 import type { CallSite } from '../internal/call-site.js';
 import { type CallChannel, withChannel } from '../internal/channel.js';
-import type { Message, MessageCreateParams } from '../resources/sms/models.js';
+import type { Message, MessageCreateParams } from '../resources/models/sms.js';
 import { arrayKeys, keyGuard, ownKeyOf } from './batch-keys.js';
 import { readCaller, resultError, unreadable } from './caller-values.js';
 import { type LocalPacer, localPacer } from './memory-pacer.js';

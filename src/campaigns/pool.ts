@@ -5,7 +5,8 @@
 import { ValidationError } from '../core/client-errors.js';
 import { readCaller } from './caller-values.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../internal/idempotency.js';
-import { checkRequestOptions, invalidOption, isIntIn } from '../internal/settings.js';
+import { checkRequestOptions } from '../internal/request-options.js';
+import { invalidOption, isIntIn } from '../internal/settings.js';
 
 /** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
 export type Source<T> = Iterable<T> | AsyncIterable<T>;

@@ -31,6 +31,7 @@ import { sender, type RedisClientLike, type RedisSend } from '../internal/redis.
 import { checkedHold, Gate, HOLD_CAP_MS, monotonic, serviceDuration } from './gate.js';
 import { intervalOf, localPacer, wait as sleep } from './memory-pacer.js';
 import type { Pacer } from './pacer.js';
+import { toHex } from '../internal/hex.js';
 
 /** Options of `redisPacer`. */
 export interface RedisPacerOptions {
@@ -133,7 +134,7 @@ const TIMEOUT_MAX_MS = 60_000;
 /** SHA-1 of a script, as EVALSHA names it (Web Crypto, computed once per pacer). */
 async function sha1(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(new Uint8Array(digest));
 }
 
 /**

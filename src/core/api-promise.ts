@@ -13,7 +13,7 @@ export interface WithResponse<T> {
   data: T;
   /**
    * The raw `Response`, with the status and headers the service sent; its body is the text the SDK
-   * read, still readable (`.json()`, `.text()`, `.clone()`).
+   * read, still readable (`.json()`, `.text()`, `.clone()`); each read of `response` is a fresh copy.
    */
   response: Response;
   /** The service's request id (`x-request-id` or `request-id`), to quote to support. */
@@ -56,7 +56,8 @@ export class APIPromise<T> implements PromiseLike<T> {
       (error: unknown) => {
         const answer = typeof error === 'object' && error !== null ? UNPARSED_ANSWERS.get(error) : undefined;
         if (answer === undefined) throw error;
-        return answer;
+        // A copy each time: the body of one never read leaves the next unreadable.
+        return answer.clone();
       },
     );
   }

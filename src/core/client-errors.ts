@@ -153,10 +153,16 @@ function nextStep(init: APIErrorInit, said = ''): string {
   return 'Fix the request: retrying it unchanged fails the same way.';
 }
 
-/** Whether the service's code or words are about the `Service-Version` (`unsupported_version`, …). */
+/**
+ * Whether the service's code or words are about the `Service-Version` header itself
+ * (`unsupported_version`, "Unknown Service-Version"), not any version: a 404 "template version 3
+ * not found" is not.
+ */
 function isAboutVersion(code: string | undefined, said: string): boolean {
-  return /version/i.test(code ?? '') || /\bversion\b/i.test(said);
+  return ABOUT_VERSION.test(code ?? '') || ABOUT_VERSION.test(said);
 }
+const ABOUT_VERSION =
+  /service[-_ ]?version|version header|\b(?:unsupported|unknown|invalid|missing)[_ ](?:service_|api_|api )?version\b/i;
 
 /** 400: the service refused the request as malformed. */
 export class BadRequestError extends APIError {

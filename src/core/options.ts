@@ -25,7 +25,7 @@ export interface ClientOptions {
   /** `{sandbox_base_url}`: address of the payment area. @default process.env.GATEWAY_SANDBOX_BASE_URL */
   sandboxBaseURL?: string | undefined;
   /**
-   * `Service-Version` sent by sms and payment requests, `YYYY-MM-DD` (docs/versioning.md).
+   * `Service-Version` sent by sms and payment requests, a calendar date `YYYY-MM-DD` (docs/versioning.md).
    * @default process.env.GATEWAY_SERVICE_VERSION, else SERVICE_VERSION ('2026-01-01')
    */
   serviceVersion?: string | undefined;
@@ -87,7 +87,8 @@ export interface RequestOptions {
   /** ky hooks for this call only, run after the SDK's and the client's. */
   hooks?: Hooks | undefined;
   /**
-   * `Service-Version` for this call, `YYYY-MM-DD`; sent by sms and payment calls only.
+   * `Service-Version` for this call, a calendar date `YYYY-MM-DD`; sms and payment calls only (on
+   * account, which sends none, it is a `ValidationError`).
    * @default the client's `serviceVersion`
    */
   serviceVersion?: string | undefined;

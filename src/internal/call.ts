@@ -23,7 +23,7 @@ import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
-import { ownProperties } from './settings.js';
+import { invalidOption, ownProperties } from './settings.js';
 import {
   backoff,
   isHTTPError,
@@ -49,7 +49,10 @@ import type { Area, AreaTransport, TransportContext } from './transport.js';
  */
 const UNSET: Readonly<Options> = Object.freeze({
   json: undefined,
-  searchParams: undefined,
+  // ky's merge drops an undefined searchParams, leaving the polluted one to be read: '' is none.
+  searchParams: '',
+  body: undefined,
+  signal: undefined,
   baseUrl: undefined,
   parseJson: undefined,
   stringifyJson: undefined,
@@ -59,7 +62,8 @@ const UNSET: Readonly<Options> = Object.freeze({
   totalTimeout: undefined,
 });
 
-const UNSET_NAMES = Object.keys(UNSET);
+/** The names whose pollution a call defends against: UNSET's, and the headers and timeout it then always sets. */
+const UNSET_NAMES = [...Object.keys(UNSET), 'headers', 'timeout'];
 
 /** The members of a fetch init that Node's Request reads, own or inherited. */
 const REQUEST_INIT = [
@@ -166,6 +170,12 @@ export class Call implements CallHooks {
         : undefined;
     if (spec.body !== undefined) this.#json = wireJson(spec.body);
     const areaVersion = areaTransport.serviceVersion;
+    // Ignoring it would let a caller believe a version was tried that never went on the wire.
+    if (areaVersion === undefined && options.serviceVersion !== undefined)
+      throw invalidOption(
+        ['serviceVersion'],
+        `is not sent by ${spec.area} operations, which have no Service-Version: remove it`,
+      );
     this.serviceVersion = areaVersion === undefined ? undefined : (options.serviceVersion ?? areaVersion);
     this.timeout = options.timeout ?? settings.timeout;
     this.maxRetries = options.maxRetries ?? settings.maxRetries;
@@ -190,13 +200,13 @@ export class Call implements CallHooks {
       const details = () => this.#responseDetails(response, text, requestId);
       const data = this.#parse(schema, response, text, details);
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
-      // when asked for (`withResponse()`), so a call awaited for its value costs no copy.
-      let kept: Response | undefined;
+      // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
+      // at every read, so reading one (`asResponse()`) never leaves another's body used.
       return {
         data,
         requestId,
         get response() {
-          return (kept ??= unread(response, text));
+          return unread(response, text);
         },
       };
     } catch (error) {
@@ -256,8 +266,9 @@ export class Call implements CallHooks {
   /** ky's options for this call: only what differs from the area's instance, for ky to merge. */
   #kyOptions(): Options {
     const { spec, options } = this;
+    const polluted = prototypePolluted(UNSET_NAMES);
     const init: Options = {
-      ...(prototypePolluted(UNSET_NAMES) ? UNSET : undefined),
+      ...(polluted ? UNSET : undefined),
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
       context: hookContext(this),
@@ -287,9 +298,9 @@ export class Call implements CallHooks {
     // Only a call's own version goes here: the area's instance already sends the client's.
     const ownVersion = options.serviceVersion !== undefined && version !== undefined;
     if (ownVersion) headers['service-version'] = version;
-    if (json !== undefined || options.headers !== undefined || key !== undefined || ownVersion)
+    if (polluted || json !== undefined || options.headers !== undefined || key !== undefined || ownVersion)
       init.headers = headers;
-    if (options.timeout !== undefined) init.timeout = options.timeout;
+    if (polluted || options.timeout !== undefined) init.timeout = this.timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.areaTransport.ownHook);
     if (hooks !== undefined) init.hooks = hooks;
     return init;

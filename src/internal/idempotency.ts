@@ -2,6 +2,7 @@
 // retry: that is what lets a timed-out send be retried without creating a second message.
 import { LIMITS } from '../limits.js';
 import { ValidationError } from '../core/client-errors.js';
+import { toHex } from './hex.js';
 
 /** Longest `Idempotency-Key` the service accepts. */
 export const IDEMPOTENCY_KEY_MAX = LIMITS.idempotencyKey.maxLength;
@@ -29,6 +30,6 @@ function uuidv4(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
   b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  const h = toHex(b);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

@@ -1,6 +1,12 @@
-// A module loaded on first use (the engine, with ky and zod), once for every caller. A load that
-// failed (a chunk a page could not fetch for a moment) is not kept: the next caller loads again. A
-// caller waits for it within its own limits (`loadWithin`): its signal and what is left of its time.
+// A module loaded on first use (the engine, with ky and zod; createAll's checks), once for every
+// caller. A load that failed (a chunk a page could not fetch for a moment) is not kept: the next
+// caller loads again. A caller waits for it within its own limits (`loadWithin`, `loadFor`): its
+// signal and what is left of its time.
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../core/client-errors.js';
+import { cleanText } from '../core/text.js';
+import { attachCallSite, type CallSite } from './call-site.js';
+import { now } from './runtime.js';
+import type { Area } from './transport.js';
 
 /** A value loaded on first use: `value` once loaded, `load()` to wait for it. */
 export interface LoadOnce<T> {
@@ -42,6 +48,36 @@ export interface LoadLimits {
 }
 
 /**
+ * The waits on each signal: one abort listener per signal, however many first calls share it (one
+ * each would pass Node's MaxListenersExceededWarning threshold of 10 and blame the app).
+ */
+const waiting = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Runs `onAbort` when `signal` fires; the function returned stops that, removing the listener with the last wait. */
+function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
+  let waits = waiting.get(signal);
+  if (waits === undefined) {
+    const all = new Set<() => void>();
+    const listener = () => {
+      waiting.delete(signal);
+      for (const wait of all) wait();
+    };
+    signal.addEventListener('abort', listener, { once: true });
+    waiting.set(signal, (waits = all));
+    // The first entry removes the listener: it runs when it is the last one left.
+    all.add(() => signal.removeEventListener('abort', listener));
+  }
+  const set = waits;
+  set.add(onAbort);
+  return () => {
+    set.delete(onAbort);
+    if (set.size > 1) return;
+    waiting.delete(signal);
+    for (const remove of set) remove();
+  };
+}
+
+/**
  * `loading`, unless the signal fires or `ms` pass first, which reject the wait (the load goes on,
  * for the next caller). The listener and the timer are removed once it settles.
  */
@@ -50,12 +86,65 @@ export function loadWithin<T>(loading: Promise<T>, limits: LoadLimits): Promise<
   if (signal?.aborted) return Promise.reject(limits.aborted());
   if (signal === undefined && ms === undefined) return loading;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(limits.aborted());
     const timer = ms === undefined ? undefined : setTimeout(() => reject(limits.timedOut()), ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stop = signal && whenAborted(signal, () => reject(limits.aborted()));
     loading.then(resolve, reject).finally(() => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stop?.();
     });
+  });
+}
+
+/** A call's limits on its wait for a chunk, and what its errors name. */
+export interface CallLimits {
+  signal?: AbortSignal | undefined;
+  totalTimeout?: number | undefined;
+  idempotencyKey?: string | undefined;
+  area?: Area | undefined;
+  /** When the call was made, on ky's clock: its totalTimeout counts from there. */
+  started: number;
+}
+
+/**
+ * `once`'s value, for a call that found it not loaded: waited for within the call's signal and
+ * what is left of its totalTimeout (the errors the call itself would give), a failed load as an
+ * APIConnectionError; each names the app's frame (`site`).
+ */
+export function loadFor<T>(once: LoadOnce<T>, limits: CallLimits, site: CallSite): Promise<T> {
+  const { signal, totalTimeout, idempotencyKey, area } = limits;
+  const loading = once.load().catch((cause: unknown) => {
+    throw loadFailure(area, cause, idempotencyKey);
+  });
+  return loadWithin(loading, {
+    signal,
+    ms: totalTimeout === undefined ? undefined : Math.max(0, totalTimeout - (now() - limits.started)),
+    aborted: () => new APIUserAbortError({ idempotencyKey, cause: signal?.reason }),
+    timedOut: () =>
+      new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs: totalTimeout ?? 0, idempotencyKey }),
+  }).catch((error: unknown) => {
+    throw attachCallSite(error, site);
+  });
+}
+
+/**
+ * What a failed load rejects with: nothing was sent. The next call tries the load again, which
+ * is all a runtime allows: Node keeps a module whose code threw while loading failed for the
+ * life of the process (only a file it could not find is looked for again).
+ */
+function loadFailure(
+  area: Area | undefined,
+  cause: unknown,
+  idempotencyKey: string | undefined,
+): APIConnectionError {
+  const reason = cause instanceof Error ? cleanText(cause.message, 200) : 'unknown error';
+  return new APIConnectionError({
+    area,
+    idempotencyKey,
+    cause,
+    message:
+      `The SDK's request code could not be loaded (${reason}), so nothing was sent. Check that ` +
+      'gateway-sdk is installed whole and, in a browser, that the page can fetch its chunks. The ' +
+      'next call tries the load again; in Node, a chunk whose code failed while loading stays ' +
+      'failed until the process restarts.',
   });
 }

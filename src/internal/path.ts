@@ -2,24 +2,21 @@
 import { ValidationError } from '../core/client-errors.js';
 
 /**
- * Template tag that percent-encodes every path parameter, each given as a one-key object so
- * errors can name it, and refuses values that are empty or would be read as a dot-segment
- * (`.`, `..`; WHATWG URL treats an encoded `%2e%2e` as `..` too, so encoding cannot save them).
+ * `template` (an operation's path, `sms/messages/{message_id}`) with each `{name}` replaced by the
+ * next of `params`, percent-encoded. Each param is a one-key object, so errors can name it as the
+ * method does; values that are empty or would be read as a dot-segment (`.`, `..`; WHATWG URL
+ * treats an encoded `%2e%2e` as `..` too, so encoding cannot save them) are refused.
  *
- * @example path`sms/messages/${{ messageId }}` // 'sms/messages/a%2Fb' when messageId is 'a/b'
+ * @example fillPath('sms/messages/{message_id}', [{ messageId: 'a/b' }]) // 'sms/messages/a%2Fb'
  */
-export function path(strings: TemplateStringsArray, ...params: Record<string, string>[]): string {
-  let out = strings[0] ?? '';
-  for (let i = 0; i < params.length; i++) {
+export function fillPath(template: string, params: readonly Record<string, string>[] = []): string {
+  let i = 0;
+  return template.replace(/\{\w+\}/g, () => {
+    const param = params[i++] ?? {};
     // The one key of the parameter's object is its name.
-    let name = 'path parameter';
-    for (const key in params[i]) {
-      name = key;
-      break;
-    }
-    out += encodeSegment(name, params[i]?.[name]) + (strings[i + 1] ?? '');
-  }
-  return out;
+    const name = Object.keys(param)[0] ?? 'path parameter';
+    return encodeSegment(name, param[name]);
+  });
 }
 
 function encodeSegment(name: string, value: unknown): string {

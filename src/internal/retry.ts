@@ -103,7 +103,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null || value.length > 64) return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  // An HTTP date always names its month; without this, Date.parse('-5') is the year -5.
+  // An HTTP date always names its month; without this, V8 reads a bare number as a date:
+  // `Date.parse('-5')` is May 2001, long past, so a malformed header would mean "retry at once".
   const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

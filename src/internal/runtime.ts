@@ -57,3 +57,15 @@ export function runtimeName(): string {
 export function now(): number {
   return globalThis.performance?.now() ?? Date.now();
 }
+
+/**
+ * The first global the Client needs that this runtime lacks, by name, else undefined. Without it
+ * a call would fail with a raw TypeError, or an address check with a misleading message.
+ */
+export function missingGlobal(): string | undefined {
+  const g = globalThis as { crypto?: { getRandomValues?: unknown } } & Record<string, unknown>;
+  return (
+    ['URL', 'Request', 'Response', 'Headers', 'TextDecoder'].find((name) => typeof g[name] !== 'function') ??
+    (typeof g.crypto?.getRandomValues === 'function' ? undefined : 'crypto.getRandomValues')
+  );
+}

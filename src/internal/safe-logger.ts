@@ -28,9 +28,15 @@ export class SafeLogger {
     if (!this.enabled(level)) return;
     // One line, whatever the service put in it: no control character, no forged line.
     const text = scrub(`[gateway-sdk] ${cleanText(message, LINE_MAX)}`, this.secrets);
-    if (details === undefined) this.sink[level](text);
-    // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
-    else this.sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.secrets));
+    // A log line never changes a call's outcome: a logger that throws is ignored (a created
+    // message whose drift warning failed to write must still resolve).
+    try {
+      if (details === undefined) this.sink[level](text);
+      // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
+      else this.sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.secrets));
+    } catch {
+      // Nowhere to report it: the logger is where a report would go.
+    }
   }
 }
 

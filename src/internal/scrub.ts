@@ -13,16 +13,21 @@
 import { errorFields } from '../core/error-body.js';
 import { cleanText } from '../core/text.js';
 import { parseJson } from './encoding.js';
+import { MIB } from '../limits.js';
 
 /** The longest error body kept, in characters: a longer one is withheld (its size is given). */
-export const BODY_LIMIT = 1_048_576;
+export const BODY_LIMIT = MIB;
 /** The most strings a parsed error body may hold to be kept: each one is checked for every form. */
 export const SCRUBBED_STRINGS = 100_000;
+
+/** A character's code in hex. */
+const hex = (c: string): string => c.charCodeAt(0).toString(16);
 
 /** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts). */
 export function secretForms(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
   const once = JSON.stringify(secret).slice(1, -1);
+  const hexed = [...secret].map((c) => hex(c).padStart(2, '0')).join('');
   const forms = new Set([
     secret,
     encoded,
@@ -31,7 +36,9 @@ export function secretForms(secret: string): string[] {
     once.replaceAll('/', '\\/'),
     JSON.stringify(once).slice(1, -1),
     // Every character as \uXXXX, as some encoders write a string they think unsafe.
-    [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    [...secret].map((c) => `\\u${hex(c).padStart(4, '0')}`).join(''),
+    // Its bytes in hex, in either case, as a debug dump or a hash-like echo writes them.
+    ...[hexed, hexed.toUpperCase()],
   ]);
   // After 0, 1 or 2 bytes of padding, the base64 characters made of the secret's bits alone; a
   // run shorter than 8 could match unrelated text.

@@ -5,13 +5,9 @@ import { ConfigurationError } from '../core/errors.js';
 import { ValidationError } from '../core/client-errors.js';
 import type { Hooks } from '../core/hooks.js';
 import type { LogLevel } from '../core/logger.js';
-import {
-  type ClientOptions,
-  DEFAULT_SERVICE_VERSION,
-  type RequestOptions,
-  type ResponseValidation,
-} from '../core/options.js';
-import { idempotencyKeyFor } from './idempotency.js';
+import { type ClientOptions, DEFAULT_SERVICE_VERSION, type ResponseValidation } from '../core/options.js';
+import { cleanText } from '../core/text.js';
+import { isServiceVersion } from '../core/version.js';
 import { nameHint } from './near-miss.js';
 import { readEnv } from './runtime.js';
 
@@ -51,25 +47,8 @@ const CLIENT_OPTIONS = {
   responseValidation: true,
 } as const satisfies Record<keyof ClientOptions, true>;
 
-/**
- * Every per-call option's name, as `CLIENT_OPTIONS`. Symbol keys are not option names and are
- * never read (what the SDK passes a call beside its options goes through internal/channel.ts).
- */
-const REQUEST_OPTIONS = {
-  timeout: true,
-  totalTimeout: true,
-  maxRetries: true,
-  signal: true,
-  headers: true,
-  idempotencyKey: true,
-  hooks: true,
-  serviceVersion: true,
-} as const satisfies Record<keyof RequestOptions, true>;
-
 /** The Client's option names, for messages and the unknown-name check. */
 export const CLIENT_OPTION_NAMES: readonly string[] = Object.keys(CLIENT_OPTIONS);
-/** A call's option names, for messages and the unknown-name check. */
-export const REQUEST_OPTION_NAMES: readonly string[] = Object.keys(REQUEST_OPTIONS);
 
 /**
  * A copy of `value`'s own properties (symbol keys included) on an object without a prototype: a
@@ -81,22 +60,62 @@ export function ownProperties<T extends object>(value: T): T {
 }
 
 /**
- * The Client's options as given, checked for shape and names before anything reads them: a
- * `ConfigurationError` for a non-object or an unknown name (naming the closest known one). Own
- * properties only (`ownProperties`).
+ * `given`'s own properties (`ownProperties`), and the header and hook maps in it one level deeper,
+ * each read once: what the caller changes afterwards, or a getter answers the next time, is never
+ * read. Anything but an object is returned as it is, for its check to refuse. Throws what reading
+ * the caller's value throws.
  */
-export function clientOptionsOf(options: unknown): ClientOptions {
-  if (options === undefined) return ownProperties({});
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw new ConfigurationError('Client options must be an object such as { apiKey, baseURL }.', 'options');
-  for (const name of Object.keys(options)) {
-    if (!Object.hasOwn(CLIENT_OPTIONS, name))
-      throw new ConfigurationError(
-        `${name} is not a Client option${nameHint(name, CLIENT_OPTION_NAMES)}.`,
-        name,
+export function copyOptions<T>(given: T): T {
+  if (typeof given !== 'object' || given === null) return given;
+  const copy = ownProperties(given) as Record<string, unknown>;
+  for (const name of ['headers', 'defaultHeaders', 'hooks']) {
+    const map = copy[name];
+    // `fromEntries` keeps a `__proto__` name a name.
+    if (typeof map === 'object' && map !== null && !Array.isArray(map))
+      copy[name] = Object.fromEntries(
+        Object.entries(map).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]),
       );
   }
-  return ownProperties(options);
+  return copy as T;
+}
+
+/** `error` with `cause`, set as `new Error(message, { cause })` sets it. */
+export function withCause<E extends Error>(error: E, cause: unknown): E {
+  Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
+  return error;
+}
+
+/** What an error says of the caller's options or parameters when reading them threw. */
+export const UNREADABLE =
+  "could not be read: reading them threw (this error's cause). Pass plain data: no getter that throws, no Proxy";
+
+/** A name the caller gave, as a message quotes it: 64 printable characters at most. */
+export const quoted = (name: string): string => cleanText(name, 64);
+
+/**
+ * The Client's options as given, copied once (`copyOptions`) and checked for shape and names
+ * before anything reads them: a `ConfigurationError` for a non-object, options that cannot be
+ * read, or an unknown name (naming the closest known one).
+ */
+export function clientOptionsOf(options: unknown): ClientOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    if (options === undefined) return ownProperties({});
+    throw new ConfigurationError('Client options must be an object such as { apiKey, baseURL }.', 'options');
+  }
+  let copy: ClientOptions;
+  try {
+    copy = copyOptions(options);
+  } catch (cause) {
+    throw withCause(new ConfigurationError(`Client options ${UNREADABLE}.`, 'options'), cause);
+  }
+  for (const name of Object.keys(copy)) {
+    if (!Object.hasOwn(CLIENT_OPTIONS, name))
+      throw new ConfigurationError(
+        `${quoted(name)} is not a Client option${nameHint(name, CLIENT_OPTION_NAMES)}.`,
+        quoted(name),
+      );
+  }
+  return copy;
 }
 
 /** The log levels, least to most verbose. */
@@ -112,11 +131,6 @@ export const SERVICE_VERSION_ENV = 'GATEWAY_SERVICE_VERSION';
 
 /** The values of `responseValidation`. */
 const RESPONSE_VALIDATION: readonly unknown[] = ['warn', 'strict', 'off'] satisfies ResponseValidation[];
-
-/** Whether `value` is a `Service-Version` as the service spells it: a date, `YYYY-MM-DD`. */
-export function isServiceVersion(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-}
 
 /** Option names that hold a credential. */
 export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
@@ -154,7 +168,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   if (!isServiceVersion(serviceVersion)) {
     throw new ConfigurationError(
       `serviceVersion${options.serviceVersion === undefined ? ` (from ${SERVICE_VERSION_ENV})` : ''} ` +
-        `must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'.`,
+        `must be a date as YYYY-MM-DD on the calendar, such as '${DEFAULT_SERVICE_VERSION}'.`,
       'serviceVersion',
     );
   }
@@ -274,88 +288,6 @@ function count(value: unknown, name: string, fallback: number, range: readonly [
 }
 
 /**
- * Per-call options from JavaScript callers are unchecked by the types: a `maxRetries` of NaN
- * (e.g. `Number(process.env.RETRIES)` unset) would retry forever, a NaN `timeout` would time out
- * at once, a misspelt name (`idempotency_key`) would be ignored, and a bad header would fail as a
- * connection error and be retried. Same ranges as the client's options; messages name the header,
- * never its value (it may hold a token). `batch` names a batch helper's own options, allowed
- * beside a call's. Returns the options' own properties (`ownProperties`), which the call reads.
- */
-export function checkRequestOptions(given: RequestOptions, batch: readonly string[] = []): RequestOptions {
-  if (typeof given !== 'object' || given === null)
-    throw invalidOption([], 'must be an object such as { timeout: 10000 }');
-  for (const name of Object.keys(given)) {
-    if (!Object.hasOwn(REQUEST_OPTIONS, name) && !batch.includes(name))
-      throw invalidOption([name], `is not an option${nameHint(name, [...REQUEST_OPTION_NAMES, ...batch])}`);
-  }
-  const opts = ownProperties(given);
-  const { timeout, totalTimeout, maxRetries, signal, headers, hooks } = opts;
-  for (const [name, value] of [
-    ['timeout', timeout],
-    ['totalTimeout', totalTimeout],
-  ] as const) {
-    if (value !== undefined && !isIntIn(value, TIMEOUT_RANGE)) {
-      throw invalidOption(
-        [name],
-        `must be an integer from ${TIMEOUT_RANGE[0]} to ${TIMEOUT_RANGE[1]} (milliseconds)`,
-      );
-    }
-  }
-  if (maxRetries !== undefined && !isIntIn(maxRetries, MAX_RETRIES_RANGE)) {
-    throw invalidOption(
-      ['maxRetries'],
-      `must be an integer from ${MAX_RETRIES_RANGE[0]} to ${MAX_RETRIES_RANGE[1]}`,
-    );
-  }
-  if (
-    signal !== undefined &&
-    !(
-      typeof signal === 'object' &&
-      signal !== null &&
-      typeof signal.aborted === 'boolean' &&
-      typeof signal.addEventListener === 'function' &&
-      typeof signal.removeEventListener === 'function'
-    )
-  ) {
-    throw invalidOption(['signal'], 'must be an AbortSignal');
-  }
-  if (headers !== undefined) {
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
-      throw invalidOption(['headers'], 'must be an object of header names to string values');
-    let key = opts.idempotencyKey;
-    for (const name in headers) {
-      if (!Object.hasOwn(headers, name)) continue;
-      const value = headers[name];
-      const lower = name.toLowerCase();
-      const reserved = RESERVED.get(lower);
-      const problem =
-        headerProblem(name, value) ??
-        (reserved === undefined
-          ? undefined
-          : lower === 'service-version'
-            ? 'cannot be set as a header: use the serviceVersion option (per call or on the client)'
-            : `cannot be set per request${reserved ? `: set ${reserved} on the client` : ' (fetch sets it)'}`);
-      if (problem !== undefined) throw invalidOption(['headers', name], problem);
-      if (lower === 'idempotency-key') {
-        // Honoured as the call's key: validated like `idempotencyKey`, and never two different keys.
-        idempotencyKeyFor(value);
-        if (key !== undefined && key !== value)
-          throw invalidOption(['headers', name], 'differs from idempotencyKey: give the key once');
-        key = value;
-      }
-    }
-  }
-  const hooksProblem = hooksProblemOf(hooks);
-  if (hooksProblem !== undefined) throw invalidOption(['hooks'], hooksProblem);
-  if (opts.serviceVersion !== undefined && !isServiceVersion(opts.serviceVersion))
-    throw invalidOption(
-      ['serviceVersion'],
-      `must be a date as YYYY-MM-DD, such as '${DEFAULT_SERVICE_VERSION}'`,
-    );
-  return opts;
-}
-
-/**
  * A ValidationError for one option, in the words every option check uses: `option` is the option's
  * name, or its path (`['headers', name]`; `[]` for the options object itself).
  */
@@ -383,7 +315,7 @@ const FRAMING = [
 ];
 
 /** Headers a call may not set, and what to do instead ('': fetch sets it). */
-const RESERVED = new Map([
+export const RESERVED = new Map([
   ['authorization', 'apiKey, testApiKey or accessToken'],
   ['service-version', 'serviceVersion'],
   ...FRAMING.map((name) => [name, ''] as const),
@@ -402,7 +334,7 @@ function defaultHeaderProblem(lower: string): string | undefined {
 const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);
 
 /** ky would fail later, inside the call, on a hook that is not a function: say so up front. */
-function hooksProblemOf(hooks: unknown): string | undefined {
+export function hooksProblemOf(hooks: unknown): string | undefined {
   if (hooks === undefined) return undefined;
   if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))
     return 'must be an object such as { beforeRequest: [fn] }';

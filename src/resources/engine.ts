@@ -7,28 +7,58 @@ import type { z } from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import { CursorPage, PagePromise } from '../core/pagination.js';
-import * as account from './account/models.js';
-import * as payment from './payment/models.js';
-import * as sms from './sms/models.js';
-import type { SchemaTable } from './operations.js';
+import * as account from './models/account.js';
+import * as payment from './models/payment.js';
+import * as sms from './models/sms.js';
+import { type AreaOf, OPERATIONS, type Operation, type OperationId, type SchemaTable } from './operations.js';
 import { openArea } from '../internal/area.js';
 import { Call, type RequestSpec } from '../internal/call.js';
 import { attachCallSite, type CallSite } from '../internal/call-site.js';
 import type { CallChannel } from '../internal/channel.js';
-import { path } from '../internal/path.js';
+import { fillPath } from '../internal/path.js';
 import { SafeLogger } from '../internal/safe-logger.js';
 import { parseInput } from '../internal/schema.js';
-import { checkRequestOptions, ownProperties } from '../internal/settings.js';
+import { checkRequestOptions } from '../internal/request-options.js';
+import { ownProperties, UNREADABLE, withCause } from '../internal/settings.js';
+import { GatewayError } from '../core/errors.js';
+import { ValidationError } from '../core/client-errors.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
-/** Every schema by area, the input check and the path encoder, for the methods' `build` and `response` callbacks. */
-// Each area is its models.ts as a whole, so a schema written there is here without another line.
-export const schemas = { sms, payment, account, parseInput, path };
+/** Every schema by area, which the operations name (resources/operations.ts). */
+// Each area is its models file as a whole, so a schema written there is here without another line.
+export const schemas = { sms, payment, account };
 // A compile error here names a schema that an operation declares (resources/operations.ts) and
-// its area's models.ts does not export.
+// its area's models file does not export.
 type _EveryDeclaredSchema<T extends SchemaTable = typeof schemas> = T;
-/** What a method's callbacks are handed. */
+/** The schemas by area. */
 export type Schemas = typeof schemas;
+
+type Declared<Id extends OperationId> = (typeof OPERATIONS)[Id];
+type SchemaNamed<Id extends OperationId, N> = N extends keyof Schemas[AreaOf<Id>]
+  ? Schemas[AreaOf<Id>][N]
+  : never;
+type PathValues<P extends string> = P extends `${string}{${string}}${infer Rest}`
+  ? [Record<string, string>, ...PathValues<Rest>]
+  : [];
+
+/**
+ * What a method hands its operation: one `{ name: value }` per path parameter (the name is the
+ * method's, for errors), then the body of a POST or the query of a GET its declaration checks.
+ */
+export type Args<Id extends OperationId> = (PathValues<Declared<Id>['path']> extends []
+  ? { path?: undefined }
+  : { path: PathValues<Declared<Id>['path']> }) &
+  (Declared<Id> extends { params: string }
+    ? Declared<Id>['method'] extends 'POST'
+      ? { body: unknown }
+      : { query: unknown }
+    : { body?: undefined; query?: undefined });
+
+/** What an operation answers: its response schema's output. */
+export type Answer<Id extends OperationId> = z.output<SchemaNamed<Id, Declared<Id>['response']>>;
+
+/** An item of an operation that answers a cursor page. */
+export type Item<Id extends OperationId> = Answer<Id> extends CursorPageWire<infer T> ? T : never;
 
 /** The validated parts of one request. */
 export interface Target {
@@ -36,9 +66,6 @@ export interface Target {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
 }
-
-/** How a method builds its request from the schemas, checking its input. */
-export type Build = (s: Schemas) => Target;
 
 /** The list wrapper's fields the SDK reads. */
 export type CursorPageWire<T> = { data: T[]; has_more: boolean; next_cursor?: string | null | undefined };
@@ -49,27 +76,32 @@ export type CursorPageWire<T> = { data: T[]; has_more: boolean; next_cursor?: st
  * called, given when the engine was not loaded yet: the method's own call is then no longer on the
  * stack, so an error thrown here gets `site` appended as the call's later ones do.
  */
-export function request<S extends z.ZodMiniType>(
+export function request<Id extends OperationId>(
   transport: Transport,
-  area: Area,
-  method: 'GET' | 'POST',
-  build: Build,
-  response: (s: Schemas) => S,
+  id: Id,
+  args: Args<Id>,
   options: RequestOptions | undefined,
   site: CallSite,
   channel: CallChannel | undefined,
   started?: number,
-): Promise<WithResponse<z.output<S>>> {
+): Promise<WithResponse<Answer<Id>>> {
   try {
+    const operation: Operation = OPERATIONS[id];
     return send(
       transport,
-      { area, method, ...build(schemas), response: response(schemas) },
-      options,
+      {
+        area: areaOf(id),
+        method: operation.method,
+        ...target(id, args),
+        response: schemaOf(id, operation.response) as z.ZodMiniType<Answer<Id>>,
+      },
+      checkedOptions(options, channel),
       channel,
       site,
       started,
     );
-  } catch (error) {
+  } catch (thrown) {
+    const error = callerError(thrown);
     return Promise.reject(started === undefined ? error : attachCallSite(error, site));
   }
 }
@@ -78,26 +110,29 @@ export function request<S extends z.ZodMiniType>(
  * Checks a list's filters, then returns its first page's promise; every page repeats the filters.
  * `inFrame` when the method's own call is still on the stack (see `request`).
  */
-export function list<T>(
+export function list<Id extends OperationId, T = Item<Id>>(
   transport: Transport,
-  area: Area,
-  build: Build,
-  page: (s: Schemas) => z.ZodMiniType<CursorPageWire<T>>,
+  id: Id,
+  args: Args<Id>,
   options: RequestOptions | undefined,
   site: CallSite,
   channel: CallChannel | undefined,
   inFrame: boolean,
 ): PagePromise<T> {
-  let target: Target;
-  let pageSchema: z.ZodMiniType<CursorPageWire<T>>;
+  const area = areaOf(id);
+  let checked: Target;
+  let own: RequestOptions;
   try {
-    target = build(schemas);
-    pageSchema = page(schemas);
-  } catch (error) {
+    checked = target(id, args);
+    // Checked once for every page: the resource method copied them when list() was called.
+    own = checkedOptions(options, channel);
+  } catch (thrown) {
+    const error = callerError(thrown);
     const failure = inFrame ? error : attachCallSite(error, site);
     return new PagePromise<T>(() => Promise.reject(failure));
   }
-  const { path, query } = target;
+  const pageSchema = schemaOf(id, OPERATIONS[id].response) as z.ZodMiniType<CursorPageWire<T>>;
+  const { path, query } = checked;
   // Every page repeats the caller's filters; only `after` changes.
   const fetchPage = (after: string | undefined): PagePromise<T> =>
     new PagePromise(async () => {
@@ -106,7 +141,7 @@ export function list<T>(
         result = await send(
           transport,
           { area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
-          options,
+          own,
           channel,
         );
       } catch (error) {
@@ -126,29 +161,82 @@ export function list<T>(
   return fetchPage(typeof first === 'string' ? first : undefined);
 }
 
+/** The area of an operation: its id's first segment. */
+function areaOf(id: OperationId): Area {
+  return id.slice(0, id.indexOf('.')) as Area;
+}
+
+/** The schema `name` of the area of `id`; the compiler holds every declared name in `schemas`. */
+function schemaOf(id: OperationId, name: string): z.ZodMiniType {
+  return (schemas[areaOf(id)] as Record<string, z.ZodMiniType>)[name] as z.ZodMiniType;
+}
+
 /**
- * Sends one logical call with the contract's retry policy; its input was validated by `build`.
- * The call's rejection carries `site`, when given.
+ * An operation's request from what its method handed: the declared path with the path parameters
+ * encoded in, and the body of a POST or the query of a GET checked by the declared schema, which
+ * errors name as its type (the schema's name without `Schema`). Throws a ValidationError.
+ */
+export function target<Id extends OperationId>(id: Id, args: Args<Id>): Target {
+  const operation: Operation = OPERATIONS[id];
+  const {
+    path: params,
+    body,
+    query,
+  } = args as { path?: Record<string, string>[]; body?: unknown; query?: unknown };
+  const path = fillPath(operation.path, params);
+  if (operation.params === undefined) return { path };
+  const input = parseInput(
+    schemaOf(id, operation.params),
+    operation.method === 'POST' ? body : query,
+    operation.params.replace(/Schema$/, ''),
+  );
+  return operation.method === 'POST' ? { path, body: input } : { path, query: input as Target['query'] };
+}
+
+/**
+ * A call's options, checked: the copy the resource method made (resources/resource.ts), or a batch
+ * helper's, checked once for the batch. Either way the call reads own properties only
+ * (settings.ts `ownProperties`).
+ */
+function checkedOptions(
+  options: RequestOptions | null | undefined,
+  channel: CallChannel | undefined,
+): RequestOptions {
+  // Most calls pass no options: nothing to check.
+  return options == null
+    ? NO_OPTIONS
+    : channel?.checked === true
+      ? ownProperties(options)
+      : checkRequestOptions(options);
+}
+
+/**
+ * Sends one logical call with the contract's retry policy; its input was validated by `target`, its
+ * options by `checkedOptions`. The call's rejection carries `site`, when given.
  */
 function send<S extends z.ZodMiniType>(
   transport: Transport,
   spec: RequestSpec<S>,
-  options: RequestOptions | null | undefined,
+  own: RequestOptions,
   channel: CallChannel | undefined,
   site?: CallSite,
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
-  // Most calls pass no options: nothing to check; a batch helper's were checked once for the batch.
-  // Either way the call reads own properties only (settings.ts `ownProperties`).
-  const own =
-    options == null
-      ? NO_OPTIONS
-      : channel?.checked === true
-        ? ownProperties(options)
-        : checkRequestOptions(options);
   const context = transport.context ?? transport.setContext(contextOf(transport));
   const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
   return new Call(context, areaTransport, spec, own, site, started, channel).run(spec.response);
+}
+
+/**
+ * What a method's checks threw: the SDK's own error as it is; anything else was thrown by reading
+ * the caller's parameters (a getter or Proxy that throws), a ValidationError with it as the cause.
+ */
+function callerError(thrown: unknown): unknown {
+  if (thrown instanceof GatewayError) return thrown;
+  const error = new ValidationError(`The call's parameters ${UNREADABLE}. Nothing was sent.`, [
+    { path: [], message: UNREADABLE },
+  ]);
+  return withCause(error, thrown);
 }
 
 /** A call's options when none are given: no prototype, so nothing set on Object.prototype is read as one. */

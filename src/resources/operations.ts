@@ -1,4 +1,4 @@
-// Every operation of the API reference, once, as data: the one list the others follow. The client's
+// Every operation of the API reference, once, as data: the source the others read. The client's
 // methods, the engine's schema table, the mock's route keys, the README and docs/api-index.md
 // tables, the type tests and the conformance corpus are derived from it or checked against it, by
 // the compiler or by test/resources/operations.test.ts (CONTRIBUTING.md, "Adding an operation").
@@ -11,9 +11,9 @@ export interface Operation {
   readonly method: 'GET' | 'POST';
   /** Relative to the area's address, each path parameter as the reference names it: `sms/messages/{message_id}`. */
   readonly path: string;
-  /** The schema, exported by the area's `models.ts`, that checks the body of a POST or the query of a GET. */
+  /** The schema, exported by the area's `models/<area>.ts`, that checks the body of a POST or the query of a GET. */
   readonly params?: string;
-  /** The schema, exported by the area's `models.ts`, that parses the answer: a cursor page's for a list that pages. */
+  /** The schema, exported by the area's `models/<area>.ts`, that parses the answer: a cursor page's for a list that pages. */
   readonly response: string;
   /** What it does, in one line, for the docs' tables. */
   readonly doc: string;

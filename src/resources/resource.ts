@@ -1,24 +1,30 @@
-// The base of every resource class: methods are one line over `_request` / `_list`, and the work
-// they describe (path, query, body, the answer's schema) is handed over as callbacks that the
-// engine (resources/engine.ts) runs with the schemas, so that no schema and no zod code loads with
-// the Client. The engine loads on a client's first request, with ky; until it is in, a call waits
-// for it, within its own `signal` and `totalTimeout` (a page's chunk may take long, or never come),
-// and is then checked and sent like any other. A check that fails rejects the returned promise,
-// never throws, and nothing is sent. A load that fails is an APIConnectionError, and the next call
-// loads again.
-import type { z } from 'zod/mini';
+// The base of every resource class: methods are one line over `_request` / `_list`, naming their
+// operation and handing its arguments; the engine (resources/engine.ts) reads the operation's
+// method, path and schemas from the table (resources/operations.ts), so that no schema, no zod
+// code and no table loads with the Client. A method copies its options when it is called (a list
+// once for all its pages), cold or warm, and the call is checked and sent from that copy: what the
+// caller changes afterwards is never sent. The engine loads on a client's first request, with ky;
+// until it is in, a call waits for it, within its own `signal` and `totalTimeout` (a page's chunk
+// may take long, or never come). A check that fails rejects the returned promise, never throws,
+// and nothing is sent. A load that fails is an APIConnectionError, and the next call tries the load
+// again.
 import { APIPromise } from '../core/api-promise.js';
-import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../core/client-errors.js';
-import { cleanText } from '../core/text.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import { channelOf } from '../internal/channel.js';
-import { attachCallSite, type CallSite } from '../internal/call-site.js';
+import { type CallChannel, channelOf } from '../internal/channel.js';
 import type * as EngineModule from './engine.js';
-import type { Build, CursorPageWire, Schemas } from './engine.js';
-import { loadOnce, loadWithin } from '../internal/load-once.js';
+import type { Answer, Args, Item } from './engine.js';
+import type { OperationId } from './operations.js';
+import { loadFor, loadOnce } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
-import { isIntIn, TIMEOUT_RANGE } from '../internal/settings.js';
+import {
+  copyOptions,
+  invalidOption,
+  isIntIn,
+  TIMEOUT_RANGE,
+  UNREADABLE,
+  withCause,
+} from '../internal/settings.js';
 import type { Area, Transport } from '../internal/transport.js';
 
 type Engine = typeof EngineModule;
@@ -32,10 +38,11 @@ const engine = /* @__PURE__ */ loadOnce<Engine>(() =>
   ),
 );
 
+/** The area of an operation: its id's first segment (the table that says more loads with the engine). */
+const areaOf = (id: OperationId): Area => id.slice(0, id.indexOf('.')) as Area;
+
 /** The base of every resource class; its members are internal. */
 export abstract class APIResource {
-  /** @internal */
-  protected abstract readonly area: Area;
   /** @internal */
   protected readonly _transport: Transport;
   /** @internal */
@@ -44,90 +51,86 @@ export abstract class APIResource {
   }
 
   /** @internal */
-  protected _request<S extends z.ZodMiniType>(
-    method: 'GET' | 'POST',
-    build: Build,
-    response: (s: Schemas) => S,
+  protected _request<Id extends OperationId>(
+    id: Id,
+    args: Args<Id>,
     opts: RequestOptions | undefined,
-  ): APIPromise<z.output<S>> {
+  ): APIPromise<Answer<Id>> {
     // What a batch helper passed beside the options (internal/channel.ts), and the caller's frame
     // for the error's stack (internal/call-site.ts), captured in the method's own call unless the
     // channel holds its caller's.
     const channel = opts === undefined ? undefined : channelOf(opts);
     const site = channel?.site ?? new Error();
     const transport = this._transport;
-    const area = this.area;
+    let own: RequestOptions | undefined;
+    try {
+      own = ownOptions(opts, channel);
+    } catch (error) {
+      return new APIPromise(() => Promise.reject(error));
+    }
     const loaded = engine.value;
     if (loaded !== undefined)
-      return new APIPromise(() =>
-        loaded.request(transport, area, method, build, response, opts, site, channel),
-      );
+      return new APIPromise(() => loaded.request(transport, id, args, own, site, channel));
     const started = now();
     return new APIPromise(() =>
-      engineFor(transport, area, method, opts, site, started).then((e) =>
-        e.request(transport, area, method, build, response, opts, site, channel, started),
+      loadFor(engine, { ...limitsOf(own, transport), area: areaOf(id), started }, site).then((e) =>
+        e.request(transport, id, args, own, site, channel, started),
       ),
     );
   }
 
   /** @internal */
-  protected _list<T>(
-    build: Build,
-    page: (s: Schemas) => z.ZodMiniType<CursorPageWire<T>>,
+  protected _list<Id extends OperationId>(
+    id: Id,
+    args: Args<Id>,
     opts: RequestOptions | undefined,
-  ): PagePromise<T> {
+  ): PagePromise<Item<Id>> {
     // Every page's error names the frame that called list() (internal/call-site.ts).
     const channel = opts === undefined ? undefined : channelOf(opts);
     const site = channel?.site ?? new Error();
     const transport = this._transport;
-    const area = this.area;
+    let own: RequestOptions | undefined;
+    try {
+      own = ownOptions(opts, channel);
+    } catch (error) {
+      return new PagePromise(() => Promise.reject(error));
+    }
     const loaded = engine.value;
-    if (loaded !== undefined) return loaded.list(transport, area, build, page, opts, site, channel, true);
+    if (loaded !== undefined) return loaded.list(transport, id, args, own, site, channel, true);
     const started = now();
     return new PagePromise(() =>
-      engineFor(transport, area, 'GET', opts, site, started).then((e) =>
-        e.list(transport, area, build, page, opts, site, channel, false).withResponse(),
+      loadFor(engine, { ...limitsOf(own, transport), area: areaOf(id), started }, site).then((e) =>
+        e.list(transport, id, args, own, site, channel, false).withResponse(),
       ),
     );
   }
 }
 
 /**
- * The engine, for a call that found it not loaded: waited for within the call's signal and what is
- * left of its totalTimeout (the errors the call itself would give), a failed load as an
- * APIConnectionError; each names the app's frame (`site`).
+ * A call's options, copied when its method is called (settings.ts `copyOptions`): the engine checks
+ * and sends this copy. A batch helper's (`channel.checked`) were copied for the batch already.
+ * Options that cannot be read are a ValidationError with what was thrown as its cause.
  */
-function engineFor(
-  transport: Transport,
-  area: Area,
-  method: 'GET' | 'POST',
+function ownOptions(
   opts: RequestOptions | undefined,
-  site: CallSite,
-  started: number,
-): Promise<Engine> {
-  const { signal, totalTimeout, idempotencyKey } = limitsOf(opts, transport, method);
-  const loading = engine.load().catch((cause: unknown) => {
-    throw loadFailure(area, cause, idempotencyKey);
-  });
-  return loadWithin(loading, {
-    signal,
-    ms: totalTimeout === undefined ? undefined : Math.max(0, totalTimeout - (now() - started)),
-    aborted: () => new APIUserAbortError({ idempotencyKey, cause: signal?.reason }),
-    timedOut: () =>
-      new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs: totalTimeout ?? 0, idempotencyKey }),
-  }).catch((error: unknown) => {
-    throw attachCallSite(error, site);
-  });
+  channel: CallChannel | undefined,
+): RequestOptions | undefined {
+  if (channel?.checked === true) return opts;
+  try {
+    return copyOptions(opts);
+  } catch (cause) {
+    throw withCause(invalidOption([], UNREADABLE), cause);
+  }
 }
 
 /**
- * The call's signal, totalTimeout (else the client's) and key, read from own properties as the call
- * will read them; a value the call would refuse is left for its check to report.
+ * The call's signal, totalTimeout (else the client's) and key, read from its copy as the call will
+ * read them; a value the call would refuse is left for its check to report. The key is the
+ * caller's as given: whether the operation is a POST is in the table, which loads with the engine.
  */
 function limitsOf(
   opts: RequestOptions | undefined,
   transport: Transport,
-  method: 'GET' | 'POST',
 ): { signal?: AbortSignal; totalTimeout?: number; idempotencyKey?: string } {
   try {
     const own = opts !== null && typeof opts === 'object' ? opts : {};
@@ -141,24 +144,10 @@ function limitsOf(
           ? (signal as AbortSignal)
           : undefined,
       totalTimeout: isIntIn(total, TIMEOUT_RANGE) ? total : undefined,
-      idempotencyKey: method === 'POST' && typeof key === 'string' ? key : undefined,
+      idempotencyKey: typeof key === 'string' ? key : undefined,
     };
   } catch {
-    // A getter that throws: the call's own check reports it once the engine is in.
+    // A signal whose members throw when read: the call's own check reports it once the engine is in.
     return {};
   }
-}
-
-/** What a failed engine load rejects with: nothing was sent, and the next call loads it again. */
-function loadFailure(area: Area, cause: unknown, idempotencyKey: string | undefined): APIConnectionError {
-  const reason = cause instanceof Error ? cleanText(cause.message, 200) : 'unknown error';
-  return new APIConnectionError({
-    area,
-    idempotencyKey,
-    cause,
-    message:
-      `The SDK's request code could not be loaded (${reason}), so nothing was sent. Check that ` +
-      'gateway-sdk is installed whole and, in a browser, that the page can fetch its chunks; ' +
-      'the next call loads it again.',
-  });
 }

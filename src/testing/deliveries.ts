@@ -1,6 +1,7 @@
 // Webhook deliveries as the service would send them (the API reference's Events and
 // Authentication), for testing a receiver without the service.
 import { Webhooks, type WebhookEnvelope, type WebhookEventType } from '../webhooks.js';
+import { toHex } from '../internal/hex.js';
 
 /** The `api_version` of events the mock builds: the reference's latest version. */
 export const MOCK_API_VERSION = '2026-01-01';
@@ -72,7 +73,5 @@ export async function signedDelivery(event: object | string, secret: string): Pr
 }
 
 function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 }

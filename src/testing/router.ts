@@ -2,10 +2,12 @@
 // `Allow`), Authorization for the area, Service-Version (sms and payment), and for POSTs the size
 // limit, the Idempotency-Key, the JSON body and the replay of a remembered answer. Routes then
 // only validate their fields and touch the store. No MSW here: the adapters wrap this.
+import { isServiceVersion } from '../core/version.js';
 import { MockApiError } from './errors.js';
 import { canonicalJson, idempotencyKeyOf } from './idempotency.js';
 import type { MockStore } from './store.js';
 import { type Body, parseJsonObject } from './validation.js';
+import { MIB } from '../limits.js';
 
 /** The three areas of the API; each has its own credential. */
 export type Area = 'sms' | 'payment' | 'account';
@@ -21,7 +23,7 @@ export const AREA_CREDENTIAL: Record<Area, CredentialName> = {
 };
 
 /** The mock's request size limit: bodies over 1 MiB are answered 413 (docs/mock-service.md). */
-export const MAX_BODY_BYTES = 1_048_576;
+export const MAX_BODY_BYTES = MIB;
 
 /** What the routes of one mock service share. */
 export interface ServiceContext {
@@ -31,6 +33,8 @@ export interface ServiceContext {
   credentials: Record<CredentialName, string>;
   /** Base address of each area, without a trailing slash. */
   addresses: Record<Area, string>;
+  /** The `Service-Version` dates the mock serves; any other is refused. */
+  serviceVersions: ReadonlySet<string>;
 }
 
 /** What a route's handler receives. */
@@ -70,8 +74,6 @@ export interface RouteMatch {
 export function routeKey(route: Route): string {
   return `${route.method} /${route.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
 }
-
-const VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The routes whose path matches `url`, compared segment by segment and case-sensitively, with no
@@ -193,15 +195,22 @@ async function answer(
 ): Promise<Response> {
   const { store } = service;
   const credential = authenticate(route.area, request.headers, service.credentials);
-  if (route.area !== 'account') checkServiceVersion(request.headers);
+  if (route.area !== 'account') checkServiceVersion(request.headers, service.serviceVersions);
 
   let body: Body = {};
   let key: string | undefined;
   let fingerprint = '';
   if (route.method === 'POST') {
     key = idempotencyKeyOf(request.headers);
-    checkContentType(request.headers);
-    body = parseJsonObject(await readBody(request));
+    // An action (a cancel) is a POST with no body: it routes as `{}`, whatever its Content-Type.
+    // A body that is there must be JSON; a declared one is refused by its type before it is read.
+    const declared = request.headers.get('content-length');
+    if (declared !== null && declared !== '0') checkContentType(request.headers);
+    const text = request.body === null || declared === '0' ? '' : await readBody(request);
+    if (text !== '') {
+      checkContentType(request.headers);
+      body = parseJsonObject(text);
+    }
     fingerprint = `POST ${url.pathname}\n${canonicalJson(body)}`;
     if (key !== undefined) {
       const replay = store.idempotency.lookup(credential, key, fingerprint, service.now().getTime());
@@ -306,23 +315,35 @@ function authenticate(area: Area, headers: Headers, credentials: Record<Credenti
   return token;
 }
 
-// The API reference's Versioning: required on sms and payment, a YYYY-MM-DD date. Which dates are
-// supported is "not shown"; the mock accepts any value of that shape.
-function checkServiceVersion(headers: Headers): void {
+// The API reference's Versioning: required on sms and payment, a YYYY-MM-DD date. Which dates the
+// service supports, and what it answers to others, is "not shown": the mock serves the dates it
+// was given and refuses the rest as a service would an unsupported version, so trying a new
+// version against it shows what a refusal looks like (docs/versioning.md).
+function checkServiceVersion(headers: Headers, served: ReadonlySet<string>): void {
   const version = headers.get('service-version');
+  const example = `e.g. Service-Version: ${[...served][0] ?? '2026-01-01'}`;
   if (version === null) {
     throw new MockApiError(
       'invalid_request_error',
       'parameter_missing',
-      'The Service-Version header is required, e.g. Service-Version: 2026-01-01.',
+      `The Service-Version header is required, ${example}.`,
       'Service-Version',
     );
   }
-  if (!VERSION_PATTERN.test(version)) {
+  if (!isServiceVersion(version)) {
     throw new MockApiError(
       'invalid_request_error',
       'parameter_invalid',
-      'The Service-Version header must match ^\\d{4}-\\d{2}-\\d{2}$, e.g. 2026-01-01.',
+      `The Service-Version header must be a calendar date matching ^\\d{4}-\\d{2}-\\d{2}$, ${example}.`,
+      'Service-Version',
+    );
+  }
+  if (!served.has(version)) {
+    throw new MockApiError(
+      'invalid_request_error',
+      'unsupported_version',
+      `Service-Version ${version} is not supported; supported: ${[...served].join(', ')}. ` +
+        `(The mock serves the versions given by createMockService's serviceVersions option.)`,
       'Service-Version',
     );
   }

@@ -18,6 +18,8 @@ import {
   type MockRouteKey,
   sleep,
 } from './faults.js';
+import { ConfigurationError } from '../core/errors.js';
+import { isServiceVersion, SERVICE_VERSION } from '../core/version.js';
 import { SEEDED_WEBHOOK_SECRET } from './fixtures.js';
 import { type Area, answerRequest, matchPath, routeKey, type ServiceContext } from './router.js';
 import { ROUTES } from './routes/index.js';
@@ -54,6 +56,12 @@ export interface MockServiceOptions {
   testApiKey?: string | undefined;
   /** The only bearer value the account route accepts. @default 'at_mock' */
   accessToken?: string | undefined;
+  /**
+   * `Service-Version` dates the mock serves besides `SERVICE_VERSION`, to rehearse an upgrade: each
+   * is answered in the shape the mock knows, and any other date is answered 400
+   * `unsupported_version` (docs/versioning.md). @default [] (only `SERVICE_VERSION`)
+   */
+  serviceVersions?: readonly string[] | undefined;
   /**
    * The mock's clock: timestamps, scheduling, idempotency, `autoAdvance` and delivery retries.
    * @default () => new Date()
@@ -177,6 +185,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       accessToken: clientOptions.accessToken,
     },
     addresses,
+    serviceVersions: servedVersions(options.serviceVersions),
   };
   const dispatcher = new Dispatcher(
     store,
@@ -234,6 +243,22 @@ function fetchOf(context: ServiceContext, faults: FaultQueue, tick: () => void):
     tick();
     return answerRequest(ROUTES, context, request);
   };
+}
+
+/** `SERVICE_VERSION` and the dates given, each checked as the client checks its own. */
+function servedVersions(extra: readonly string[] = []): ReadonlySet<string> {
+  if (!Array.isArray(extra))
+    throw new ConfigurationError(
+      'serviceVersions must be an array of dates such as "2026-06-01".',
+      'serviceVersions',
+    );
+  for (const version of extra)
+    if (!isServiceVersion(version))
+      throw new ConfigurationError(
+        `serviceVersions has ${JSON.stringify(version)}: each must be a date as YYYY-MM-DD on the calendar, such as "2026-06-01".`,
+        'serviceVersions',
+      );
+  return new Set([SERVICE_VERSION, ...extra]);
 }
 
 function trimSlash(url: string): string {

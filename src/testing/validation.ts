@@ -1,28 +1,19 @@
 // The request rules of the API reference ("Endpoints" request tables and "Limits"), checked the way
-// the service would see them on the wire. Written from the reference, not from the SDK's schemas,
-// so the mock catches the client's mistakes instead of sharing them.
+// the service would see them on the wire. Where the client enforces a rule itself (the numbers, the
+// enums), the mock reads it from the same place (resources/models/sms-rules.ts, LIMITS), so a call the
+// client lets through is never refused here for a rule the two read differently.
+import { LIMITS } from '../limits.js';
+import { isListedNumber, LISTED_NUMBER_MAX } from '../resources/models/sms-rules.js';
 import { invalid, missing, MockApiError } from './errors.js';
 import type { MockRoute } from './types.js';
+
+export { BULK_ROUTES, MESSAGE_STATUSES, ROUTES, SMS_WEBHOOK_EVENTS } from '../resources/models/sms-rules.js';
 
 /** A parsed JSON request body. */
 export type Body = Record<string, unknown>;
 
 /** Recipient numbers as they must arrive: the SDK strips a leading `+`, so one on the wire is a bug. */
-export const PHONE_PATTERN = /^[1-9][0-9]{7,14}$/;
-/** Message statuses (Message table). */
-export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'] as const;
-/** Routes (Message table). */
-export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
-/** Routes bulk accepts: `otp` is not offered for bulk (Limits). */
-export const BULK_ROUTES = ['transactional', 'promotional'] as const;
-/** Events an SMS webhook can subscribe to (SMS webhook table). */
-export const SMS_WEBHOOK_EVENTS = [
-  'message.queued',
-  'message.sent',
-  'message.delivered',
-  'message.failed',
-  'message.expired',
-] as const;
+export const PHONE_PATTERN = new RegExp(LIMITS.phoneNumber.pattern);
 
 const DAY_MS = 86_400_000;
 /** Scheduling horizon: at most 7 days ahead (Limits). */
@@ -94,6 +85,21 @@ export function phone(value: unknown, param: string): string {
         : '';
     throw invalid(param, `must match ^[1-9][0-9]{7,14}$: 8 to 15 digits in international format${hint}.`);
   }
+  return value;
+}
+
+/**
+ * A bulk recipient or template `to`: the reference gives no pattern beyond "phone numbers", so the
+ * client's looser reading, 1 to 20 digits (`07700900123` passes); a `+` never reaches the wire.
+ */
+export function listedNumber(value: unknown, param: string): string {
+  if (typeof value !== 'string') throw invalid(param, `must be a string of digits, not ${typeName(value)}.`);
+  if (value.startsWith('+') || !isListedNumber(value))
+    throw invalid(
+      param,
+      `must be 1 to ${LISTED_NUMBER_MAX} digits, without spaces or dashes` +
+        `${value.startsWith('+') ? ' (no plus sign on the wire: strip it)' : ''}.`,
+    );
   return value;
 }
 

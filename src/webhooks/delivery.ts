@@ -27,18 +27,19 @@ export const versionOf = (payload: unknown): unknown => field(payload, 'api_vers
 
 /**
  * When the event was created, in milliseconds since the epoch, or `undefined` when `created` cannot
- * be read as a time. Read as Unix seconds, or milliseconds for a value only possible in
- * milliseconds, from a number or a numeric string; any other string as a date (ISO 8601).
+ * be read as a time. A number (or a numeric string) is read in the one unit, seconds, milliseconds,
+ * microseconds or nanoseconds, that puts it between 2001 and 2286: the windows are 1,000 apart, so
+ * at most one fits. Any other string is a date, read as UTC when it gives no offset (a server's own
+ * time zone is not the sender's). A time outside those years is as unreadable as a word.
  */
 export function createdAt(payload: unknown): number | undefined {
   const created = field(payload, 'created');
-  const n =
-    typeof created === 'number'
-      ? created
-      : typeof created === 'string' && created.trim() !== '' && !Number.isNaN(Number(created))
-        ? Number(created)
-        : undefined;
-  if (n !== undefined) return Number.isFinite(n) ? (n > 1e11 ? n : n * 1000) : undefined;
-  const time = typeof created === 'string' ? Date.parse(created) : Number.NaN;
-  return Number.isNaN(time) ? undefined : time;
+  let n =
+    typeof created === 'number' || (typeof created === 'string' && created.trim() && !Number.isNaN(+created))
+      ? +created
+      : typeof created === 'string'
+        ? Date.parse(/[T ]\d\d:\d\d(:\d\d(\.\d*)?)?$/.test(created) ? `${created}Z` : created) / 1000
+        : Number.NaN;
+  for (let unit = 0; n >= 1e10 && unit++ < 3;) n /= 1000;
+  return n >= 1e9 && n < 1e10 ? n * 1000 : undefined;
 }

@@ -1,8 +1,8 @@
 // The event types delivered to webhooks (the API reference's Events). The objects they carry are the
 // resource interfaces themselves, imported as types only: the webhooks entry loads no zod schema,
 // and a field added to Message reaches `message.*` events with no second copy to update.
-import type { Customer } from '../resources/payment/models.js';
-import type { Message } from '../resources/sms/models.js';
+import type { Customer } from '../resources/models/payment.js';
+import type { Message } from '../resources/models/sms.js';
 
 /** A Message as carried by `message.*` events: the same type `client.sms.messages.retrieve` returns. */
 export type WebhookMessage = Message;

@@ -4,6 +4,8 @@
 // without copying it into a byte array first. WebCrypto everywhere else, and wherever looking for
 // node:crypto throws: Next.js's edge sandbox has a `process` whose Node-only members throw on access.
 
+import { ConfigurationError } from '../core/errors.js';
+
 /** The bytes or text to authenticate; strings are hashed as UTF-8. */
 export type HmacData = string | Uint8Array;
 
@@ -95,6 +97,13 @@ export function defaultHmac(): Hmac {
 /** The Web Crypto path, one per process so that its key cache is shared. */
 export const webHmac = (): Hmac => (web ??= webCryptoHmac());
 
-/** The path a `crypto` option names; anything but `'web'` is `'auto'`. */
-export const hmacFor = (crypto: WebhookCrypto | undefined): (() => Hmac) =>
-  crypto === 'web' ? webHmac : defaultHmac;
+/**
+ * The path a `crypto` option names; anything but `'web'` is `'auto'`. `'web'` where there is no Web
+ * Crypto is a `ConfigurationError` now, rather than a TypeError at every delivery.
+ */
+export function hmacFor(crypto: WebhookCrypto | undefined): () => Hmac {
+  if (crypto !== 'web') return defaultHmac;
+  if (!(globalThis.crypto as Crypto | undefined)?.subtle)
+    throw new ConfigurationError("crypto: 'web' needs crypto.subtle, missing here: use 'auto'.", 'crypto');
+  return webHmac;
+}

@@ -20,15 +20,26 @@ export interface MemoryStoreOptions {
 }
 
 interface Entry {
+  id: string;
   state: DedupeState;
   expires: number;
 }
 
-function positiveInt(name: string, value: number | undefined, fallback: number | undefined) {
+/** Entries of one state and ttl in the order they were written, from `head` on. */
+interface Queue {
+  list: Entry[];
+  head: number;
+}
+
+/**
+ * `value`, `fallback` when it is undefined, else a ConfigurationError of `where` naming `name`:
+ * a positive number, or with `floor` a whole number of at least it.
+ */
+export function positive<T>(where: string, name: string, value: number | undefined, fallback: T, floor = 0) {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1)
+  if (typeof value !== 'number' || !(value > 0 && value < Infinity) || value < floor || (floor && value % 1))
     throw new ConfigurationError(
-      `memoryStore: ${name} must be a positive integer (got ${String(value)}).`,
+      `${where}: ${name} must be ${floor ? `a whole number of at least ${floor}` : 'a positive number'} (got ${String(value)}).`,
       name,
     );
   return value;
@@ -43,51 +54,73 @@ function positiveInt(name: string, value: number | undefined, fallback: number |
  * const handle = createWebhookHandler({ secret, on, dedupe: memoryStore({ maxEntries: 10_000 }) });
  */
 export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
-  const max = positiveInt('maxEntries', options.maxEntries, 100_000) as number;
-  const fixedTtl = positiveInt('ttlSeconds', options.ttlSeconds, undefined);
-  // A Map iterates in insertion order, so its first keys are the oldest claims.
+  const max = positive('memoryStore', 'maxEntries', options.maxEntries, 100_000, 1);
+  const fixedTtl = positive('memoryStore', 'ttlSeconds', options.ttlSeconds, undefined, 1);
   const entries = new Map<string, Entry>();
+  // Every entry is also in the queue of its state and ttl (the handler uses two or three). Within
+  // one ttl, write order is expiry order: a queue's expired entries are its head, and its oldest
+  // is its first, so a claim costs the same at any fill. An entry deleted or rewritten meanwhile
+  // stays in its queue until it reaches the head, and is skipped there. Arrays with a head index,
+  // not Maps: V8 walks a Map's deleted slots from the start on every iteration.
+  const queues = new Map<string, Queue>();
 
-  const live = (id: string, now: number) => {
-    const entry = entries.get(id);
-    if (entry && entry.expires <= now) {
-      entries.delete(id);
-      return undefined;
+  // The first entry of `queue` still stored and unexpired, forgetting the expired ones before it.
+  const first = (queue: Queue, now: number) => {
+    const { list } = queue;
+    let entry: Entry | undefined;
+    while (
+      (entry = list[queue.head]) &&
+      (entries.get(entry.id) !== entry || (entry.expires <= now && entries.delete(entry.id)))
+    )
+      queue.head++;
+    // Amortised: what is moved is never more than what was passed.
+    if (queue.head * 2 > list.length) {
+      list.splice(0, queue.head);
+      queue.head = 0;
     }
     return entry;
   };
 
-  const makeRoom = (now: number) => {
-    for (const [id, entry] of entries) if (entry.expires <= now) entries.delete(id);
-    // Still full: forget the oldest handled ids. A pending one is never evicted while others
-    // exist, since dropping it would let a concurrent duplicate run the same event twice.
-    for (const [id, entry] of entries) {
-      if (entries.size < max) return;
-      if (entry.state === 'handled') entries.delete(id);
+  const live = (id: string, now: number) => {
+    const entry = entries.get(id);
+    if (entry && entry.expires <= now) return void entries.delete(id);
+    return entry;
+  };
+
+  const write = (id: string, state: DedupeState, ttlSeconds: number) => {
+    const now = Date.now();
+    entries.delete(id);
+    for (const queue of queues.values()) first(queue, now);
+    // Still full: forget the handled id that expires first. A pending one only when every id is
+    // pending, since dropping it would let a concurrent duplicate run the same event twice.
+    while (entries.size >= max) {
+      let oldest: Entry | undefined;
+      for (const queue of queues.values()) {
+        const entry = first(queue, now);
+        if (entry && (!oldest || rank(entry) < rank(oldest))) oldest = entry;
+      }
+      if (!oldest) break;
+      entries.delete(oldest.id);
     }
-    for (const id of entries.keys()) {
-      if (entries.size < max) return;
-      entries.delete(id);
-    }
+    const key = state + ttlSeconds;
+    const queue = queues.get(key) ?? { list: [], head: 0 };
+    queues.set(key, queue);
+    const entry = { id, state, expires: now + ttlSeconds * 1000 };
+    entries.set(id, entry);
+    queue.list.push(entry);
   };
 
   return {
     async claim(id, ttlSeconds) {
-      const now = Date.now();
-      if (live(id, now)) return false;
-      if (entries.size >= max) makeRoom(now);
-      entries.set(id, { state: 'pending', expires: now + ttlSeconds * 1000 });
+      if (live(id, Date.now())) return false;
+      write(id, 'pending', ttlSeconds);
       return true;
     },
     async release(id) {
       entries.delete(id);
     },
     async complete(id, ttlSeconds) {
-      const now = Date.now();
-      // Re-inserted so that Map order stays oldest-first by when the id was last written.
-      entries.delete(id);
-      if (entries.size >= max) makeRoom(now);
-      entries.set(id, { state: 'handled', expires: now + (fixedTtl ?? ttlSeconds) * 1000 });
+      write(id, 'handled', fixedTtl ?? ttlSeconds);
     },
     async state(id) {
       return live(id, Date.now())?.state;
@@ -95,3 +128,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
     retentionSeconds: fixedTtl,
   };
 }
+
+/** Which id goes first when the store is full: handled before pending, then the one expiring first. */
+const rank = (entry: Entry) => entry.expires + (entry.state === 'pending' ? 1e15 : 0);

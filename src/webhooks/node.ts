@@ -7,6 +7,7 @@ import { collect, declaredOver } from './body.js';
 import type { WebhookHandler } from './handler.js';
 import { limitedLog } from './log-limit.js';
 import { receiverOf, type ReceiverAnswer } from './receiver.js';
+import { MIB } from '../limits.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
 export interface NodeIncomingRequest extends AsyncIterable<unknown> {
@@ -95,7 +96,7 @@ class DroppedUpload extends Error {
 }
 
 /** What toNodeHandler reads of a body for a Fetch API handler that is not createWebhookHandler's. */
-const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+const DEFAULT_MAX_BODY_BYTES = MIB;
 
 /** How long a connection refused with 413 stays half-closed (Go's net/http waits as long). */
 const LINGER_MS = 500;

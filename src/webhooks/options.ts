@@ -7,7 +7,9 @@ import { SERVICE_VERSION } from '../core/version.js';
 import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
 import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import type { WebhookCrypto } from './hmac.js';
-import { memoryStore } from './memory-store.js';
+import { memoryStore, positive } from './memory-store.js';
+import { editDistance } from '../internal/near-miss.js';
+import { MIB } from '../limits.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, WebhookEnvelope<T, unknown>>;
@@ -21,7 +23,8 @@ export type WebhookEventHandlers = {
  * What the handler answered, as the text of its response body: 200 `handled`, `duplicate` or
  * `unsubscribed`; 400 a signature reason, `invalid_payload` (not JSON) or `event_too_old`; 405
  * `method_not_allowed`; 413 `payload_too_large`; 500 `invalid_secret`, `handler_failed`,
- * `dedupe_failed` or `unrecognised_payload` (no `type` and no `onEvent`); 503 `in_progress`.
+ * `dedupe_failed`, `unrecognised_payload` (no `type` and no `onEvent`) or `unhandled_event` (no handler
+ * for its type, with `unhandledEvents: 'retry'`); 503 `in_progress`.
  */
 export type WebhookHandlerOutcome =
   | 'handled'
@@ -38,6 +41,7 @@ export type WebhookHandlerOutcome =
   | 'handler_failed'
   | 'dedupe_failed'
   | 'unrecognised_payload'
+  | 'unhandled_event'
   | 'in_progress';
 
 /** Options of `createWebhookHandler`. */
@@ -57,6 +61,15 @@ export interface WebhookHandlerOptions {
    */
   onEvent?: ((event: WebhookEvent) => unknown) | undefined;
   /**
+   * What to answer an event whose type has no handler in `on`, when there is no `onEvent`; either
+   * way its type is logged once (`warn`). `'acknowledge'`: 200 `unsubscribed`, and the service
+   * never sends it again. `'retry'`: 500 `unhandled_event`, so the service delivers it again (for
+   * up to 7 days) until a version of the app that handles it is deployed; the price is a redelivery
+   * of every such event, and a 5xx in the service's delivery log, until then.
+   * @default 'acknowledge'
+   */
+  unhandledEvents?: 'acknowledge' | 'retry' | undefined;
+  /**
    * Where handled event ids are recorded, so that a repeated delivery is answered 200 without
    * running a handler again; a delivery without an `id` is recorded by a digest of its body.
    * `false` turns de-duplication off.
@@ -66,9 +79,10 @@ export interface WebhookHandlerOptions {
   /**
    * Refuse (400 `event_too_old`) an event whose signed `created` is older than this, or more than
    * 5 minutes ahead of this machine's clock, so that a delivery replayed after its id left the
-   * store is refused rather than handled twice. `created` is read as Unix seconds or milliseconds,
-   * a number or a numeric or ISO date string; an event without a readable `created` skips the age
-   * check (logged once). A store with a fixed `retentionSeconds` must keep ids at least this long
+   * store is refused rather than handled twice. `created` is read as a Unix time in seconds,
+   * milliseconds, microseconds or nanoseconds (the one unit that gives a date between 2001 and
+   * 2286), a number or a numeric string, or as a date string (UTC unless it gives an offset); an
+   * event without a readable `created` is never refused for it: it skips the age check (logged once). A store with a fixed `retentionSeconds` must keep ids at least this long
    * plus those 5 minutes (a `ConfigurationError` otherwise). `false` turns the check off, and with
    * it the protection against late replays.
    * @default 604800 (7 days, the reference's event lifetime)
@@ -77,7 +91,7 @@ export interface WebhookHandlerOptions {
   /**
    * Refuse (413 `payload_too_large`) a body longer than this many bytes, without reading past it:
    * told by `Content-Length` when sent, else counted as the bytes arrive. The service's events are
-   * a few KB.
+   * a few KB; a whole number of at least 1024.
    * @default 1048576 (1 MiB)
    */
   maxBodyBytes?: number | undefined;
@@ -97,14 +111,14 @@ export interface WebhookHandlerOptions {
    * Which HMAC implementation verifies. `'auto'` takes node:crypto where the runtime offers it
    * (`process.getBuiltinModule`) and Web Crypto elsewhere, including where looking throws (Next.js
    * edge); `'web'` always takes Web Crypto (`crypto.subtle`), for a sandbox whose node:crypto is
-   * there but does not work.
+   * there but does not work (a `ConfigurationError` where there is no `crypto.subtle`).
    * @default 'auto'
    */
   crypto?: WebhookCrypto | undefined;
   /**
    * Told about every 5xx answer (a throwing handler, an invalid secret, a store that failed), so
    * that you see why events are being redelivered; a delivery without a `type` and no `onEvent` is
-   * told once per handler.
+   * told once per handler. If it throws, the answer is still the 500 (its error is dropped).
    * @default console.error
    */
   onError?: ((error: unknown, event: WebhookEvent | undefined) => void) | undefined;
@@ -113,7 +127,8 @@ export interface WebhookHandlerOptions {
    * for `signature_mismatch` what to do), never the secret or the signature: a receiver with the
    * wrong secret otherwise refuses every delivery with nothing in its own logs. Also told, once per
    * handler each, what it accepted but did not expect: another `api_version`, a `created` it could
-   * not read, `on` names it does not know. `console` will do.
+   * not read, `on` names it does not know, each event type without a handler. `console` will do. A
+   * logger that throws changes no answer.
    * @default none for refusals; console for the once-per-handler notes
    */
   logger?: Pick<Logger, 'warn'> | undefined;
@@ -152,24 +167,61 @@ export const CLOCK_SKEW_SECONDS = 300;
 
 /** A ConfigurationError of `createWebhookHandler`, naming the option at fault. */
 export const invalidOption = (name: string, message: string): ConfigurationError =>
-  new ConfigurationError(`createWebhookHandler: ${message}`, name);
+  new ConfigurationError(`${WHERE}: ${message}`, name);
 
-function positive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0 && value < Infinity))
-    throw invalidOption(name, `${name} must be a positive number (got ${String(value)}).`);
+const WHERE = 'createWebhookHandler';
+
+/**
+ * Every option by name, with what it takes when given, for the one check of them all: `'function'`,
+ * one of some words, or anything (read below). Keyed by the interface, so that an option added to
+ * it and not here fails to compile rather than being refused as unknown.
+ */
+const OPTIONS: Record<keyof WebhookHandlerOptions, 'function' | string[] | 0> = {
+  secret: 0,
+  on: 0,
+  onEvent: 'function',
+  unhandledEvents: ['acknowledge', 'retry'],
+  dedupe: 0,
+  maxAgeSeconds: 0,
+  maxBodyBytes: 0,
+  leaseSeconds: 0,
+  serviceVersion: 0,
+  crypto: ['auto', 'web'],
+  onError: 'function',
+  logger: 0,
+  telemetry: 'function',
+};
+
+/**
+ * The name in `known` that `name` is a typo of: at most `limit` edits away, case aside; else one
+ * that starts with it (`maxAge`).
+ */
+export function nearest(name: string, known: readonly string[], limit: number): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const k of known) {
+    const d = editDistance(lower, k.toLowerCase(), limit);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+/** `value` unless it is neither a function nor undefined: then a ConfigurationError naming option `name`. */
+export function fn<T>(name: string, value: T, what = name): T {
+  if (value !== undefined && typeof value !== 'function')
+    throw invalidOption(name, `${what} must be a function (got ${typeof value}).`);
   return value;
 }
 
 const reportError: Report = (error, event) =>
   console.error(`gateway-sdk: webhook ${event?.id ? `event ${event.id}` : 'delivery'} answered 5xx:`, error);
-
 function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
   const store = options.dedupe === undefined ? memoryStore() : options.dedupe;
   if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
     throw invalidOption(
       'dedupe',
-      'dedupe must be a store with claim() and release() (memoryStore(), redisStore(client)) or false.',
+      'dedupe must be memoryStore(), redisStore(client), false, or a store with claim() and release().',
     );
   // How long a handled id is kept: as long as a replay of its event would pass the age check, and
   // a second more, as stores drop an id at its deadline exactly.
@@ -178,8 +230,8 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
   if (retention !== undefined && retention < keep)
     throw invalidOption(
       'maxAgeSeconds',
-      `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} ` +
-        `(${keep} s): a replay could be handled twice. Lower maxAgeSeconds or keep ids longer.`,
+      `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} s: ` +
+        'a replay could run twice. Lower maxAgeSeconds or keep ids longer.',
     );
   return { store, keep };
 }
@@ -188,40 +240,73 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
 export function readOptions(options: WebhookHandlerOptions) {
   if (typeof options !== 'object' || options === null)
     throw invalidOption('options', 'pass an options object { secret, on }.');
-  const { secret, on = {}, onEvent, maxAgeSeconds, logger, onError = reportError } = options;
+  for (const [name, value] of Object.entries(options)) {
+    const takes = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof WebhookHandlerOptions] : undefined;
+    if (takes === undefined) {
+      // Short and printable: a name can be anything, and the message lands in logs.
+      const quoted = JSON.stringify(name.slice(0, 64));
+      const names = Object.keys(OPTIONS);
+      const meant =
+        name === 'store'
+          ? 'dedupe'
+          : (nearest(name, names, 2) ??
+            names.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
+      throw invalidOption(
+        quoted,
+        `${quoted} is not an option (${meant ? `did you mean ${meant}?` : `known: ${names.join(', ')}`}).`,
+      );
+    }
+    if (takes === 'function') fn(name, value);
+    else if (takes && value !== undefined && !takes.includes(value as string))
+      throw invalidOption(name, `${name} must be '${takes.join("' or '")}'.`);
+  }
+  const { secret, on = {}, maxAgeSeconds, logger, onEvent, onError = reportError } = options;
   const maxAge =
-    maxAgeSeconds === false ? undefined : positive('maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
-  const maxBody = positive('maxBodyBytes', options.maxBodyBytes, 1_048_576);
-  const lease = positive('leaseSeconds', options.leaseSeconds, 300);
+    maxAgeSeconds === false
+      ? undefined
+      : positive(WHERE, 'maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
+  const maxBody = positive(WHERE, 'maxBodyBytes', options.maxBodyBytes, MIB, 1024);
+  const lease = positive(WHERE, 'leaseSeconds', options.leaseSeconds, 300);
   const { serviceVersion = SERVICE_VERSION, crypto } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)
     throw invalidOption('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
-  if (crypto !== undefined && crypto !== 'auto' && crypto !== 'web')
-    throw invalidOption('crypto', "crypto must be 'auto' or 'web'.");
   if (typeof on !== 'object' || on === null)
     throw invalidOption('on', 'on must be an object of handlers by event type.');
   const { telemetry } = options;
-  if (telemetry !== undefined && typeof telemetry !== 'function')
-    throw invalidOption('telemetry', 'telemetry must be what webhookTelemetry() (gateway-sdk/otel) returns.');
   const { store, keep } = readStore(options, maxAge);
   const secrets = Array.isArray(secret) ? secret : [secret];
+  const sink = logger ?? console;
   return {
     secret,
     secrets,
     on,
     onEvent,
+    retry: options.unhandledEvents === 'retry',
     maxAge,
     maxBody,
     lease,
     serviceVersion,
     crypto,
     logger,
-    onError,
+    // What the app gave to be told with never changes an answer: a throw from either is dropped.
+    warn: (...line: Parameters<Logger['warn']>) => {
+      try {
+        sink.warn(...line);
+      } catch {
+        // dropped
+      }
+    },
+    onError: ((error, event) => {
+      try {
+        onError(error, event);
+      } catch {
+        // dropped
+      }
+    }) as Report,
     telemetry,
     store,
     keep,
   };
 }
-
 /** The options as the receiver uses them. */
 export type Settings = ReturnType<typeof readOptions>;

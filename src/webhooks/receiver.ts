@@ -6,7 +6,6 @@
 // shape of the payload is answered 4xx: only a body that is not JSON, or a stale `created`.
 
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
 import { dedupeSteps } from './claims.js';
 import { createdAt, idOf, typeOf, versionOf } from './delivery.js';
 import { checkEventNames } from './event-names.js';
@@ -20,7 +19,8 @@ import {
   type WebhookHandlerOptions,
   type WebhookHandlerOutcome,
 } from './options.js';
-import { SIGNATURE_HEADER, webhooksOver } from './verifier.js';
+import { constructEvent, SIGNATURE_HEADER } from './verifier.js';
+import { toHex } from '../internal/hex.js';
 
 /** One delivery as an adapter hands it over. */
 export interface ReceiverRequest {
@@ -72,6 +72,7 @@ export const STATUS: Record<WebhookHandlerOutcome, number> = {
   handler_failed: 500,
   dedupe_failed: 500,
   unrecognised_payload: 500,
+  unhandled_event: 500,
   in_progress: 503,
 };
 
@@ -91,45 +92,44 @@ export const answerOf = (outcome: WebhookHandlerOutcome): ReceiverAnswer => ({
  */
 const MISMATCH = ': the sender signs with another secret (gateway-sdk mock: use its GATEWAY_WEBHOOK_SECRET)';
 
-const hex = (bytes: Uint8Array, length: number): string => {
-  let out = '';
-  for (const b of bytes.subarray(0, length)) out += (b | 256).toString(16).slice(1);
-  return out;
-};
-
 // Deliveries are de-duplicated per receiver: every secret gets its own namespace of ids, an HMAC
 // of a fixed text, so two receivers sharing a store (two webhooks, an sms and a payment receiver on
 // one Redis) never take each other's events for duplicates. Not the secret itself: keys are visible.
 const namespace = async (hmac: Hmac, secret: string): Promise<string> =>
-  hex(await hmac.digest(secret, 'gateway-sdk dedupe'), 8);
+  toHex(await hmac.digest(secret, 'gateway-sdk dedupe'), 8);
 
 /** What a payload without a string `type` is, for the one report of it: its field names, never values. */
-function described(payload: unknown): string {
-  if (typeof payload !== 'object' || payload === null)
-    return `JSON ${payload === null ? 'null' : typeof payload}`;
-  if (Array.isArray(payload)) return 'a JSON array';
-  const names = Object.keys(payload);
-  return `fields: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
-}
+const described = (payload: unknown): string =>
+  typeof payload === 'object' && payload && !Array.isArray(payload)
+    ? `fields: ${Object.keys(payload).slice(0, 10).join(', ')}`
+    : `JSON ${Array.isArray(payload) ? 'array' : payload === null ? 'null' : typeof payload}`;
 
 /** The once-per-handler notes: drift that is accepted, and said once so that it is seen. */
 function notes(settings: Settings) {
   const told = new Set<string>();
-  const sink: Pick<Logger, 'warn'> = settings.logger ?? console;
+  // Bounded: a sender could name endless event types.
   const once = (what: string, message: string) =>
-    !told.has(what) && (told.add(what), sink.warn(`gateway-sdk: ${message} (told once per handler)`));
+    !told.has(what) &&
+    told.size < 100 &&
+    (told.add(what), settings.warn(`gateway-sdk: ${message} (told once per handler)`));
   return {
-    sink,
     version: (version: unknown) =>
       once(
         'version',
         `webhook api_version ${JSON.stringify(version)} is not serviceVersion ${JSON.stringify(settings.serviceVersion)}: ` +
-          'handled, but its fields may differ from the types',
+          'handled; its fields may differ from the types',
       ),
     created: (created: unknown) =>
       once(
         'created',
         `webhook created ${created === undefined ? 'missing' : 'not a time'}: handled without the maxAgeSeconds check`,
+      ),
+    unhandled: (type: string) =>
+      once(
+        `.${type}`,
+        `webhook event type ${JSON.stringify(type.slice(0, 64))} has no handler: answered ${
+          settings.retry ? '500 unhandled_event (sent again)' : '200 unsubscribed (not sent again)'
+        }. Add it to on, or pass onEvent`,
       ),
     unrecognised: (payload: unknown) => {
       if (told.has('type')) return;
@@ -137,7 +137,7 @@ function notes(settings: Settings) {
       settings.onError(
         new ConfigurationError(
           `createWebhookHandler: a delivery without a string type (${described(payload)}) was answered 500 ` +
-            'unrecognised_payload, so it comes again: pass onEvent to take it (told once per handler).',
+            'unrecognised_payload (sent again): pass onEvent to take it (told once per handler).',
           'onEvent',
         ),
         undefined,
@@ -148,10 +148,9 @@ function notes(settings: Settings) {
 
 /** The verify-and-parse step: the payload, or the outcome that refuses it. */
 function verifying(settings: Settings, hmac: () => Hmac) {
-  const verifier = webhooksOver(hmac);
   return async (body: Uint8Array, signature: ReturnType<ReceiverRequest['header']>) => {
     try {
-      return { payload: await verifier.constructEvent(body, signature, settings.secret) };
+      return { payload: await constructEvent(hmac, body, signature, settings.secret) };
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
@@ -185,7 +184,7 @@ type Seen = Pick<WebhookDeliveryRecord, 'type' | 'id'>;
 function deciding(settings: Settings) {
   const hmac = hmacFor(settings.crypto);
   const note = notes(settings);
-  checkEventNames(settings.on, note.sink);
+  checkEventNames(settings.on, settings.warn);
   const verify = verifying(settings, hmac);
   const handlers = settings.on as Record<string, ((event: WebhookEvent) => unknown) | undefined>;
   // With a store that has `complete`, a claim is a lease; otherwise it is the record itself.
@@ -208,13 +207,13 @@ function deciding(settings: Settings) {
     seen.id = idOf(payload);
     const handler =
       (type !== undefined && Object.hasOwn(handlers, type) ? handlers[type] : undefined) ?? settings.onEvent;
-    if (typeof handler !== 'function') {
-      if (type !== undefined) return 'unsubscribed';
-      note.unrecognised(payload);
-      return 'unrecognised_payload';
+    if (!handler) {
+      if (type === undefined) return (note.unrecognised(payload), 'unrecognised_payload');
+      note.unhandled(type);
+      return settings.retry ? 'unhandled_event' : 'unsubscribed';
     }
     // An event without an id is known by a digest of its signed body: a redelivery is the same bytes.
-    const id = seen.id ?? `body-${hex(await hmac().digest('gateway-sdk body', body), 16)}`;
+    const id = seen.id ?? `body-${toHex(await hmac().digest('gateway-sdk body', body), 16)}`;
     // The id under each secret's namespace. Awaited only until known: an await per delivery is a
     // measurable share of the handler's time.
     names ??= await (spaces ??= Promise.all(settings.secrets.map(async (s) => namespace(hmac(), s))));
@@ -230,8 +229,7 @@ function deciding(settings: Settings) {
 export function createReceiver(options: WebhookHandlerOptions): { receive: Receiver; maxBody: number } {
   const settings = readOptions(options);
   const decide = deciding(settings);
-  const { logger } = settings;
-  const { telemetry } = settings;
+  const { logger, warn, telemetry } = settings;
   const receive: Receiver = async (request) => {
     const seen: Seen = {};
     const told = telemetry?.((name) => {
@@ -242,7 +240,7 @@ export function createReceiver(options: WebhookHandlerOptions): { receive: Recei
     told?.({ outcome: answer.body, status: answer.status, ...seen });
     // One line per refused delivery, whichever check refused it.
     if (logger && answer.status >= 400 && answer.status < 500)
-      logger.warn(
+      warn(
         `gateway-sdk: webhook delivery refused, ${answer.status} ${answer.body}${answer.body === 'signature_mismatch' ? MISMATCH : ''}`,
         { outcome: answer.body, status: answer.status },
       );

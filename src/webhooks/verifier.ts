@@ -4,6 +4,7 @@
 import { WebhookVerificationError } from '../core/errors.js';
 import type { WebhookEvent } from './events.js';
 import type { Hmac, HmacData } from './hmac.js';
+import { toHex } from '../internal/hex.js';
 
 /** The raw request body: text, bytes (a Node `Buffer` is a `Uint8Array`), or an `ArrayBuffer`. */
 export type WebhookRawBody = string | Uint8Array | ArrayBuffer | ArrayBufferView;
@@ -168,13 +169,51 @@ function matches(
   return false;
 }
 
+// Body and secret first: those are programming errors and throw even from verify.
+const check = (rawBody: unknown, signature: unknown, secret: unknown) =>
+  [toData(rawBody), toSecrets(secret), toSignatures(signature)] as const;
+
+
+/** `constructEvent` over one HMAC path: what the receiver calls, without the rest of the helpers. */
+export async function constructEvent(
+  getHmac: () => Hmac,
+  rawBody: WebhookRawBody,
+  signature: string | string[] | null | undefined,
+  secret: string | string[],
+): Promise<WebhookEvent> {
+  const [data, secrets, signatures] = check(rawBody, signature, secret);
+  if (data === undefined) {
+    gone();
+  } else if (signatures === 'missing_signature') {
+    fail(
+      signatures,
+      `No ${SIGNATURE_HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`,
+    );
+  } else if (signatures === 'malformed_signature') {
+    fail(
+      signatures,
+      `${SIGNATURE_HEADER} is not 64 lowercase hex characters: not sent by the service. Answer 400.`,
+    );
+  } else if (!(await matches(getHmac(), data, secrets, signatures))) {
+    fail(
+      'signature_mismatch',
+      "Signature mismatch: use this webhook's own secret ([new, old] while rotating) " +
+        'and the body exactly as received. Answer 400.',
+    );
+  }
+  // Only a body that is not JSON is refused: the signature proves the service sent it, and a
+  // shape the types did not expect must never lose an event (a 4xx is never redelivered).
+  try {
+    return JSON.parse(
+      typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data),
+    ) as WebhookEvent;
+  } catch {
+    return fail('invalid_payload', 'Signed body is not UTF-8 JSON. Answer 400.');
+  }
+}
+
 /** Builds the helpers over one HMAC path; `getHmac` is called on each use so it can resolve lazily. */
 export function webhooksOver(getHmac: () => Hmac): WebhooksApi {
-  // Body and secret first: those are programming errors and throw even from verify.
-  const check = (rawBody: unknown, signature: unknown, secret: unknown) => {
-    const data = toData(rawBody);
-    return [data, toSecrets(secret), toSignatures(signature)] as const;
-  };
   return {
     async verify(rawBody, signature, secret) {
       const [data, secrets, signatures] = check(rawBody, signature, secret);
@@ -182,47 +221,12 @@ export function webhooksOver(getHmac: () => Hmac): WebhooksApi {
         data !== undefined && typeof signatures !== 'string' && matches(getHmac(), data, secrets, signatures)
       );
     },
-
-    async constructEvent(rawBody, signature, secret) {
-      const [data, secrets, signatures] = check(rawBody, signature, secret);
-      if (data === undefined) {
-        gone();
-      } else if (signatures === 'missing_signature') {
-        fail(
-          signatures,
-          `No ${SIGNATURE_HEADER} header: not sent by the service, or a proxy dropped it. Answer 400.`,
-        );
-      } else if (signatures === 'malformed_signature') {
-        fail(
-          signatures,
-          `${SIGNATURE_HEADER} is not 64 lowercase hex characters: not sent by the service. Answer 400.`,
-        );
-      } else if (!(await matches(getHmac(), data, secrets, signatures))) {
-        fail(
-          'signature_mismatch',
-          "Signature mismatch: use this webhook's own secret ([new, old] while rotating) " +
-            'and the body exactly as received. Answer 400.',
-        );
-      }
-      // Only a body that is not JSON is refused: the signature proves the service sent it, and a
-      // shape the types did not expect must never lose an event (a 4xx is never redelivered).
-      try {
-        return JSON.parse(
-          typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data),
-        ) as WebhookEvent;
-      } catch {
-        return fail('invalid_payload', 'Signed body is not UTF-8 JSON. Answer 400.');
-      }
-    },
-
+    constructEvent: async (rawBody, signature, secret) => constructEvent(getHmac, rawBody, signature, secret),
     async sign(rawBody, secret) {
       const data = toData(rawBody) ?? gone();
       const [key] = toSecrets(secret);
-      let hex = '';
-      for (const b of await getHmac().digest(key as string, data)) hex += (b | 256).toString(16).slice(1);
-      return hex;
+      return toHex(await getHmac().digest(key as string, data));
     },
-
     SIGNATURE_HEADER,
   };
 }

@@ -1,4 +1,4 @@
-// Issue 26 item 6: one key, one message. createMany refuses a run in which two items would carry
+// One key, one message. createMany refuses a run in which two items would carry
 // the same Idempotency-Key (own, or derived `${base}:${i}`): an array before anything is sent, any
 // other source item by item, before the offending item is sent, ending the run there.
 import { describe, expect, it, vi } from 'vitest';

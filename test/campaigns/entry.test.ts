@@ -1,4 +1,4 @@
-// The gateway-sdk/campaigns entry (issue 33): sending to many lives there and only there. The main
+// The gateway-sdk/campaigns entry: sending to many lives there and only there. The main
 // entry neither exports nor imports it, the methods it replaced are gone from `client.sms`, and a
 // first argument that is not a Client is refused before anything is read or sent.
 import { readFileSync } from 'node:fs';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, GatewayError, ValidationError } from 'gateway-sdk';
 import { createAll, createMany, type CreateManyItem, type CreateManyResult } from 'gateway-sdk/campaigns';
 import { flush } from '../helpers/batches.js';
+import { rejection } from '../helpers/rejection.js';
 
 /** A fetch that answers every send at once, keeping its key and body. */
 function instantFetch() {
@@ -32,14 +33,6 @@ async function collect(iterable: AsyncIterable<CreateManyResult>): Promise<Creat
   const out: CreateManyResult[] = [];
   for await (const r of iterable) out.push(r);
   return out.sort((a, b) => a.index - b.index);
-}
-
-/** What `promise` rejected with (fails the test if it resolved). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.fail('resolved'),
-    (error: unknown) => error,
-  );
 }
 
 const boom = new TypeError('getter exploded');

@@ -1,6 +1,5 @@
-// Issue 37, detour 5: the README's options table lacked `maxResponseBytes`. This keeps the table and
-// `ClientOptions` (read with the TypeScript compiler, not a regex) naming the same fields, so an
-// option added later without a row fails here.
+// The README's options table and `ClientOptions` (read with the TypeScript compiler, not a regex)
+// name the same fields, so an option added later without a row fails here.
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';

@@ -84,16 +84,6 @@ export function echoClient(url: string, key: string, options: ClientOptions = {}
   return { client, lines };
 }
 
-/** The rejection of `p` (fails the test if it resolves). */
-export async function rejection(p: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
 /** Writes the `x-service-signature`-free JSON answer `status` with `text` as its raw body. */
 export function answer(
   res: ServerResponse,

@@ -3,7 +3,7 @@
 // fixture with one piece taken out (test/resources/operations.test.ts does both).
 import { readFileSync } from 'node:fs';
 import type { Client } from 'gateway-sdk';
-import { type Operations, routeKey } from '../../src/resources/operations.js';
+import { OPERATIONS, type Operation, type Operations, routeKey } from '../../src/resources/operations.js';
 import {
   operationRows,
   resourceFile,
@@ -117,3 +117,35 @@ export function readRepoFile(file: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The table with one operation added that exists nowhere else: every place and every
+ * per-operation list in test/ must fail on it until its piece is written.
+ */
+export const PLANTED = {
+  ...OPERATIONS,
+  'sms.messages.plant': {
+    method: 'POST',
+    path: 'sms/messages/{message_id}/plant',
+    params: 'MessagePlantParamsSchema',
+    response: 'MessageSchema',
+    doc: 'An operation the reference does not have.',
+  },
+} as const satisfies Operations;
+
+/** The operations of `operations` that `which` selects and a per-operation list's `covered` ids lack. */
+export function uncovered(
+  operations: Operations,
+  covered: readonly string[],
+  which: (operation: Operation) => boolean = () => true,
+): string[] {
+  return Object.entries(operations)
+    .filter(([id, operation]) => which(operation) && !covered.includes(id))
+    .map(([id]) => id);
+}
+
+/** Whether an operation's path has a parameter. */
+export const hasPathParam = (operation: Operation): boolean => operation.path.includes('{');
+
+/** Whether an operation checks a body or a query. */
+export const hasParams = (operation: Operation): boolean => operation.params !== undefined;

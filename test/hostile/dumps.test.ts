@@ -1,4 +1,4 @@
-// Issue 26, item 4: no credential in any dump. util.inspect (what console.log and console.error
+// No credential in any dump. util.inspect (what console.log and console.error
 // print), JSON.stringify and structuredClone of a client, a resource, or any error with its cause
 // chain never show one: raw, percent-encoded in either case, or in base64; on the success path
 // and in debug logs as on the error path.
@@ -15,7 +15,7 @@ const TEST_KEY = 'sk_test_DUMPS_key_02';
 const TOKEN = 'at_DUMPS_token_03';
 const SECRETS = [KEY, TEST_KEY, TOKEN];
 
-/** Every spelling issue 26 names: as written, percent-encoded upper and lower case, base64. */
+/** Every spelling a credential is scrubbed in: as written, percent-encoded upper and lower case, base64. */
 function spellings(secret: string): string[] {
   const upper = encodeURIComponent(secret);
   return [

@@ -1,11 +1,12 @@
-// Issue 15, finding 3: headers that echo the credential. `x-request-id` becomes `requestId`
+// Headers that echo the credential. `x-request-id` becomes `requestId`
 // (which `toJSON()` keeps); `WWW-Authenticate`, `Set-Cookie` and `Location` sit in `headers`,
 // which `util.inspect(err)` (what console.log shows) prints. `headers` stays a usable Headers.
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { APIError } from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
-import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer } from '../helpers/echo.js';
+import { rejection } from '../helpers/rejection.js';
 
 // `+` and `/` so a Location can carry it percent-encoded as well as raw.
 const KEY = 'sk_live_HEADERS+7d1e/0b';

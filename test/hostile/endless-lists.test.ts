@@ -1,4 +1,4 @@
-// Issue 15, finding 7: a service that returns empty pages with fresh cursors forever made
+// A service that returns empty pages with fresh cursors forever made
 // `toArray({ max: 5 })` run forever; and the walk's circle check kept every cursor it saw. The
 // walk is under test, not the transport: the pages come from a `fetch` that answers in-process,
 // so thousands of them cost milliseconds, whatever the machine's load.

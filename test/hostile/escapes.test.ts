@@ -1,10 +1,11 @@
-// Issue 15, finding 2: a body that echoes the credential through a JSON encoder's escapes, which
+// A body that echoes the credential through a JSON encoder's escapes, which
 // a scrub of the raw text cannot see: PHP's `\/`, .NET's `\u002B`, Go's `\u0026`, every character
 // as `\uXXXX`, and JSON.stringify's `\"` and `\\` for keys that hold a quote or a backslash.
 import { describe, expect, it } from 'vitest';
 import { APIError, ResponseValidationError } from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
-import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer } from '../helpers/echo.js';
+import { rejection } from '../helpers/rejection.js';
 
 // Base64-style keys (`+`, `/`, `&`) and keys with a quote or a backslash, as the credential
 // check (printable ASCII, no spaces) allows.

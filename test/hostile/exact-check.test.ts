@@ -3,14 +3,14 @@
 // output equals the input the check hands back.
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { OrganizationMembers } from '../../src/resources/account/models.js';
-import { CustomerSchema, PaymentWebhookPage } from '../../src/resources/payment/models.js';
+import { OrganizationMembers } from '../../src/resources/models/account.js';
+import { CustomerSchema, PaymentWebhookPage } from '../../src/resources/models/payment.js';
 import {
   BulkJobSchema,
   MessagePage,
   MessageSchema,
   SmsWebhookSchema,
-} from '../../src/resources/sms/models.js';
+} from '../../src/resources/models/sms.js';
 import { exactCheck } from '../../src/internal/exact-check.js';
 import { safeParse } from '../../src/internal/schema.js';
 

@@ -1,4 +1,4 @@
-// Issue 26 item 5 and issue 22 item 4: headers fetch sets from the request (framing), and the
+// Headers fetch sets from the request (framing), and the
 // ones that have options of their own, are refused before anything is sent: in defaultHeaders a
 // ConfigurationError at construction, per call a ValidationError.
 import { describe, expect, it, vi } from 'vitest';
@@ -48,7 +48,7 @@ describe('framing headers', () => {
   });
 });
 
-describe('headers with options of their own, in defaultHeaders (issue 22)', () => {
+describe('headers with options of their own, in defaultHeaders', () => {
   it.each([
     ['authorization', 'apiKey, testApiKey or accessToken'],
     ['Authorization', 'apiKey, testApiKey or accessToken'],

@@ -1,4 +1,4 @@
-// Issue 15, finding 8: clients told the same `Retry-After` came back in one synchronised wave.
+// Clients told the same `Retry-After` came back in one synchronised wave.
 // A small jitter is now added after it: never earlier than asked, at most 20% (1 s) later, and
 // the 60 s cap still holds. Time is faked (setTimeout and Date); sockets are real.
 import { setImmediate as tick } from 'node:timers/promises';

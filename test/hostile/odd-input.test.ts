@@ -1,9 +1,10 @@
-// Issue 15, finding 6: odd input gets a typed error before any I/O, never a bare TypeError and
+// Odd input gets a typed error before any I/O, never a bare TypeError and
 // never something other than what was validated on the wire.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError, WebhookVerificationError } from 'gateway-sdk';
 import { Webhooks } from 'gateway-sdk/webhooks';
-import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer } from '../helpers/echo.js';
+import { rejection } from '../helpers/rejection.js';
 
 const SECRET = 'whsec_odd_input';
 const EVENT = JSON.stringify({

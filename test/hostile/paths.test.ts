@@ -8,6 +8,8 @@ import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
+import { hasParams, hasPathParam, PLANTED, uncovered } from '../helpers/operations.js';
+import { OPERATIONS, type Operation, type OperationId } from '../../src/resources/operations.js';
 
 const KEY = 'sk_live_HOSTILE_paths_5b2e11';
 const TEST_KEY = 'sk_test_HOSTILE_paths_77aa01';
@@ -54,39 +56,52 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Call = (c: Client, value: string) => PromiseLike<unknown>;
-/** Every method with a path parameter: how to call it, and the path around the parameter. */
-const methods: [name: string, httpMethod: string, call: Call, before: string, after: string][] = [
-  ['sms.messages.retrieve', 'GET', (c, v) => c.sms.messages.retrieve(v), '/sms/messages/', ''],
-  [
-    'sms.templates.send',
-    'POST',
-    (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }),
-    '/sms/templates/',
-    '/send',
-  ],
-  ['sms.webhooks.retrieve', 'GET', (c, v) => c.sms.webhooks.retrieve(v), '/sms/webhooks/', ''],
-  [
-    'payment.customers.retrieve',
-    'GET',
-    (c, v) => c.payment.customers.retrieve(v),
-    '/sandbox/payment/customers/',
-    '',
-  ],
-  [
-    'payment.customers.paymentMethods.attach',
-    'POST',
-    (c, v) => c.payment.customers.paymentMethods.attach(v, { payment_method: 'pm_1', set_default: true }),
-    '/sandbox/payment/customers/',
-    '/payment_methods',
-  ],
-  [
-    'account.organizations.members.list',
-    'GET',
-    (c, v) => c.account.organizations.members.list(v),
-    '/account/organizations/',
-    '/members',
-  ],
-];
+/** The operations whose path has a parameter and that also check a body or a query. */
+type WithPathParamAndParams = {
+  [Id in OperationId]: (typeof OPERATIONS)[Id] extends { path: `${string}{${string}`; params: string }
+    ? Id
+    : never;
+}[OperationId];
+/** How to call each of those with valid input: the compiler asks for a new one. */
+const withInput: Record<WithPathParamAndParams, Call> = {
+  'sms.templates.send': (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }),
+  'payment.customers.paymentMethods.attach': (c, v) =>
+    c.payment.customers.paymentMethods.attach(v, { payment_method: 'pm_1', set_default: true }),
+};
+
+/** Any other operation with a path parameter is its client method called with the value alone. */
+function callOf(id: string): Call {
+  if (Object.hasOwn(withInput, id)) return withInput[id as WithPathParamAndParams];
+  const segments = id.split('.');
+  return (c, v) => {
+    let resource: unknown = c;
+    for (const segment of segments.slice(0, -1)) resource = (resource as Record<string, unknown>)[segment];
+    const method = (resource as Record<string, (value: string) => PromiseLike<unknown>>)[
+      segments.at(-1) ?? ''
+    ];
+    return (method as (value: string) => PromiseLike<unknown>).call(resource, v);
+  };
+}
+/** Where each area's requests go on the server above. */
+const PREFIX: Record<string, string> = { sms: '', payment: '/sandbox', account: '' };
+
+/** Every operation with a path parameter: its call, HTTP method, and the path around the parameter. */
+const methods = Object.entries(OPERATIONS as Record<string, Operation>)
+  .filter(([, operation]) => hasPathParam(operation))
+  .map(([id, { method, path }]) => {
+    const [head = '', tail = ''] = path.split(/\{\w+\}/);
+    return [id, method, callOf(id), `${PREFIX[id.split('.')[0] ?? '']}/${head}`, tail] as const;
+  });
+
+it('covers every operation with a path parameter; a planted one that checks input fails until given input', () => {
+  const covered = methods.map(([id]) => id);
+  expect(uncovered(OPERATIONS, covered, hasPathParam)).toEqual([]);
+  const given = [
+    ...covered.filter((id) => !hasParams(OPERATIONS[id as OperationId])),
+    ...Object.keys(withInput),
+  ];
+  expect(uncovered(PLANTED, given, hasPathParam)).toEqual(['sms.messages.plant']);
+});
 
 const hostile = [
   '../x',

@@ -13,6 +13,7 @@ interface Seen {
   method: string;
   url: string;
   authorization: string | null;
+  evil: string | null;
   body: string;
 }
 
@@ -25,6 +26,7 @@ function recorder() {
       method: request.method,
       url: request.url,
       authorization: request.headers.get('authorization'),
+      evil: request.headers.get('x-evil'),
       body: await request.text(),
     });
     return Response.json(message);
@@ -112,5 +114,36 @@ describe('a polluted Object.prototype before the first call of a client', () => 
     expect(seen).toHaveLength(1);
     const request = await sent.withResponse();
     expect(request.response.status).toBe(200);
+  });
+});
+
+// ky reads these from the options it merges, which inherit from Object.prototype; a call sets them
+// as its own while one is polluted. `headers`, `body` and `signal` still reach ky's Request: the
+// limit docs/reliability.md states.
+describe('names ky reads from its merged options, set on Object.prototype', () => {
+  it.each([
+    ['searchParams', 'evil=1'],
+    ['timeout', 1],
+  ])('an inherited %s, enumerable or not, changes nothing on the wire', async (name, value) => {
+    for (const enumerable of [true, false]) {
+      const { seen, fetch } = recorder();
+      polluted.push(name);
+      Object.defineProperty(Object.prototype, name, {
+        value,
+        enumerable,
+        configurable: true,
+        writable: true,
+      });
+      const outcomes = await sendBoth(fetch);
+      delete (Object.prototype as Record<string, unknown>)[name];
+      expect(outcomes).toEqual([message.id, message.id]);
+      expect(seen.map((s) => [s.method, s.url, s.authorization])).toEqual([
+        ['GET', `${SMS}/sms/messages/msg_1`, `Bearer ${KEY}`],
+        ['POST', `${SMS}/sms/messages`, `Bearer ${KEY}`],
+      ]);
+      expect(seen.map((s) => s.evil)).toEqual([null, null]);
+      expect(seen[0]?.body).toBe('');
+      expect(JSON.parse(seen[1]?.body ?? '')).toMatchObject({ to: '447700900123', message: 'hi' });
+    }
   });
 });

@@ -1,10 +1,11 @@
-// Issue 15, finding 5: per-request headers. An `Idempotency-Key` given as a header was replaced
+// Per-request headers. An `Idempotency-Key` given as a header was replaced
 // by a random UUID, so two calls with the same key stored two messages; it is now the call's key.
 // Authorization and Service-Version cannot be overridden per call, and Content-Length /
 // Transfer-Encoding are refused before any I/O (they failed as retried connection errors).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError } from 'gateway-sdk';
-import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer } from '../helpers/echo.js';
+import { rejection } from '../helpers/rejection.js';
 
 const KEY = 'sk_live_REQHEADERS';
 const MESSAGE = {

@@ -1,8 +1,9 @@
-// Issue 15, finding 4: the info-level retry line quotes the service's error text, which may
+// The info-level retry line quotes the service's error text, which may
 // repeat what was sent: the phone number and the text of the message. Masked as records are.
 import { describe, expect, it } from 'vitest';
 import type { APIError } from 'gateway-sdk';
-import { answer, echoClient, useEchoServer, rejection } from '../helpers/echo.js';
+import { answer, echoClient, useEchoServer } from '../helpers/echo.js';
+import { rejection } from '../helpers/rejection.js';
 
 const env = useEchoServer();
 

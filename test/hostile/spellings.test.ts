@@ -15,6 +15,8 @@ const SPELLINGS: [string, string][] = [
   ['hex and named HTML entities', 'sk_live_ab&#x2F;cd&plus;ef&equals;gh&#x2f;ij&#X2B;kl'],
   ['hex escapes', 'sk_live_ab\\x2fcd\\x2Bef\\x3dgh\\x2Fij\\x2bkl'],
   ['a mixture of all of them', 'sk_live_ab%2Fcd&#43;ef\\x3dgh/ij%2bkl'],
+  ['its bytes in lower-case hex', Buffer.from(KEY).toString('hex')],
+  ['its bytes in upper-case hex', Buffer.from(KEY).toString('hex').toUpperCase()],
 ];
 
 async function failure(promise: PromiseLike<unknown>): Promise<APIError> {

@@ -1,10 +1,11 @@
-// Issue 15, finding 1: a server that writes the Authorization header into its status line
+// A server that writes the Authorization header into its status line
 // (`res.statusMessage`). The status text reaches the message only when the body says nothing,
 // so every case here answers with an empty or non-JSON body.
 import { describe, expect, it } from 'vitest';
 import { APIError } from 'gateway-sdk';
 import { findLeaks } from '../helpers/secrets.js';
-import { echoClient, useEchoServer, rejection } from '../helpers/echo.js';
+import { echoClient, useEchoServer } from '../helpers/echo.js';
+import { rejection } from '../helpers/rejection.js';
 
 const KEY = 'sk_live_STATUSLINE_9f3c2a';
 const env = useEchoServer();

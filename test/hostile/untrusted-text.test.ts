@@ -1,4 +1,4 @@
-// Issue 26, items 2 and 3: every scan over text a server sends is linear and bounded (each one is
+// Every scan over text a server sends is linear and bounded (each one is
 // fed 1 MiB of its worst case here and must give the right answer; bench/hostile.ts times them),
 // and the service's words reach error messages and log lines cleaned (no control character, no
 // terminal sequence, no forged line) and cut, while `error.body` keeps them whole.

@@ -8,6 +8,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, ValidationError } from 'gateway-sdk';
 import { message } from '../helpers/fixtures.js';
+import { hasParams, PLANTED, uncovered } from '../helpers/operations.js';
+import { OPERATIONS, type OperationId } from '../../src/resources/operations.js';
 
 fc.configureGlobal({ seed: 0x0a11ce, numRuns: 250 });
 
@@ -157,6 +159,13 @@ const oracle = {
       optional(q, 'route', isString) &&
       optional(q, 'from_date', (v) => instant(v) !== undefined) &&
       optional(q, 'to_date', (v) => instant(v) !== undefined)),
+  paymentWebhookList: (q: unknown) =>
+    q === undefined ||
+    (isObject(q) &&
+      // No query table in the reference: the list wrapper's cursor and the documented page size.
+      only(q, ['limit', 'after']) &&
+      optional(q, 'limit', intIn(1, 100)) &&
+      optional(q, 'after', isString)),
   paymentMethodAttach: (id: unknown, b: unknown) =>
     pathParam(id) &&
     isObject(b) &&
@@ -551,6 +560,25 @@ const inputs = {
         .map(([a, b]) => ({ ...a, ...b })),
     },
   ),
+  paymentWebhookList: fc.oneof(
+    { weight: 1, arbitrary: fc.anything() },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(
+          fc.record(
+            {
+              limit: mostly(fc.integer({ min: 1, max: 100 }), fc.constantFrom(0, 101, 2.5, '20', null)),
+              after: mostly(fc.string(), fc.oneof(fc.integer(), fc.constant(null))),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: arb.extra }),
+        )
+        .map(([a, b]) => ({ ...a, ...b })),
+    },
+  ),
   customerId: mostly(
     fc.string({ minLength: 1, maxLength: 24 }),
     fc.oneof(fc.constantFrom('', '.', '..'), fc.integer(), fc.constant(undefined)),
@@ -589,6 +617,7 @@ const answers: [RegExp, unknown][] = [
   [/^POST \/sms\/templates\/[^/]+\/send$/, message],
   [/^POST \/sms\/webhooks$/, { id: 'wh_1', url: 'https://e.test', events: [], enabled: true }],
   [/^POST \/payment\/customers\/[^/]+\/payment_methods$/, { id: 'cus_1' }],
+  [/^GET \/payment\/webhooks$/, { data: [], has_more: false, next_cursor: null }],
 ];
 const sent: { method: string; path: string; headers: Record<string, string>; body: unknown }[] = [];
 const fetchRecorder: typeof fetch = async (input, init) => {
@@ -654,8 +683,14 @@ const stripPlus = (v: unknown) => (isString(v) && v.startsWith('+') ? v.slice(1)
 
 // ---------------------------------------------------------------------------------------------
 
-describe('each validator agrees with the reference on arbitrary input', () => {
-  it('sms.messages.create', async () => {
+/** The operations that check a body or a query (src/resources/operations.ts). */
+type WithParams = {
+  [Id in OperationId]: (typeof OPERATIONS)[Id] extends { params: string } ? Id : never;
+}[OperationId];
+
+/** A property per operation that checks its input: the compiler asks for a new one. */
+const properties: Record<WithParams, () => Promise<void>> = {
+  'sms.messages.create': async () => {
     await fc.assert(
       fc.asyncProperty(inputs.messageCreate, async (body) => {
         const valid = oracle.messageCreate(body);
@@ -671,9 +706,9 @@ describe('each validator agrees with the reference on arbitrary input', () => {
         }
       }),
     );
-  });
+  },
 
-  it('sms.bulk.create', async () => {
+  'sms.bulk.create': async () => {
     await fc.assert(
       fc.asyncProperty(inputs.bulkCreate, async (body) => {
         const valid = oracle.bulkCreate(body);
@@ -685,9 +720,9 @@ describe('each validator agrees with the reference on arbitrary input', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  },
 
-  it('sms.templates.send', async () => {
+  'sms.templates.send': async () => {
     await fc.assert(
       fc.asyncProperty(inputs.templateId, inputs.templateBody, async (id, body) => {
         const wire = await agrees(oracle.templateSend(id, body), () =>
@@ -696,9 +731,9 @@ describe('each validator agrees with the reference on arbitrary input', () => {
         if (wire) expect(decodeURIComponent(wire.path.split('/')[3] ?? '')).toBe(id);
       }),
     );
-  });
+  },
 
-  it('sms.webhooks.create', async () => {
+  'sms.webhooks.create': async () => {
     await fc.assert(
       fc.asyncProperty(inputs.webhookCreate, (body) =>
         agrees(oracle.webhookCreate(body), () => client.sms.webhooks.create(body as never)).then(
@@ -706,9 +741,9 @@ describe('each validator agrees with the reference on arbitrary input', () => {
         ),
       ),
     );
-  });
+  },
 
-  it('sms.messages.list', async () => {
+  'sms.messages.list': async () => {
     await fc.assert(
       fc.asyncProperty(inputs.messageList, (query) =>
         agrees(oracle.messageList(query), () => client.sms.messages.list(query as never)).then(
@@ -716,9 +751,19 @@ describe('each validator agrees with the reference on arbitrary input', () => {
         ),
       ),
     );
-  });
+  },
 
-  it('payment.customers.paymentMethods.attach', async () => {
+  'payment.webhooks.list': async () => {
+    await fc.assert(
+      fc.asyncProperty(inputs.paymentWebhookList, (query) =>
+        agrees(oracle.paymentWebhookList(query), () => client.payment.webhooks.list(query as never)).then(
+          () => undefined,
+        ),
+      ),
+    );
+  },
+
+  'payment.customers.paymentMethods.attach': async () => {
     await fc.assert(
       fc.asyncProperty(inputs.customerId, inputs.attachBody, (id, body) =>
         agrees(oracle.paymentMethodAttach(id, body), () =>
@@ -726,6 +771,15 @@ describe('each validator agrees with the reference on arbitrary input', () => {
         ).then(() => undefined),
       ),
     );
+  },
+};
+
+describe('each validator agrees with the reference on arbitrary input', () => {
+  it.each(Object.entries(properties))('%s', (_id, property) => property());
+
+  it('covers every operation that checks its input, and a planted one fails until covered', () => {
+    expect(uncovered(OPERATIONS, Object.keys(properties), hasParams)).toEqual([]);
+    expect(uncovered(PLANTED, Object.keys(properties), hasParams)).toEqual(['sms.messages.plant']);
   });
 });
 
@@ -768,6 +822,7 @@ describe('the generators reach both verdicts', () => {
     ['bulkCreate', inputs.bulkCreate, oracle.bulkCreate],
     ['webhookCreate', inputs.webhookCreate, oracle.webhookCreate],
     ['messageList', inputs.messageList, oracle.messageList],
+    ['paymentWebhookList', inputs.paymentWebhookList, oracle.paymentWebhookList],
     ['options', options, optionsValid],
   ] as const)('%s', (_name, arbitrary, rule) => {
     const verdicts = fc

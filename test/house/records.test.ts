@@ -107,6 +107,26 @@ export function sourceProblems(root: string): string[] {
   return problems;
 }
 
+/**
+ * Every line of test/ under `root` that names one of this project's issue numbers: a test says what
+ * it checks, not which issue asked for it. Another project's issue (`ky issue 692`) is a reference;
+ * this file plants numbers to test the rule, so it is left out.
+ */
+export function testProblems(root: string): string[] {
+  const problems: string[] = [];
+  for (const file of sourceFiles(join(root, 'test'))) {
+    const name = relative(root, file).split('\\').join('/');
+    if (name === 'test/house/records.test.ts') continue;
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/(?<!ky )\bissue[\s_]+#?\d/i.test(line))
+          problems.push(`${name}:${i + 1}: names an issue number: ${line.trim()}`);
+      });
+  }
+  return problems;
+}
+
 function fixture(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'records-'));
   for (const [name, text] of Object.entries(files)) {
@@ -165,6 +185,28 @@ describe('decision records', () => {
       'docs/decisions.md exists: one record per decision goes in docs/decisions/<slug>.md',
       "docs/decisions/redirects.md is not in the README's index",
       'docs/decisions/README.md links gone.md, which is not a record',
+    ]);
+  });
+});
+
+describe('test/', () => {
+  it('names no issue number of this project: tests say what they check', () => {
+    expect(testProblems(repo)).toEqual([]);
+  });
+
+  it("fails on an issue number in a test name, a comment or a constant, and passes another project's", () => {
+    const root = fixture({
+      'test/a.test.ts': [
+        "it('refuses it (issue 22)', () => {});",
+        '// Issue 15, finding 7: pages forever.',
+        'const ISSUE_16 = [];',
+        "it('retries a POST (ky issue 692)', () => {});",
+      ].join('\n'),
+    });
+    expect(testProblems(root)).toEqual([
+      "test/a.test.ts:1: names an issue number: it('refuses it (issue 22)', () => {});",
+      'test/a.test.ts:2: names an issue number: // Issue 15, finding 7: pages forever.',
+      'test/a.test.ts:3: names an issue number: const ISSUE_16 = [];',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 // Every error a method rejects with names the app's function that called it in its `stack`
-// (issue 25): the errors are built in a ky hook or after a timer, where no frame of the app is on
+// even though the errors are built in a ky hook or after a timer, where no frame of the app is on
 // the stack, so the SDK appends the call site it captured when the method was called.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
 } from 'gateway-sdk';
 import { createAll, createMany } from 'gateway-sdk/campaigns';
 import { message } from '../helpers/fixtures.js';
+import { rejection } from '../helpers/rejection.js';
 
 const BASE = 'https://api.gateway.test';
 
@@ -40,16 +41,6 @@ function clientAnswering(
 
 const notFound = () =>
   Response.json({ error: { code: 'not_found', message: 'No such message' } }, { status: 404 });
-
-/** The rejection of `p`; fails the test if it resolves. */
-async function rejection(p: PromiseLike<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 afterEach(() => {
   vi.useRealTimers();

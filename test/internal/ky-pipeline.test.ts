@@ -76,7 +76,7 @@ describe('Retry-After, read by ky (was parseRetryAfter)', () => {
   beforeEach(() => vi.mocked(Math.random).mockReturnValue(0.999));
 
   it('reads fractions of seconds', async () => {
-    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter (issue 15) at 0: exact waits
+    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter at 0: exact waits
     const after = fakeClock();
     sequence('get', `${BASE}/sms/messages/msg_1`, [fail(503, { 'retry-after': '1.5' }), ok]);
     const call = settle(client().sms.messages.retrieve('msg_1'));
@@ -107,7 +107,7 @@ describe('Retry-After, read by ky (was parseRetryAfter)', () => {
   );
 
   it('honours it on every retried status, 408 and 500 included (ky: only 413, 429, 503)', async () => {
-    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter (issue 15) at 0: exact waits
+    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter at 0: exact waits
     const after = fakeClock();
     sequence('post', `${BASE}/sms/messages`, [
       fail(408, { 'retry-after': '4' }),

@@ -188,7 +188,7 @@ describe('waiting between attempts', () => {
   });
 
   it('honours Retry-After in seconds', async () => {
-    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter (issue 15) at 0: exact waits
+    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter at 0: exact waits
     sequence('post', `${BASE}/sms/messages`, [fail(429, { 'retry-after': '3' }), ok]);
     const call = settle(client().sms.messages.create(send));
     expect(await after(2999)).toBe(1);
@@ -197,7 +197,7 @@ describe('waiting between attempts', () => {
   });
 
   it('honours Retry-After as an HTTP date', async () => {
-    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter (issue 15) at 0: exact waits
+    vi.mocked(Math.random).mockReturnValue(0); // Retry-After's own jitter at 0: exact waits
     const at = new Date(Date.now() + 10_000).toUTCString();
     sequence('post', `${BASE}/sms/messages`, [fail(503, { 'retry-after': at }), ok]);
     const call = settle(client().sms.messages.create(send));

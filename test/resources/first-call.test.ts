@@ -1,8 +1,11 @@
 // The first request loads the engine (ky, zod/mini, the schemas and the call: src/resources/engine.ts)
 // with one dynamic import; constructing a Client loads none of it. Each test imports the SDK afresh
 // (vi.resetModules), so its first call is the process's first.
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockService } from 'gateway-sdk/testing';
 import { message } from '../helpers/fixtures.js';
+import { rejection } from '../helpers/rejection.js';
 
 const BASE = 'https://api.gateway.test';
 let engineLoads = 0;
@@ -45,15 +48,6 @@ async function freshClient(answer: () => Response = () => Response.json(message)
   };
   const client = new sdk.Client({ apiKey: 'sk_test_first', baseURL: BASE, maxRetries: 0, fetch });
   return { sdk, client, sent };
-}
-
-async function rejection(p: PromiseLike<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('the first call', () => {
@@ -213,6 +207,33 @@ describe('the first call while the engine loads', () => {
     await vi.dynamicImportSettled();
   });
 
+  it('first calls sharing one signal add one abort listener to it for the wait, removed once the engine is in', async () => {
+    const engine = holdEngine();
+    const { client, sent } = await freshClient();
+    const { signal } = new AbortController();
+    const calls = Array.from({ length: 20 }, (_, i) => client.sms.messages.retrieve(`msg_${i}`, { signal }));
+    // One, not twenty: eleven would print Node's MaxListenersExceededWarning, naming the app.
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    engine.release();
+    await Promise.all(calls);
+    expect(sent).toHaveLength(20);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+
+  it('first calls sharing one signal all reject when it aborts during the load', async () => {
+    const engine = holdEngine();
+    const { sdk, client, sent } = await freshClient();
+    const controller = new AbortController();
+    const calls = Array.from({ length: 3 }, (_, i) =>
+      rejection(client.sms.messages.retrieve(`msg_${i}`, { signal: controller.signal })),
+    );
+    controller.abort();
+    for (const error of await Promise.all(calls)) expect(error).toBeInstanceOf(sdk.APIUserAbortError);
+    engine.release();
+    await vi.dynamicImportSettled();
+    expect(sent).toHaveLength(0);
+  });
+
   it('goes on and is sent once the engine is in within its limits', async () => {
     const engine = holdEngine();
     const { client, sent } = await freshClient();
@@ -247,5 +268,74 @@ describe('a first call whose engine fails to load', () => {
     await expect(client.sms.messages.retrieve('msg_1')).resolves.toMatchObject({ id: message.id });
     expect(engineLoads).toBe(2);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('the message of a failed engine load', () => {
+  it("says the next call tries again, and where the runtime keeps a failed chunk failed (Node's ESM loader)", async () => {
+    failNextLoad = new SyntaxError('Unexpected token in the chunk');
+    const { client } = await freshClient();
+    const error = await rejection(client.sms.messages.retrieve('msg_1'));
+    expect(error.message).toContain(
+      'The next call tries the load again; in Node, a chunk whose code failed while loading stays failed until the process restarts.',
+    );
+    expect(error.message).not.toContain('the next call loads it again');
+  });
+});
+
+describe('the first calls copy their options when the method is called', () => {
+  /** A fresh SDK over the SDK's own mock, every request's headers recorded. */
+  async function mockClient() {
+    const sdk = await import('gateway-sdk');
+    const mock = createMockService();
+    const sent: Headers[] = [];
+    const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      sent.push(request.headers);
+      return mock.fetch(request);
+    };
+    return { sdk, client: new sdk.Client({ ...mock.clientOptions, fetch, maxRetries: 0 }), sent };
+  }
+
+  it('a loop that reuses one options object sends each call with its own key: five messages, not one and four conflicts', async () => {
+    const engine = holdEngine();
+    const { client, sent } = await mockClient();
+    const opts: { idempotencyKey?: string } = {};
+    const calls = [];
+    for (let row = 0; row < 5; row++) {
+      opts.idempotencyKey = `row-${row}`;
+      calls.push(client.sms.messages.create({ to: `44770090012${row}`, message: `row ${row}` }, opts));
+    }
+    engine.release();
+    const created = await Promise.all(calls);
+    expect(new Set(created.map((m) => m.id)).size).toBe(5);
+    expect(sent.map((h) => h.get('idempotency-key'))).toEqual(['row-0', 'row-1', 'row-2', 'row-3', 'row-4']);
+  });
+
+  it('headers added or changed after the call are not sent', async () => {
+    const engine = holdEngine();
+    const { client, sent } = await mockClient();
+    const headers: Record<string, string> = { 'x-trace': 'first' };
+    const call = client.sms.messages.create({ to: '447700900123', message: 'hi' }, { headers });
+    headers['x-trace'] = 'changed';
+    headers['x-late'] = 'late';
+    engine.release();
+    await call;
+    expect(sent[0]?.get('x-trace')).toBe('first');
+    expect(sent[0]?.has('x-late')).toBe(false);
+  });
+
+  it('a list walk sends every page with the options it was called with', async () => {
+    const { client, sent } = await mockClient();
+    for (let i = 0; i < 3; i++) await client.sms.messages.create({ to: `44770090012${i}`, message: 'hi' });
+    sent.length = 0;
+    const headers: Record<string, string> = { 'x-walk': 'first' };
+    const ids: string[] = [];
+    for await (const m of client.sms.messages.list({ limit: 1 }, { headers })) {
+      ids.push(m.id);
+      headers['x-walk'] = 'changed';
+    }
+    expect(ids).toHaveLength(3);
+    expect(sent.map((h) => h.get('x-walk'))).toEqual(['first', 'first', 'first']);
   });
 });

@@ -5,11 +5,13 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { type APIPromise, Client, type PagePromise, type RequestOptions } from 'gateway-sdk';
 import { createMockService } from 'gateway-sdk/testing';
-import { type Build, type Schemas, schemas } from '../../src/resources/engine.js';
+import { type Schemas, target } from '../../src/resources/engine.js';
+import { fillPath } from '../../src/internal/path.js';
 import type { Same as SameFields } from '../../src/internal/schema.js';
 import {
   type AreaOf,
   OPERATIONS,
+  type Operation,
   type OperationId,
   type Operations,
   type RouteKeyOf,
@@ -25,6 +27,7 @@ import {
   coverageProblems,
   exportedNames,
   operationProblems,
+  PLANTED,
   type Places,
   readRepoFile,
 } from '../helpers/operations.js';
@@ -59,10 +62,8 @@ describe('the operation declarations', () => {
 
 // What a resource method hands the engine, caught before anything loads.
 interface Handed {
-  kind: '_request' | '_list';
-  method: 'GET' | 'POST';
-  build: Build;
-  response: (s: Schemas) => unknown;
+  id: string;
+  args: { path?: Record<string, string>[]; body?: unknown; query?: unknown };
 }
 
 function handed(id: string, args: unknown[]): Handed {
@@ -71,11 +72,8 @@ function handed(id: string, args: unknown[]): Handed {
   for (const segment of segments.slice(0, -1)) resource = (resource as Record<string, unknown>)[segment];
   const target = resource as Record<string, unknown>;
   let seen: Handed | undefined;
-  target['_request'] = (method: 'GET' | 'POST', build: Build, response: (s: Schemas) => unknown) => {
-    seen = { kind: '_request', method, build, response };
-  };
-  target['_list'] = (build: Build, response: (s: Schemas) => unknown) => {
-    seen = { kind: '_list', method: 'GET', build, response };
+  target['_request'] = target['_list'] = (named: string, handedArgs: Handed['args']) => {
+    seen = { id: named, args: handedArgs };
   };
   try {
     (target[segments.at(-1) ?? ''] as (...a: unknown[]) => unknown).apply(resource, args);
@@ -87,44 +85,43 @@ function handed(id: string, args: unknown[]): Handed {
   return seen;
 }
 
-describe('each method sends what its declaration says', () => {
-  it.each(Object.entries(OPERATIONS))('%s', (id, operation) => {
+describe('each method names its declaration and hands over its arguments', () => {
+  it.each(Object.entries(OPERATIONS))('%s', (id, operation: Operation) => {
     const ids = (operation.path.match(/\{\w+\}/g) ?? []).map((_, i) => `id${i + 1}`);
     const input = { planted: true };
-    const params = 'params' in operation ? operation.params : undefined;
-    const sent = handed(id, params === undefined ? ids : [...ids, input]);
-    const area = schemas[id.split('.')[0] as keyof typeof schemas] as Record<string, unknown>;
-    const checked: unknown[] = [];
-    const target = sent.build({
-      ...schemas,
-      parseInput: ((schema: unknown, value: unknown) => {
-        checked.push(schema);
-        return value;
-      }) as Schemas['parseInput'],
-    });
+    const sent = handed(id, operation.params === undefined ? ids : [...ids, input]);
 
-    let n = 0;
-    expect(sent.method).toBe(operation.method);
-    expect(target.path).toBe(operation.path.replace(/\{\w+\}/g, () => `id${++n}`));
-    expect(checked).toEqual(params === undefined ? [] : [area[params]]);
-    expect(operation.method === 'POST' ? target.body : target.query).toBe(
-      params === undefined ? undefined : input,
+    expect(sent.id).toBe(id);
+    expect((sent.args.path ?? []).map((one) => Object.values(one)[0])).toEqual(ids);
+    expect(operation.method === 'POST' ? sent.args.body : sent.args.query).toBe(
+      operation.params === undefined ? undefined : input,
     );
-    expect(sent.response(schemas)).toBe(area[operation.response]);
+    // The engine puts the ids into the declared path, each in its segment.
+    let n = 0;
+    expect(fillPath(operation.path, sent.args.path)).toBe(
+      operation.path.replace(/\{\w+\}/g, () => `id${++n}`),
+    );
+  });
+
+  it('the engine sends the declared path and checks the input with the declared schema', () => {
+    expect(
+      target('sms.templates.send', {
+        path: [{ templateId: 'a/b' }],
+        body: { to: '447700900123', variables: {} },
+      }),
+    ).toEqual({
+      path: 'sms/templates/a%2Fb/send',
+      body: { to: '447700900123', variables: {} },
+    });
+    expect(() => target('sms.messages.list', { query: { limit: 0 } })).toThrow(/MessageListParams/);
+    expect(target('sms.messages.list', { query: { limit: 5 } })).toEqual({
+      path: 'sms/messages',
+      query: { limit: 5 },
+    });
   });
 });
 
-// An operation that exists nowhere but here: the checks above must catch each missing piece.
-const PLANTED = {
-  ...OPERATIONS,
-  'sms.messages.plant': {
-    method: 'POST',
-    path: 'sms/messages/{message_id}/plant',
-    params: 'MessagePlantParamsSchema',
-    response: 'MessageSchema',
-    doc: 'An operation the reference does not have.',
-  },
-} as const satisfies Operations;
+// The planted operation (test/helpers/operations.ts): the checks above must catch each missing piece.
 const PLANTED_METHOD =
   '  plant(messageId: string, body: MessagePlantParams = {}, opts?: RequestOptions): APIPromise<Message> {\n';
 
@@ -148,6 +145,26 @@ function planted(): Places {
     readSource,
   };
 }
+
+// The files of CONTRIBUTING's recipe, step by step: the checks below fail the planted operation
+// for each one missing (the compiler for the models, the reference schema and the test lists).
+const RECIPE = [
+  'src/resources/operations.ts',
+  'src/resources/models/<area>.ts',
+  'src/resources/<area>/<resource>.ts',
+  'src/testing/routes/<area>.ts',
+  'test/resources/<area>/<resource>.test.ts',
+  'test/testing/conformance.test.ts',
+  'CHANGELOG.md',
+];
+
+describe("CONTRIBUTING's recipe", () => {
+  it('has a step per file of the planted operation, in order, and no more', () => {
+    const text = readRepoFile('CONTRIBUTING.md') ?? '';
+    const recipe = text.slice(text.indexOf('**Adding an operation**'), text.indexOf('**Comments**'));
+    expect([...recipe.matchAll(/^ {2}\d+\. `([^`]+)`/gm)].map((m) => m[1])).toEqual(RECIPE);
+  });
+});
 
 describe('a planted operation', () => {
   it('passes every check once each of its pieces is in place', () => {

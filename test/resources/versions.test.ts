@@ -85,10 +85,23 @@ describe('Service-Version', () => {
     ]);
   });
 
-  it('is never sent by account, even when a call asks for one', async () => {
-    const { client, sent } = recording(() => Response.json([]));
-    await client.account.organizations.members.list('org_1', { serviceVersion: '2026-06-01' });
+  it('is never sent by account, whatever the client’s', async () => {
+    const { client, sent } = recording(() => Response.json([]), { serviceVersion: '2026-06-01' });
+    await client.account.organizations.members.list('org_1');
     expect(sent[0]?.headers.has('service-version')).toBe(false);
+  });
+
+  it('per call on account is refused, saying account sends none, before sending', async () => {
+    const { client, sent } = recording(() => Response.json([]));
+    const error = await client.account.organizations.members
+      .list('org_1', { serviceVersion: '2026-06-01' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(
+      /options\.serviceVersion is not sent by account operations, which have no Service-Version: remove it/,
+    );
+    expect((error as ValidationError).issues[0]?.path).toEqual(['serviceVersion']);
+    expect(sent).toHaveLength(0);
   });
 
   it('refuses a per-call version that is not a date, before sending', async () => {
@@ -101,6 +114,38 @@ describe('Service-Version', () => {
       /options\.serviceVersion must be a date as YYYY-MM-DD/,
     );
     expect(sent).toHaveLength(0);
+  });
+
+  describe.each(['2026-02-30', '2026-13-01', '2026-04-31', '2025-02-29', '2026-00-10'])(
+    'that is shaped as a date but is not one on the calendar (%s)',
+    (version) => {
+      it('is refused on the client', () => {
+        expect(() => recording(undefined, { serviceVersion: version })).toThrow(ConfigurationError);
+        expect(() => recording(undefined, { serviceVersion: version })).toThrow(
+          /serviceVersion must be a date as YYYY-MM-DD on the calendar/,
+        );
+      });
+
+      it('is refused from GATEWAY_SERVICE_VERSION, naming the variable', () => {
+        vi.stubEnv('GATEWAY_SERVICE_VERSION', version);
+        expect(() => recording()).toThrow(/serviceVersion \(from GATEWAY_SERVICE_VERSION\) must be a date/);
+      });
+
+      it('is refused per call, before sending', async () => {
+        const { client, sent } = recording();
+        const error = await client.sms.messages
+          .retrieve('msg_1', { serviceVersion: version })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ValidationError);
+        expect(sent).toHaveLength(0);
+      });
+    },
+  );
+
+  it('accepts 29 February of a leap year', async () => {
+    const { client, sent } = recording(undefined, { serviceVersion: '2028-02-29' });
+    await client.sms.messages.retrieve('msg_1');
+    expect(sent[0]?.headers.get('service-version')).toBe('2028-02-29');
   });
 
   it('as a header per call is refused, pointing at the option', async () => {
@@ -130,6 +175,18 @@ describe('a 4xx about the version', () => {
       /sent Service-Version 2030-01-01: set the `serviceVersion` option/,
     );
     expect((error as Error).message).toMatch(/GATEWAY_SERVICE_VERSION/);
+  });
+
+  it.each([
+    [404, 'not_found', 'template version 3 not found'],
+    [404, 'template_version_not_found', 'Template tpl_1 has no version 3'],
+    [409, 'conflict', 'The webhook was changed by another request (version 7)'],
+    [422, 'parameter_invalid', 'variables.version must be a string'],
+  ])('%i %s that speaks of another version gets no serviceVersion advice', async (status, code, said) => {
+    const { client } = recording(() => Response.json({ error: { code, message: said } }, { status }));
+    const error = await client.sms.messages.retrieve('msg_1').catch((e: unknown) => e);
+    expect((error as Error).message).toContain(said);
+    expect((error as Error).message).not.toMatch(/serviceVersion|Service-Version/);
   });
 
   it('any other 400 keeps its own advice', async () => {

@@ -119,8 +119,11 @@ describe.each(areas.filter((a) => a.area !== 'account'))('Service-Version on $ar
     },
   );
 
-  it('accepts any YYYY-MM-DD value', async () => {
-    expect((await get(mock, path, { version: '2025-06-30' })).status).toBe(200);
+  it('accepts the version it serves, and answers 400 unsupported_version to any other date', async () => {
+    expect((await get(mock, path, { version: '2026-01-01' })).status).toBe(200);
+    const res = await get(mock, path, { version: '2025-06-30' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'unsupported_version', param: 'Service-Version' });
   });
 
   it('checks the credential before the version', async () => {

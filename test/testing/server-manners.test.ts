@@ -1,4 +1,4 @@
-// Issue 37, detour 6: the loopback mock answers like a careful server. Every answer carries an
+// The loopback mock answers like a careful server. Every answer carries an
 // x-request-id, the server's own refusals included (421, 403, 405 to TRACE and to CONNECT, which is
 // written on the raw socket); OPTIONS answers 404 on a path no route serves and 204 with `Allow` on
 // one it does; HEAD answers as GET without a body. And a 404 says "check the id" once, not twice.

@@ -59,7 +59,12 @@ const bulkCases: Case[] = [
     'recipients',
   ],
   ['a recipient has a plus sign', { ...bulk, recipients: ['+447700900123'] }, 'recipients[0]'],
-  ['the second recipient is too short', { ...bulk, recipients: ['447700900123', '123'] }, 'recipients[1]'],
+  [
+    'the second recipient is too long',
+    { ...bulk, recipients: ['447700900123', '1'.repeat(21)] },
+    'recipients[1]',
+  ],
+  ['a recipient has spaces', { ...bulk, recipients: ['44 7700 900123'] }, 'recipients[0]'],
   ['message is empty', { ...bulk, message: '' }, 'message'],
   ['message has 1001 characters', { ...bulk, message: text(1001) }, 'message'],
   ['from has 12 characters', { ...bulk, from: 'ABCDEFGHIJKL' }, 'from'],
@@ -253,9 +258,9 @@ describe('request bodies', () => {
     });
   });
 
-  it('answers 400 invalid_json for an empty body', async () => {
+  it('reads an empty body as no body: the route names the first missing field', async () => {
     const res = await call(mock, 'POST', '/sms/webhooks', undefined, { raw: '' });
-    expect(res.body.error.code).toBe('invalid_json');
+    expect(res.body.error).toMatchObject({ code: 'parameter_missing', param: 'url' });
   });
 
   it.each(['[]', 'null', '"text"', '42'])('answers 400 invalid_body for %s', async (raw) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError, type WebhookVerificationReason } from 'gateway-sdk/webhooks';
-import { envelope, flipLast, paths, rejection, vectors, bodyBytes } from './helpers.js';
+import { envelope, flipLast, paths, vectors, bodyBytes } from './helpers.js';
+import { rejection } from '../helpers/rejection.js';
 
 const secret = 'whsec_construct_Q81x';
 

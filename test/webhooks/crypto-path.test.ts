@@ -99,12 +99,14 @@ describe('the node:crypto path', () => {
 
 describe('the gateway-sdk/webhooks entry', () => {
   // The size script checks the bundle; this names the offending file and line sooner.
-  it("imports only the errors' base and guard, the service version, the Redis command adapter, the near-miss distance and its own folder (types aside), and no Node builtin, ky or zod", () => {
+  it("imports only the errors' base and guard, the service version, the Redis command adapter, the near-miss distance, the hex helper, MIB and its own folder (types aside), and no Node builtin, ky or zod", () => {
     const src = new URL('../../src/', import.meta.url);
     const files = [
       'webhooks.ts',
       'internal/redis.ts', // the Redis command adapter redisStore shares with redisPacer
       'internal/near-miss.ts', // the one edit distance behind every "did you mean"
+      'internal/hex.ts', // lowercase hex, the one spelling of bytes
+      'limits.ts', // MIB, the default body limit
       'core/errors.ts',
       'core/error-guards.ts',
       'core/brands.ts',
@@ -118,7 +120,7 @@ describe('the gateway-sdk/webhooks entry', () => {
           ? /^\.\/(core\/(errors|error-guards)|webhooks\/[\w-]+)\.js$/
           : file.startsWith('core/')
             ? /^\.\/brands\.js$/
-            : /^(\.\.\/core\/(errors|version)|\.\.\/internal\/(redis|near-miss)|\.\/[\w-]+)\.js$/;
+            : /^(\.\.\/core\/(errors|version)|\.\.\/internal\/(redis|near-miss|hex)|\.\.\/limits|\.\/[\w-]+)\.js$/;
       for (const [statement, specifier] of text.matchAll(
         /^\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm,
       )) {

@@ -90,13 +90,3 @@ export function envelope(overrides: Record<string, unknown> = {}): string {
 /** Flips the last hex digit: a well-formed signature that is wrong by one bit-pattern. */
 export const flipLast = (signature: string): string =>
   signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
-
-/** Resolves to the rejection of `promise`, failing the test if it fulfils. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}

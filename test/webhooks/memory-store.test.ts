@@ -79,4 +79,55 @@ describe('memoryStore', () => {
   it.each([{ maxEntries: 0 }, { maxEntries: 1.5 }, { ttlSeconds: -1 }])('refuses %o', (options) => {
     expect(() => memoryStore(options)).toThrow(ConfigurationError);
   });
+
+  // Counted, not timed: every step any Map iteration takes during one claim. Scanning the whole
+  // store once full (the old way) is 20,000 steps; the store's queues make it a handful.
+  it('claims on a full store without walking its entries, whatever the mix of ttls', async () => {
+    const max = 20_000;
+    const store = memoryStore({ maxEntries: max });
+    for (let i = 0; i < max; i++) {
+      await store.claim(`evt_${i}`, 300);
+      if (i % 4) await store.complete?.(`evt_${i}`, 7 * DAY);
+    }
+    vi.advanceTimersByTime(60_000);
+    const iterator = Object.getPrototypeOf(new Map().entries()) as { next: () => unknown };
+    const next = iterator.next;
+    let steps = 0;
+    iterator.next = function (this: unknown) {
+      steps++;
+      return next.call(this);
+    };
+    try {
+      for (let i = 0; i < 100; i++) {
+        expect(await store.claim(`new_${i}`, 300)).toBe(true);
+        await store.complete?.(`new_${i}`, 7 * DAY);
+      }
+    } finally {
+      iterator.next = next;
+    }
+    expect(steps).toBeLessThan(100 * 2 * 20);
+    // Evicted oldest handled first: the pending claims (every fourth) are all still there.
+    expect(await store.state?.('evt_0')).toBe('pending');
+    expect(await store.state?.('evt_1')).toBeUndefined();
+    expect(await store.state?.('new_99')).toBe('handled');
+  });
+
+  it('sweeps claims that expired behind longer-lived ones, so a full store takes their place first', async () => {
+    const store = memoryStore({ maxEntries: 4 });
+    await store.claim('kept', 300);
+    await store.complete?.('kept', DAY);
+    await store.claim('lease-1', 10);
+    await store.claim('lease-2', 10);
+    await store.claim('kept-2', 300);
+    await store.complete?.('kept-2', DAY);
+    vi.advanceTimersByTime(11_000);
+    await store.claim('a', 300);
+    await store.claim('b', 300);
+    // Both leases lapsed and made the room: no handled id was evicted.
+    expect(await store.state?.('kept')).toBe('handled');
+    expect(await store.state?.('kept-2')).toBe('handled');
+    await store.claim('c', 300);
+    expect(await store.state?.('kept')).toBeUndefined();
+    expect(await store.state?.('kept-2')).toBe('handled');
+  });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError } from 'gateway-sdk/webhooks';
-import { flipLast, paths, rejection } from './helpers.js';
+import { flipLast, paths } from './helpers.js';
+import { rejection } from '../helpers/rejection.js';
 
 // Any UTF-16 string, lone surrogates included: they reach us from JSON.parse'd text and are hashed
 // as U+FFFD by both node:crypto and TextEncoder.

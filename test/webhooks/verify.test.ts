@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError, type WebhookRawBody } from 'gateway-sdk/webhooks';
-import { envelope, flipLast, paths, rejection } from './helpers.js';
+import { envelope, flipLast, paths } from './helpers.js';
+import { rejection } from '../helpers/rejection.js';
 
 const secret = 'whsec_verify_7Hq2Zp';
 const body = envelope();

@@ -1,14 +1,12 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../resource.js';
-import type { OrganizationMember } from './models.js';
+import type { OrganizationMember } from '../models/account.js';
 
-export type { OrganizationMember, Role, Permission } from './models.js';
+export type { OrganizationMember, Role, Permission } from '../models/account.js';
 
 /** Members of an organization. */
 export class Members extends APIResource {
-  protected readonly area = 'account';
-
   /**
    * Lists an organization's members: the whole list, as a bare array
    * (GET /account/organizations/{organizationId}/members).
@@ -16,11 +14,6 @@ export class Members extends APIResource {
    * @example const members = await client.account.organizations.members.list('org_123')
    */
   list(organizationId: string, opts?: RequestOptions): APIPromise<OrganizationMember[]> {
-    return this._request(
-      'GET',
-      (s) => ({ path: s.path`account/organizations/${{ organizationId }}/members` }),
-      (s) => s.account.OrganizationMembers,
-      opts,
-    );
+    return this._request('account.organizations.members.list', { path: [{ organizationId }] }, opts);
   }
 }

@@ -2,12 +2,11 @@ import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Transport } from '../../internal/transport.js';
 import { APIResource } from '../resource.js';
-import type { Customer } from './models.js';
+import type { Customer } from '../models/payment.js';
 import { PaymentMethods } from './payment-methods.js';
 
 /** Customers of the payment gateway (sandbox). */
 export class Customers extends APIResource {
-  protected readonly area = 'payment';
   /** A customer's payment methods. */
   readonly paymentMethods: PaymentMethods;
 
@@ -23,11 +22,6 @@ export class Customers extends APIResource {
    * @example const customer = await client.payment.customers.retrieve('cus_123')
    */
   retrieve(id: string, opts?: RequestOptions): APIPromise<Customer> {
-    return this._request(
-      'GET',
-      (s) => ({ path: s.path`payment/customers/${{ id }}` }),
-      (s) => s.payment.CustomerSchema,
-      opts,
-    );
+    return this._request('payment.customers.retrieve', { path: [{ id }] }, opts);
   }
 }

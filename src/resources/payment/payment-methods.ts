@@ -1,14 +1,12 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../resource.js';
-import type { Customer, PaymentMethodAttachParams } from './models.js';
+import type { Customer, PaymentMethodAttachParams } from '../models/payment.js';
 
-export type { PaymentMethodAttachParams } from './models.js';
+export type { PaymentMethodAttachParams } from '../models/payment.js';
 
 /** Payment methods attached to a customer (sandbox). */
 export class PaymentMethods extends APIResource {
-  protected readonly area = 'payment';
-
   /**
    * Attaches a payment method to a customer and returns the updated customer
    * (POST /payment/customers/{id}/payment_methods).
@@ -20,14 +18,6 @@ export class PaymentMethods extends APIResource {
    * });
    */
   attach(customerId: string, body: PaymentMethodAttachParams, opts?: RequestOptions): APIPromise<Customer> {
-    return this._request(
-      'POST',
-      (s) => ({
-        path: s.path`payment/customers/${{ customerId }}/payment_methods`,
-        body: s.parseInput(s.payment.PaymentMethodAttachParamsSchema, body, 'PaymentMethodAttachParams'),
-      }),
-      (s) => s.payment.CustomerSchema,
-      opts,
-    );
+    return this._request('payment.customers.paymentMethods.attach', { path: [{ customerId }], body }, opts);
   }
 }

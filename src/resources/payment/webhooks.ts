@@ -1,27 +1,18 @@
 import type { PagePromise } from '../../core/pagination.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../resource.js';
-import type { PaymentWebhook, PaymentWebhookListParams } from './models.js';
+import type { PaymentWebhook, PaymentWebhookListParams } from '../models/payment.js';
 
-export type { PaymentWebhook, PaymentWebhookListParams } from './models.js';
+export type { PaymentWebhook, PaymentWebhookListParams } from '../models/payment.js';
 
 /** Payment webhooks (sandbox). */
 export class PaymentWebhooks extends APIResource {
-  protected readonly area = 'payment';
-
   /**
    * Lists payment webhooks, page by page as you iterate (GET /payment/webhooks).
    *
    * @example for await (const hook of client.payment.webhooks.list()) console.log(hook.url, hook.events)
    */
   list(query: PaymentWebhookListParams = {}, opts?: RequestOptions): PagePromise<PaymentWebhook> {
-    return this._list(
-      (s) => ({
-        path: 'payment/webhooks',
-        query: s.parseInput(s.payment.PaymentWebhookListParamsSchema, query, 'PaymentWebhookListParams'),
-      }),
-      (s) => s.payment.PaymentWebhookPage,
-      opts,
-    );
+    return this._list('payment.webhooks.list', { query }, opts);
   }
 }

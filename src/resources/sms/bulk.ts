@@ -1,12 +1,10 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../resource.js';
-import type { BulkCreateParams, BulkJob } from './models.js';
+import type { BulkCreateParams, BulkJob } from '../models/sms.js';
 
 /** Bulk jobs: one identical message to many recipients. */
 export class Bulk extends APIResource {
-  protected readonly area = 'sms';
-
   /**
    * Sends one message to 1 to 10,000 recipients (POST /sms/bulk); retries reuse one `Idempotency-Key`.
    *
@@ -17,14 +15,6 @@ export class Bulk extends APIResource {
    * });
    */
   create(body: BulkCreateParams, opts?: RequestOptions): APIPromise<BulkJob> {
-    return this._request(
-      'POST',
-      (s) => ({
-        path: 'sms/bulk',
-        body: s.parseInput(s.sms.BulkCreateParamsSchema, body, 'BulkCreateParams'),
-      }),
-      (s) => s.sms.BulkJobSchema,
-      opts,
-    );
+    return this._request('sms.bulk.create', { body }, opts);
   }
 }

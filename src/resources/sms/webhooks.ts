@@ -1,31 +1,24 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { APIResource } from '../resource.js';
-import type { SmsWebhook, SmsWebhookCreateParams } from './models.js';
+import type { SmsWebhook, SmsWebhookCreateParams } from '../models/sms.js';
 
 export type {
   SmsWebhook,
   SmsWebhookEventName,
   SmsWebhookRetryConfig,
   SmsWebhookCreateParams,
-} from './models.js';
+} from '../models/sms.js';
 
 /** SMS webhooks: where the service POSTs message events. */
 export class SmsWebhooks extends APIResource {
-  protected readonly area = 'sms';
-
   /**
    * Gets one SMS webhook (GET /sms/webhooks/{webhook_id}).
    *
    * @example const hook = await client.sms.webhooks.retrieve('wh_123')
    */
   retrieve(webhookId: string, opts?: RequestOptions): APIPromise<SmsWebhook> {
-    return this._request(
-      'GET',
-      (s) => ({ path: s.path`sms/webhooks/${{ webhookId }}` }),
-      (s) => s.sms.SmsWebhookSchema,
-      opts,
-    );
+    return this._request('sms.webhooks.retrieve', { path: [{ webhookId }] }, opts);
   }
 
   /**
@@ -38,14 +31,6 @@ export class SmsWebhooks extends APIResource {
    * });
    */
   create(body: SmsWebhookCreateParams, opts?: RequestOptions): APIPromise<SmsWebhook> {
-    return this._request(
-      'POST',
-      (s) => ({
-        path: 'sms/webhooks',
-        body: s.parseInput(s.sms.SmsWebhookCreateParamsSchema, body, 'SmsWebhookCreateParams'),
-      }),
-      (s) => s.sms.SmsWebhookSchema,
-      opts,
-    );
+    return this._request('sms.webhooks.create', { body }, opts);
   }
 }

@@ -1,12 +1,11 @@
 // The account endpoint (the API reference's Endpoint 11): no Service-Version, a bare JSON array.
 import { notFound } from '../errors.js';
 import type { Route } from '../router.js';
+import { declared } from './declared.js';
 
 /** GET /account/organizations/{organizationId}/members */
 const listMembers: Route = {
-  area: 'account',
-  method: 'GET',
-  path: 'account/organizations/:organizationId/members',
+  ...declared('account.organizations.members.list'),
   handle({ params, store }) {
     const id = params['organizationId'] ?? '';
     const members = store.members.get(id);

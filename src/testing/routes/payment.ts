@@ -2,13 +2,12 @@
 import { invalid, missing, notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import type { Route } from '../router.js';
+import { declared } from './declared.js';
 import { boolean, knownFields, pageLimit, queryParams, string } from '../validation.js';
 
 /** GET /payment/webhooks: the list wrapper with `object: 'list'`. */
 const listWebhooks: Route = {
-  area: 'payment',
-  method: 'GET',
-  path: 'payment/webhooks',
+  ...declared('payment.webhooks.list'),
   handle({ query, store }) {
     // Query parameters are "not shown"; the mock takes the same paging as the message list.
     const q = queryParams(query, ['limit', 'after']);
@@ -22,9 +21,7 @@ const listWebhooks: Route = {
 
 /** POST /payment/customers/{id}/payment_methods */
 const attachPaymentMethod: Route = {
-  area: 'payment',
-  method: 'POST',
-  path: 'payment/customers/:id/payment_methods',
+  ...declared('payment.customers.paymentMethods.attach'),
   handle({ params, body, store }) {
     const id = params['id'] ?? '';
     const customer = store.customers.get(id);
@@ -44,9 +41,7 @@ const attachPaymentMethod: Route = {
 
 /** GET /payment/customers/{id} */
 const retrieveCustomer: Route = {
-  area: 'payment',
-  method: 'GET',
-  path: 'payment/customers/:id',
+  ...declared('payment.customers.retrieve'),
   handle({ params, store }) {
     const id = params['id'] ?? '';
     const customer = store.customers.get(id);

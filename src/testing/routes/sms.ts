@@ -1,8 +1,10 @@
 // The SMS endpoints (the API reference's Endpoints 1 to 7). Fields are checked in the order
 // of the reference's request tables; the first one at fault is answered.
+import { LIMITS } from '../../limits.js';
 import { invalid, missing, MockApiError, notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import type { Route } from '../router.js';
+import { declared } from './declared.js';
 import type { MockMessage, MockRetryConfig, MockSmsWebhook } from '../types.js';
 import {
   BULK_ROUTES,
@@ -10,6 +12,7 @@ import {
   dateTime,
   httpsUrl,
   isObject,
+  listedNumber,
   MESSAGE_STATUSES,
   messageText,
   oneOf,
@@ -27,6 +30,7 @@ import {
   knownFields,
   type Body,
 } from '../validation.js';
+import { toHex } from '../../internal/hex.js';
 
 /**
  * Retry settings of a webhook registered without `retry_config`: one attempt, then the reference's six
@@ -34,7 +38,7 @@ import {
  */
 export const DEFAULT_RETRY_CONFIG: MockRetryConfig = { max_attempts: 7, backoff_seconds: 60 };
 
-const MAX_RECIPIENTS = 10_000;
+const MAX_RECIPIENTS = LIMITS.bulkRecipients.max;
 
 // The request tables of the reference, complete for these three (webhook create is open: "any
 // further accepted body fields: not shown").
@@ -44,9 +48,7 @@ const TEMPLATE_SEND_FIELDS = ['to', 'variables', 'from', 'route'];
 
 /** POST /sms/messages */
 const createMessage: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/messages',
+  ...declared('sms.messages.create'),
   handle({ body, store, now }) {
     knownFields(body, SEND_FIELDS, 'POST /sms/messages');
     const to = phone(required(body, 'to', 'the recipient number'), 'to');
@@ -75,9 +77,7 @@ const createMessage: Route = {
 
 /** GET /sms/messages */
 const listMessages: Route = {
-  area: 'sms',
-  method: 'GET',
-  path: 'sms/messages',
+  ...declared('sms.messages.list'),
   handle({ query, store }) {
     const q = queryParams(query, ['limit', 'after', 'status', 'route', 'from_date', 'to_date']);
     const limit = pageLimit(q.get('limit'));
@@ -101,9 +101,7 @@ const listMessages: Route = {
 
 /** GET /sms/messages/{message_id} */
 const retrieveMessage: Route = {
-  area: 'sms',
-  method: 'GET',
-  path: 'sms/messages/:message_id',
+  ...declared('sms.messages.retrieve'),
   handle({ params, store }) {
     const id = params['message_id'] ?? '';
     const message = store.messages.get(id);
@@ -114,9 +112,7 @@ const retrieveMessage: Route = {
 
 /** POST /sms/bulk */
 const createBulk: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/bulk',
+  ...declared('sms.bulk.create'),
   handle({ body, store, now }) {
     knownFields(body, BULK_FIELDS, 'POST /sms/bulk');
     const recipients = required(body, 'recipients', `an array of 1 to ${MAX_RECIPIENTS} phone numbers`);
@@ -127,7 +123,7 @@ const createBulk: Route = {
         `must list 1 to ${MAX_RECIPIENTS} phone numbers (got ${recipients.length}).`,
       );
     }
-    const numbers = recipients.map((value, i) => phone(value, `recipients[${i}]`));
+    const numbers = recipients.map((value, i) => listedNumber(value, `recipients[${i}]`));
     const message = messageText(body);
     const from = senderId(body);
     const chosenRoute = route(body, BULK_ROUTES, 'promotional', ' (otp is not available for bulk)');
@@ -146,15 +142,13 @@ const createBulk: Route = {
 
 /** POST /sms/templates/{template_id}/send */
 const sendTemplate: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/templates/:template_id/send',
+  ...declared('sms.templates.send'),
   handle({ params, body, store }) {
     const id = params['template_id'] ?? '';
     const template = store.templates.get(id);
     if (template === undefined) throw notFound('template_not_found', 'template_id', 'template', id);
     knownFields(body, TEMPLATE_SEND_FIELDS, 'POST /sms/templates/{template_id}/send');
-    const to = phone(required(body, 'to', 'the recipient number'), 'to');
+    const to = listedNumber(required(body, 'to', 'the recipient number'), 'to');
     const variables = templateVariables(body);
     const from = senderId(body);
     const chosenRoute = route(body, ROUTES, 'transactional');
@@ -168,9 +162,7 @@ const sendTemplate: Route = {
 
 /** GET /sms/webhooks/{webhook_id} */
 const retrieveWebhook: Route = {
-  area: 'sms',
-  method: 'GET',
-  path: 'sms/webhooks/:webhook_id',
+  ...declared('sms.webhooks.retrieve'),
   handle({ params, store }) {
     const id = params['webhook_id'] ?? '';
     const hook = store.smsWebhooks.get(id);
@@ -181,9 +173,7 @@ const retrieveWebhook: Route = {
 
 /** POST /sms/webhooks */
 const createWebhook: Route = {
-  area: 'sms',
-  method: 'POST',
-  path: 'sms/webhooks',
+  ...declared('sms.webhooks.create'),
   handle({ body, store }) {
     const url = httpsUrl(required(body, 'url', 'an HTTPS URL'), 'url');
     const events = required(body, 'events', `an array of ${SMS_WEBHOOK_EVENTS.join(', ')}`);
@@ -268,5 +258,5 @@ function retryConfig(body: Body): MockRetryConfig {
 
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return `whsec_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `whsec_${toHex(bytes)}`;
 }

@@ -12,7 +12,7 @@ import {
   typedAs,
   wireDateTime,
 } from '../../internal/schema.js';
-import { pageLimit } from '../fields.js';
+import { pageLimit } from './fields.js';
 
 /**
  * A customer as the service returns it. Fields the service adds later are kept on the object at

@@ -5,11 +5,7 @@ import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import { inputDateTime, maxChars, oneOf, openEnum } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
-
-/** Message status values the reference names. */
-export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'expired'] as const;
-/** Routes the reference names. */
-export const ROUTES = ['otp', 'transactional', 'promotional'] as const;
+import { isListedNumber, LISTED_NUMBER_MAX, type MESSAGE_STATUSES, ROUTES } from './sms-rules.js';
 
 /** A message's delivery status: `queued`, `sent`, `delivered`, `failed`, `expired`, or one added later. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue<'MessageStatus'>;
@@ -40,21 +36,15 @@ export const phone = z.pipe(
   z.transform((value: string) => (value.startsWith('+') ? value.slice(1) : value)),
 );
 
-/** The longest number of a bulk or template send, in characters, a leading `+` included. */
-const LOOSE_PHONE_MAX = 20;
-const LOOSE_PHONE = /^\+?[0-9]+$/;
-
 /**
  * A number of a bulk send or a template send: the reference gives its pattern for single sends
- * only, so these take the looser reading (a national `07700900123` passes): 1 to 20 characters,
- * digits with one optional leading `+`, which is stripped as on a single send. Spaces and dashes
- * are still refused: the service would not read them.
+ * only, so these take the looser reading of sms-rules.ts `isListedNumber`, which the mock applies too.
  */
 export const loosePhone = z.pipe(
   z.string().check(
-    z.refine((value: string) => value.length <= LOOSE_PHONE_MAX && LOOSE_PHONE.test(value), {
+    z.refine(isListedNumber, {
       error:
-        `must be a number of digits, at most ${LOOSE_PHONE_MAX} characters, without spaces or dashes, ` +
+        `must be a number of digits, at most ${LISTED_NUMBER_MAX} characters, without spaces or dashes, ` +
         'such as 447700900123 (a leading + is allowed)',
     }),
   ),

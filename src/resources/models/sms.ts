@@ -19,7 +19,7 @@ import {
   wireDateTime,
 } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
-import { pageLimit } from '../fields.js';
+import { pageLimit } from './fields.js';
 import {
   futureScheduleAt,
   httpsUrl,
@@ -36,9 +36,10 @@ import {
   routeParam,
   scheduleAt,
   senderId,
-} from './fields.js';
+} from './sms-fields.js';
+import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './sms-rules.js';
 
-export type { MessageStatus, Route } from './fields.js';
+export type { MessageStatus, Route } from './sms-fields.js';
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
@@ -135,7 +136,6 @@ type _MessageCreateParamsTie = Assert<Accepts<typeof MessageCreateParamsSchema, 
 /** A bulk job's status: `processing`, `completed`, `failed`, `cancelled`, or one added later. */
 export type BulkJobStatus =
   'processing' | 'completed' | 'failed' | 'cancelled' | UnknownEnumValue<'BulkJobStatus'>;
-const BULK_ROUTES = ['transactional', 'promotional'] as const;
 
 /**
  * A bulk job as the service returns it. Fields the service adds later are kept on the object at
@@ -222,9 +222,12 @@ export interface MessageListParams {
   limit?: number | undefined;
   /** Cursor: start after this message id. Iterating sets it for you. */
   after?: string | undefined;
-  /** Only messages with this status. */
+  /**
+   * Only messages with this status. Sent as given, so a status the service added later works; one
+   * the service does not list is answered 400 (by the mock too).
+   */
   status?: MessageStatus | undefined;
-  /** Only messages sent on this route. */
+  /** Only messages sent on this route; sent as given, like `status`. */
   route?: Route | undefined;
   /** Only messages created after this time: a `Date` or an ISO 8601 string with a time zone. */
   from_date?: string | Date | undefined;
@@ -290,14 +293,6 @@ export const TemplateSendParamsSchema = closedObject({
 });
 type _TemplateSendParamsTie = Assert<Accepts<typeof TemplateSendParamsSchema, TemplateSendParams>>;
 
-/** The events an SMS webhook can subscribe to, as the reference names them. */
-const SMS_WEBHOOK_EVENTS = [
-  'message.queued',
-  'message.sent',
-  'message.delivered',
-  'message.failed',
-  'message.expired',
-] as const;
 /**
  * An event an SMS webhook can subscribe to: `message.queued`, `.sent`, `.delivered`, `.failed`, `.expired`,
  * or one added later.
