@@ -90,74 +90,64 @@ export function instrument(client: Client, options: TelemetryOptions = {}): Clie
 type Method = (...args: unknown[]) => unknown;
 
 /**
- * The client seen through a Proxy: each operation's method traced, `withOptions` instrumented too,
- * everything else the client's own (called on the client itself, whose private fields a Proxy
- * cannot reach).
+ * The client seen through Proxies: every resource's `_request` and `_list`, which each method calls
+ * with its operation's id, its arguments and its options, traced; `withOptions` instrumented too;
+ * everything else the client's own (the client's methods called on the client itself, whose
+ * private fields a Proxy cannot reach).
  */
 function wrapClient(client: Client, instruments: Instruments): Client {
-  const wrapped = new Map<string, unknown>();
-  const namespaces = new Set<string>();
-  for (const id of Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[]) {
-    const names = id.split('.');
-    let owner: unknown = client;
-    for (const name of names.slice(0, -1)) owner = (owner as Record<string, unknown>)[name];
-    const method = (owner as Record<string, Method>)[names[names.length - 1] as string];
-    if (typeof method === 'function') wrapped.set(id, traced(id, method.bind(owner), instruments));
-    for (let i = 1; i < names.length; i++) namespaces.add(names.slice(0, i).join('.'));
-  }
-  // One Proxy per namespace, made on first use: a call reads `client.sms.messages` each time.
-  const views = new Map<string, object>();
-  const view = (target: object, prefix: string): object =>
-    new Proxy(target, {
-      get(object, key) {
-        const value: unknown = Reflect.get(object, key, object);
-        if (typeof key !== 'string') return value;
-        const path = prefix + key;
-        if (wrapped.has(path)) return wrapped.get(path);
-        if (object === client && key === 'withOptions')
-          return (overrides: Parameters<Client['withOptions']>[0]) =>
-            wrapClient(client.withOptions(overrides), instruments);
-        if (typeof value === 'object' && value !== null && namespaces.has(path)) {
-          let namespace = views.get(path);
-          if (namespace === undefined) views.set(path, (namespace = view(value, `${path}.`)));
-          return namespace;
-        }
-        return typeof value === 'function' ? (value as Method).bind(object) : value;
-      },
-    });
-  return view(client, '') as Client;
+  const views = new WeakMap<object, object>();
+  const view = <T extends object>(target: T): T => {
+    let seen = views.get(target);
+    if (seen === undefined)
+      views.set(
+        target,
+        (seen = new Proxy(target, {
+          get(object, key) {
+            const value: unknown = Reflect.get(object, key, object);
+            if (key === '_request' || key === '_list')
+              return traced(key === '_list', (value as Method).bind(object), instruments);
+            if (object === client) {
+              if (key === 'withOptions')
+                return (overrides: Parameters<Client['withOptions']>[0]) =>
+                  wrapClient(client.withOptions(overrides), instruments);
+              if (typeof value === 'function') return (value as Method).bind(object);
+            }
+            // Areas and resources (never the SDK's own `_` members): their methods run on the view,
+            // so that the `this._request` they call is the traced one.
+            return typeof value === 'object' && value !== null && typeof key === 'string' && key[0] !== '_'
+              ? view(value)
+              : value;
+          },
+        })),
+      );
+    return seen as T;
+  };
+  return view(client);
 }
 
-/** Where the options sit among an operation's arguments: after its path parameters and its body or query. */
-const optionsIndex = (id: keyof typeof OPERATIONS): number => {
-  const op: { path: string; params?: string } = OPERATIONS[id];
-  return (op.path.match(/\{/g)?.length ?? 0) + (op.params === undefined ? 0 : 1);
-};
-
-/** The method of operation `id`, each call in a span of its own. */
-function traced(id: keyof typeof OPERATIONS, method: Method, instruments: Instruments): Method {
-  const at = optionsIndex(id);
-  const template = `/${OPERATIONS[id].path}`;
-  const list = OPERATIONS[id].response.endsWith('Page');
-  return (...args: unknown[]) => {
+/** A resource's `_request` or `_list`, each call in a span of its own named after its operation. */
+function traced(list: boolean, method: Method, instruments: Instruments): Method {
+  return (id: unknown, args: unknown, given: unknown) => {
+    const operation = String(id);
+    const template = `/${(OPERATIONS as Record<string, { path: string } | undefined>)[operation]?.path ?? ''}`;
     const started = performance.now();
-    const span = instruments.tracer.startSpan(id, { attributes: { 'gateway_sdk.operation': id } });
+    const span = instruments.tracer.startSpan(operation, { attributes: { 'gateway_sdk.operation': operation } });
     const parent = trace.setSpan(context.active(), span);
     const attempt = attempts(span, parent, template, instruments);
-    const given = args[at] as RequestOptions | undefined;
-    let options: RequestOptions;
+    let options: unknown = given;
     try {
-      options = { ...given, hooks: withAttemptHooks(given?.hooks, attempt.hooks) };
+      const own = given as RequestOptions | undefined;
+      const copy: RequestOptions = { ...own, hooks: withAttemptHooks(own?.hooks, attempt.hooks) };
+      // A batch helper's channel rides on its options object (internal/channel.ts): the copy keeps
+      // it, with the pacer's waits recorded.
+      const channel = channelOf(given);
+      if (channel !== undefined) withChannel(copy, timedPace(channel, span, instruments));
+      options = copy;
     } catch {
       // Options the SDK will refuse (a getter that throws): the call reports them as it would
       // untraced, and the span records the refusal.
-      options = given as RequestOptions;
     }
-    const channel = given === undefined || options === given ? undefined : channelOf(given);
-    if (channel !== undefined) withChannel(options, timedPace(channel, span, instruments));
-    const call = [...args];
-    call.length = Math.max(call.length, at + 1);
-    call[at] = options;
     let ended = false;
     const end = (error?: unknown): void => {
       if (ended) return;
@@ -171,14 +161,14 @@ function traced(id: keyof typeof OPERATIONS, method: Method, instruments: Instru
         span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
       }
       instruments.calls.record(seconds(started), {
-        'gateway_sdk.operation': id,
+        'gateway_sdk.operation': operation,
         'gateway_sdk.outcome': outcome,
       });
       span.end();
     };
     let result: unknown;
     try {
-      result = method(...call);
+      result = method(id, args, options);
     } catch (error) {
       end(error);
       throw error;
