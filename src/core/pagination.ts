@@ -8,8 +8,14 @@ import { GatewayError } from './errors.js';
 /** Reads a page's private `after`; set by CursorPage's static block. */
 let afterOf: (page: CursorPage<unknown>) => string | undefined;
 
-/** Fetches the page that starts after `after` (the first page when undefined). */
-export type PageFetcher<T> = (after: string | undefined) => PagePromise<T>;
+/** Walks to the page after `page`; set by CursorPage's static block. */
+let walkOn: <T>(page: CursorPage<T>) => PagePromise<T>;
+
+/**
+ * Fetches the page that starts after `after` (the first page when undefined). `walk`: a walk's own
+ * fetch, whose promise is never handed out, so nothing can ask it for the response.
+ */
+export type PageFetcher<T> = (after: string | undefined, walk?: boolean) => PagePromise<T>;
 
 /**
  * One page of a cursor-paginated list.
@@ -60,6 +66,10 @@ export class CursorPage<T> implements AsyncIterable<T> {
 
   /** Fetches the next page with the same filters, `after` set to this page's `next_cursor`. */
   getNextPage(): PagePromise<T> {
+    return this.#next(false);
+  }
+
+  #next(walk: boolean): PagePromise<T> {
     const next = this.next_cursor;
     if (!this.has_more)
       return rejectedPage(
@@ -77,7 +87,7 @@ export class CursorPage<T> implements AsyncIterable<T> {
         ),
       );
     }
-    return this.#fetch(next);
+    return this.#fetch(next, walk);
   }
 
   /** This page and every page after it. */
@@ -101,6 +111,7 @@ export class CursorPage<T> implements AsyncIterable<T> {
 
   static {
     afterOf = (page) => page.#after;
+    walkOn = (page) => page.#next(true);
   }
 
   /** Every item from this page on, fetching pages as needed. */
@@ -171,7 +182,7 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
     walk.steps = 0;
     walk.power *= 2;
   }
-  return page.getNextPage();
+  return walkOn(page);
 }
 
 const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
