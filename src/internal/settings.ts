@@ -160,7 +160,7 @@ export interface ClientSettings {
   maxResponseBytes: number;
 }
 
-/** Checks the Client's options; throws `ConfigurationError` naming the option (never a secret's value). */
+/** Checks the Client's options, as `clientOptionsOf` copied them; throws `ConfigurationError` naming the option (never a secret's value). */
 export function clientSettings(options: ClientOptions): ClientSettings {
   const serviceVersion = options.serviceVersion ?? readEnv(SERVICE_VERSION_ENV) ?? DEFAULT_SERVICE_VERSION;
   if (!isServiceVersion(serviceVersion)) {
@@ -217,9 +217,9 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     maxRetries: count(options.maxRetries, 'maxRetries', 2, MAX_RETRIES_RANGE),
     fetch: options.fetch,
     defaultHeaders,
-    // The lists copied: a hook pushed onto the caller's list later (or onto another client's, after
-    // withOptions) changes neither this client nor the others.
-    hooks: options.hooks && copyHooks(options.hooks),
+    // Lists already copied by `clientOptionsOf` (the only way options reach here): a hook pushed
+    // onto the caller's list later (or onto another client's, after withOptions) changes neither.
+    hooks: options.hooks,
     logLevel,
     maxResponseBytes: count(
       options.maxResponseBytes,
@@ -342,13 +342,6 @@ export function hooksProblemOf(hooks: unknown): string | undefined {
       return `.${name} must be an array of functions`;
   }
   return undefined;
-}
-
-/** `hooks` with each list copied (checked by `hooksProblemOf` first: arrays of functions). */
-function copyHooks(hooks: Hooks): Hooks {
-  const copy: Record<string, unknown> = {};
-  for (const [name, list] of Object.entries(hooks)) copy[name] = Array.isArray(list) ? [...list] : list;
-  return copy as Hooks;
 }
 
 /** Whether `value` is an integer within `[min, max]` (NaN and strings are not). */
