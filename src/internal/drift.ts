@@ -91,7 +91,7 @@ export interface DriftLog {
  * The drift warnings of one call: at warn, once per client (its `withOptions` children included),
  * operation, service version and field path; the path and the rule the field broke (the expected
  * type), never the value, which may be personal. `known` lets an answer whose drift was all warned
- * about already skip zod's full run (docs/decisions: the tolerant reader's cost).
+ * about already skip zod's full run (its cost: bench/drift.ts).
  */
 export function driftLog(
   context: TransportContext,
