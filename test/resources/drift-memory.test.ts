@@ -63,4 +63,20 @@ describe('once-only warnings', () => {
     expect(drift).toHaveLength(2);
     expect(drift[1]).toMatch(/Service-Version 2026-06-01/);
   });
+
+  it('still log a new drift in an answer whose other drift was logged', async () => {
+    const lines: string[] = [];
+    const answers = [MESSAGE, { ...MESSAGE, cost: 'free' }, { ...MESSAGE, cost: 'free', items: 1 }];
+    let n = 0;
+    const fetch = async () => Response.json(answers[Math.min(n++, answers.length - 1)]);
+    const client = new Client({
+      apiKey: 'k',
+      baseURL: 'https://api.gateway.test',
+      maxRetries: 0,
+      fetch: fetch as typeof globalThis.fetch,
+      logger: { error: () => {}, warn: (t: string) => lines.push(t), info: () => {}, debug: () => {} },
+    });
+    for (let i = 0; i < 4; i++) await client.sms.messages.retrieve('msg_1');
+    expect(lines.map((l) => /at (\S+)/.exec(l)?.[1])).toEqual(['segments', 'cost']);
+  });
 });
