@@ -26,41 +26,17 @@ export function isIdempotencyKeyReuse(body: unknown): boolean {
   return errorFields(body).code === IDEMPOTENCY_KEY_REUSED_CODE;
 }
 
-type Fields = { code: string | undefined; message: string | undefined };
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/**
- * Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`;
- * from `{ errors: [{ code, message }, …] }`, the first item's, with the count of the others; and
- * from an RFC 7807 problem (`title`, `detail`; its `type` as the code, unless `about:blank`).
- */
-export function errorFields(body: unknown): Fields {
+/** Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`. */
+export function errorFields(body: unknown): { code: string | undefined; message: string | undefined } {
   if (body === null || typeof body !== 'object') return { code: undefined, message: undefined };
-  const { error: source, errors } = body as { error?: unknown; errors?: unknown };
-  if (source === undefined && Array.isArray(errors) && errors.length > 0) {
-    const first: unknown = errors[0];
-    const item = (first !== null && typeof first === 'object' ? first : {}) as Record<string, unknown>;
-    const said = text(item['message']) ?? text(item['detail']) ?? text(first);
-    const more = errors.length - 1;
-    return {
-      code: text(item['code']),
-      message:
-        said === undefined || more === 0
-          ? said
-          : `${said} (and ${more} more ${more === 1 ? 'error' : 'errors'})`,
-    };
-  }
-  const fields = (source !== null && typeof source === 'object' ? source : body) as Record<string, unknown>;
-  const code = text(fields['code']);
-  const message = text(fields['message']) ?? text(source);
-  if (source !== undefined || message !== undefined) return { code, message };
-  // RFC 7807 (application/problem+json): `title` is the kind of problem, `detail` this occurrence.
-  const title = text(fields['title']);
-  const detail = text(fields['detail']);
-  const type = text(fields['type']);
+  const source = (body as { error?: unknown }).error;
+  const fields = (source !== null && typeof source === 'object' ? source : body) as {
+    code?: unknown;
+    message?: unknown;
+  };
   return {
-    code: code ?? (type === 'about:blank' ? undefined : type),
-    message: title && detail && title !== detail ? `${title}: ${detail}` : (detail ?? title),
+    code: typeof fields.code === 'string' ? fields.code : undefined,
+    message:
+      typeof fields.message === 'string' ? fields.message : typeof source === 'string' ? source : undefined,
   };
 }
