@@ -315,8 +315,9 @@ export class APIUserAbortError extends GatewayError {
 }
 
 /**
- * A 2xx answer could not be used: not JSON, without the structure the SDK reads, or (with
- * `responseValidation: 'strict'`) drifted from the documented shape. `data` holds it parsed.
+ * A 2xx answer could not be used: empty where the reference documents one (the call may have
+ * happened: retry with the same `idempotencyKey`), not JSON, without the structure the SDK reads,
+ * or (with `responseValidation: 'strict'`) drifted from the documented shape. `data` holds it parsed.
  */
 export class ResponseValidationError extends GatewayError {
   override readonly name = 'ResponseValidationError' as const;

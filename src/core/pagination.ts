@@ -4,6 +4,10 @@
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { ValidationError } from './client-errors.js';
 import { GatewayError } from './errors.js';
+import { cleanText } from './text.js';
+
+/** A cursor as a message quotes it: cleaned and cut to 100 characters (whole in `error.cursor`). */
+const quoted = (cursor: string): string => `"${cleanText(cursor, 100)}"`;
 
 /** Reads a page's private `after`; set by CursorPage's static block. */
 let afterOf: (page: CursorPage<unknown>) => string | undefined;
@@ -82,7 +86,7 @@ export class CursorPage<T> implements AsyncIterable<T> {
       return rejectedPage(
         new GatewayError(
           `The list cursor did not advance (has_more is true but next_cursor is ` +
-            `${next === null || next === '' ? 'empty' : `still "${next}"`}); ` +
+            `${next === null || next === '' ? 'empty' : `still ${quoted(next)}`}); ` +
             `stopping instead of fetching the same page forever.`,
         ),
       );
@@ -171,7 +175,7 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
   if (cursor !== null && cursor !== afterOf(page) && (cursor === walk.mark || walk.recent.includes(cursor))) {
     return rejectedPage(
       new GatewayError(
-        `The list cursor came back to "${cursor}", already followed in this walk: ` +
+        `The list cursor came back to ${quoted(cursor)}, already followed in this walk: ` +
           `the service is sending the same pages in a circle; stopping instead of walking them forever.`,
       ),
     );
@@ -200,8 +204,8 @@ function resumable(error: unknown, cursor: string | null | undefined): unknown {
   if (error.cursor !== undefined) return error;
   error.cursor = cursor;
   error.message +=
-    ` The list walk stopped before the page after "${cursor}": ` +
-    `to resume, list again with after: "${cursor}" (error.cursor).`;
+    ` The list walk stopped before the page after ${quoted(cursor)}: ` +
+    `to resume, list again with after: ${cursor.length > 100 ? 'error.cursor' : `"${cursor}" (error.cursor)`}.`;
   return error;
 }
 

@@ -18,7 +18,7 @@ import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText, withheldFields } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
-import { warnDrift } from './drift.js';
+import { driftLog } from './drift.js';
 import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
@@ -235,8 +235,8 @@ export class Call implements CallHooks {
   ): z.output<S> {
     const { context, spec } = this;
     try {
-      return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, (issues) =>
-        warnDrift(context, spec.method, spec.path, issues),
+      return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, () =>
+        driftLog(context, spec.method, spec.path, this.serviceVersion),
       );
     } catch (error) {
       if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));

@@ -254,13 +254,13 @@ const NO_OPTIONS: RequestOptions = Object.freeze(ownProperties({}));
 
 /** What every call of a client reads, built on its first call: the logger among it. */
 function contextOf(transport: Transport): TransportContext {
-  const { settings, sink, secrets, random, userAgent } = transport.init;
+  const { settings, sink, secrets, random, userAgent, warned } = transport.init;
   return {
     settings,
     logger: new SafeLogger(sink, settings.logLevel, secrets),
     random,
     userAgent,
-    deprecationsWarned: new Set(),
-    driftWarned: new Set(),
+    deprecationsWarned: (warned.deprecationsWarned ??= new Set()),
+    driftWarned: (warned.driftWarned ??= new Set()),
   };
 }
