@@ -17,7 +17,7 @@ export const KEY = 'sk_live_bench_0123456789';
 const SEND = { to: '+447700900123', message: 'Your code is 424242', from: 'ACME', route: 'otp' } as const;
 const WIRE_SEND = { ...SEND, to: SEND.to.slice(1) };
 
-type Op = () => Promise<unknown>;
+export type Op = () => Promise<unknown>;
 // In this order the rounds run bare ky and the SDK back to back (forward, then reversed): the
 // pair the target compares shares the same moment of a machine whose speed drifts.
 const CLIENTS = ['fetch', 'openai6', 'openai', 'ky', 'sdk'] as const;
@@ -179,7 +179,7 @@ export function scenarios(sdk: Sdk, url: string): Scenario[] {
 }
 
 /** Runs `op` `n` times with `inFlight` concurrent callers. */
-async function drive(op: Op, n: number, inFlight: number): Promise<void> {
+export async function drive(op: Op, n: number, inFlight: number): Promise<void> {
   let left = n;
   const worker = async () => {
     while (left-- > 0) await op();

@@ -7,7 +7,7 @@ import { createKyAlike, KEY } from './overhead.js';
 import type { Sdk } from './sdk.js';
 import { gc, interleaved, median, medianRatio } from './stats.js';
 
-const PAGE = 100;
+export const PAGE = 100;
 export const TOTAL = 100_000;
 
 export interface PaginationResult {
@@ -30,7 +30,7 @@ export interface PaginationResult {
   allBytes: number;
 }
 
-const HEADERS = {
+export const HEADERS = {
   accept: 'application/json',
   authorization: `Bearer ${KEY}`,
   'service-version': '2026-01-01',
@@ -54,8 +54,8 @@ async function bareWalk(url: string): Promise<number> {
   }
 }
 
-/** The same pages through bare ky configured alike: ky's request and `.json()`, no schema, no guards. */
-async function kyWalk(api: ReturnType<typeof createKyAlike>): Promise<number> {
+/** The same pages through bare ky configured alike (the first `max` items): ky's request and `.json()`, no schema, no guards. */
+export async function kyWalk(api: ReturnType<typeof createKyAlike>, max = TOTAL): Promise<number> {
   let after: string | null = null;
   let items = 0;
   for (;;) {
@@ -63,12 +63,12 @@ async function kyWalk(api: ReturnType<typeof createKyAlike>): Promise<number> {
       after === null ? { limit: PAGE } : { limit: PAGE, after };
     const page: WirePage = await api.get('sms/messages', { searchParams }).json<WirePage>();
     items += page.data.length;
-    if (!page.has_more) return items;
+    if (!page.has_more || items >= max) return items;
     after = page.next_cursor;
   }
 }
 
-async function sdkWalk(
+export async function sdkWalk(
   client: Client,
   onPage?: (page: number, first: object) => Promise<void>,
 ): Promise<number> {
@@ -98,7 +98,7 @@ async function settledHeap(): Promise<number> {
   return process.memoryUsage().heapUsed;
 }
 
-async function timed(walk: () => Promise<number>): Promise<number> {
+export async function timed(walk: () => Promise<number>): Promise<number> {
   gc();
   const start = performance.now();
   const items = await walk();

@@ -1,13 +1,14 @@
 // One webhook receiver on 127.0.0.1, in its own process so that the load generator does not share
 // its event loop: `sdk` is the built package's createWebhookHandler (memory store) behind
 // toNodeHandler, `bare` a node:http server that reads the body and verifies it with node:crypto,
-// nothing else. Prints its URL, exits when stdin closes.
+// nothing else. `root` (optional) is the checkout whose dist/ to load (bench/compare.ts). Prints its URL,
+// exits when stdin closes.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadWebhooks } from './sdk.js';
 
-const [kind = 'sdk', secret = ''] = process.argv.slice(2);
+const [kind = 'sdk', secret = '', root] = process.argv.slice(2);
 
 let listener: RequestListener;
 if (kind === 'bare') {
@@ -22,7 +23,7 @@ if (kind === 'bare') {
     });
   };
 } else {
-  const { createWebhookHandler, memoryStore, toNodeHandler } = await loadWebhooks();
+  const { createWebhookHandler, memoryStore, toNodeHandler } = await loadWebhooks(root);
   let handled = 0;
   const handle = createWebhookHandler({ secret, onEvent: () => void handled++, dedupe: memoryStore() });
   listener = toNodeHandler(handle) as unknown as RequestListener;

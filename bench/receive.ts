@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { interleaved, median, medianRatio } from './stats.js';
 
 const SECRET = 'whsec_bench_receive_0123456789';
-const CONCURRENCY = 16;
+export const CONCURRENCY = 16;
 
 export interface ReceiveResult {
   bareRps: number;
@@ -21,10 +21,18 @@ export interface ReceiveResult {
   bodyBytes: number;
 }
 
-async function start(kind: 'sdk' | 'bare') {
+/** Starts a receiver in its own process: the SDK's (of the checkout at `root`, default this one) or the bare one. */
+export async function start(kind: 'sdk' | 'bare', root?: string) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', new URL('./receive-server.ts', import.meta.url).pathname, kind, SECRET],
+    [
+      '--import',
+      'tsx',
+      new URL('./receive-server.ts', import.meta.url).pathname,
+      kind,
+      SECRET,
+      ...(root === undefined ? [] : [root]),
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -76,7 +84,7 @@ function post(url: URL, agent: Agent): Promise<number> {
 }
 
 /** Requests answered 200 per second over `ms`, CONCURRENCY in flight. */
-async function rps(url: URL, agent: Agent, ms: number): Promise<number> {
+export async function rps(url: URL, agent: Agent, ms: number): Promise<number> {
   let done = 0;
   const until = performance.now() + ms;
   const started = performance.now();

@@ -12,9 +12,10 @@ export type Sdk = typeof Index;
 export type WebhooksEntry = typeof WebhooksModule;
 export type CampaignsEntry = typeof CampaignsModule;
 
-export const loadSdk = (): Promise<Sdk> =>
-  import(pathToFileURL(join(ROOT, 'dist/index.js')).href) as Promise<Sdk>;
-export const loadWebhooks = (): Promise<WebhooksEntry> =>
-  import(pathToFileURL(join(ROOT, 'dist/webhooks.js')).href) as Promise<WebhooksEntry>;
-export const loadCampaigns = (): Promise<CampaignsEntry> =>
-  import(pathToFileURL(join(ROOT, 'dist/campaigns.js')).href) as Promise<CampaignsEntry>;
+// `root` is the checkout whose dist/ is loaded: this one, or another build (bench/compare.ts).
+export const loadSdk = (root = ROOT): Promise<Sdk> =>
+  import(pathToFileURL(join(root, 'dist/index.js')).href) as Promise<Sdk>;
+export const loadWebhooks = (root = ROOT): Promise<WebhooksEntry> =>
+  import(pathToFileURL(join(root, 'dist/webhooks.js')).href) as Promise<WebhooksEntry>;
+export const loadCampaigns = (root = ROOT): Promise<CampaignsEntry> =>
+  import(pathToFileURL(join(root, 'dist/campaigns.js')).href) as Promise<CampaignsEntry>;

@@ -35,9 +35,11 @@ export async function main(client = new Client()): Promise<void> {
     url: 'https://example.com/hooks/sms',
     events: ['message.delivered', 'message.failed'],
   });
-  console.log(
-    `webhook ${hook.id} → ${hook.url} for ${hook.events.join(', ')} (keep its secret to verify deliveries)`,
-  );
+  // The reference does not show this answer: without one, the call still succeeded.
+  if (hook !== undefined)
+    console.log(
+      `webhook ${hook.id} → ${hook.url} for ${hook.events.join(', ')} (keep its secret to verify deliveries)`,
+    );
 
   const customer = await client.payment.customers.retrieve('cus_123');
   console.log(`customer ${customer.id}: ${customer.name ?? ''} <${customer.email ?? ''}>`);

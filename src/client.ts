@@ -2,11 +2,14 @@ import { ConfigurationError } from './core/errors.js';
 import type { ClientOptions } from './core/options.js';
 import { clientOptionsOf, clientSettings, ownProperties } from './internal/settings.js';
 import { isBrowserPage, missingGlobal, runtimeName } from './internal/runtime.js';
-import { Transport } from './internal/transport.js';
+import { Transport, type TransportInit } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
 import { Payment } from './resources/payment/index.js';
 import { Sms } from './resources/sms/index.js';
 import { VERSION } from './version.js';
+
+/** The once-only warnings' memory of the client `withOptions` is building a child of, while it does. */
+let parentWarned: TransportInit['warned'] | undefined;
 
 /**
  * The gateway API client. Construct it once and share it: it holds no per-call state.
@@ -28,8 +31,11 @@ export class Client {
    * JSON.stringify, a debugger's preview) shows the credentials in it.
    */
   readonly #options: ClientOptions;
+  /** What the once-only warnings remember: shared with every `withOptions` child, so each warns once for all. */
+  readonly #warned: TransportInit['warned'] = parentWarned ?? {};
 
   constructor(given?: ClientOptions) {
+    parentWarned = undefined;
     // Own properties only, names checked: a misspelt option is refused, not silently ignored, and
     // nothing set on Object.prototype by other code is read as an option.
     const options = clientOptionsOf(given);
@@ -72,6 +78,7 @@ export class Client {
       random: Math.random,
       // Browsers refuse to let a page set User-Agent; everywhere else it names the SDK.
       userAgent: isBrowserPage() ? undefined : `gateway-sdk/${VERSION} (${runtimeName()})`,
+      warned: this.#warned,
     });
     this.sms = new Sms(transport);
     this.payment = new Payment(transport);
@@ -117,6 +124,8 @@ export class Client {
     const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
     // Hook lists are copied by the new client's settings (internal/settings.ts), so a hook pushed
     // onto either client's list later does not reach the other.
-    return new Client({ ...base, ...set, defaultHeaders });
+    const options = { ...base, ...set, defaultHeaders };
+    parentWarned = this.#warned;
+    return new Client(options);
   }
 }

@@ -2,10 +2,10 @@
 // that need only the mock are run, with their `//=>` results checked (scripts/docs/snippets.ts has
 // the conventions). Lists the blocks that are type-checked only, with the reason, and ends with
 // `docs: N snippets type-checked, M run, F failed`. Arguments, if any, replace the Markdown files.
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractSnippets, runSnippets, typeCheckSnippets } from './snippets.js';
+import { extractSnippets, PLANTED_ERROR, PLANTED_GUIDE, runSnippets, typeCheckSnippets } from './snippets.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -21,7 +21,23 @@ const docs =
       ];
 
 const snippets = extractSnippets(root, docs, join(root, '.tmp/snippets'));
-const typeErrors = typeCheckSnippets(root, snippets);
+// The checker proves itself in the same program (no second tsc run): a planted guide's one wrong
+// block must be reported, at its line, and nothing else of it.
+const planted = '.tmp/docs-planted/guide.md';
+mkdirSync(join(root, '.tmp/docs-planted'), { recursive: true });
+writeFileSync(join(root, planted), PLANTED_GUIDE);
+const plantedSnippets = extractSnippets(root, [planted], join(root, '.tmp/docs-planted/out'));
+const allErrors = typeCheckSnippets(root, [...snippets, ...plantedSnippets]);
+const typeErrors = allErrors.filter((e) => e.doc !== planted);
+const plantedErrors = allErrors
+  .filter((e) => e.doc === planted)
+  .map(({ line, message }) => ({ line, message }));
+if (JSON.stringify(plantedErrors) !== JSON.stringify([PLANTED_ERROR])) {
+  console.log(
+    `FAIL  the checker itself: on a planted guide it reported ${JSON.stringify(plantedErrors)}, not ${JSON.stringify([PLANTED_ERROR])}`,
+  );
+  process.exitCode = 1;
+}
 const runFailures = await runSnippets(root, snippets);
 
 for (const s of snippets) {

@@ -121,6 +121,47 @@ export function typeCheckSnippets(root: string, snippets: Snippet[]): SnippetFai
   });
 }
 
+/**
+ * A small guide with one block right, one wrong for the real API, one fragment with its givens and
+ * one marked not checked: `npm run docs:check` type-checks it with the docs and fails unless the
+ * checker reports exactly PLANTED_ERROR, so the step proves it sees the real API and reports an
+ * error at its line of the Markdown (test/types/docs-snippets.test.ts checks the extraction).
+ */
+export const PLANTED_GUIDE = [
+  'Right:',
+  '',
+  '```ts',
+  "import { Webhooks } from 'gateway-sdk/webhooks';",
+  '',
+  "const valid: boolean = await Webhooks.verify('{}', 't=1,v1=00', 'whsec_x');",
+  '```',
+  '',
+  'Wrong for the real API (verify resolves to a boolean):',
+  '',
+  '```ts',
+  "import { Webhooks } from 'gateway-sdk/webhooks';",
+  '',
+  "const valid: string = await Webhooks.verify('{}', 't=1,v1=00', 'whsec_x');",
+  '```',
+  '',
+  'A fragment that compiles with what it is given:',
+  '',
+  "<!-- snippet: given import { Webhooks } from 'gateway-sdk/webhooks'; declare const raw: string; -->",
+  '',
+  '```ts',
+  "const valid: boolean = await Webhooks.verify(raw, undefined, 'whsec_x');",
+  '```',
+  '',
+  '<!-- snippet: not checked: a signature listing -->',
+  '```ts',
+  'verify(raw: string, signature: string | undefined, secret: string): Promise<boolean>',
+  '```',
+  '',
+].join('\n');
+
+/** The one error the checker must report for PLANTED_GUIDE: its line of the Markdown, and the message. */
+export const PLANTED_ERROR = { line: 14, message: "Type 'boolean' is not assignable to type 'string'." };
+
 /** Whether `printed` is what `expected` states: `…` stands for any characters. */
 export function matchesExpectation(printed: string, expected: string): boolean {
   const pattern = expected

@@ -15,8 +15,11 @@ export interface BundledApp {
   whole: number;
 }
 
-/** Bundles `source` in `dir` for the browser and measures it. */
-export function bundleApp(dir: string, source: string): Promise<BundledApp>;
+/** Bundles `source` in `dir` for the browser and measures it, gateway-sdk being the package at `packageRoot`. */
+export function bundleApp(dir: string, source: string, packageRoot?: string): Promise<BundledApp>;
 
-/** The file the package's `exports` map gives a browser bundler for `specifier`. */
-export function exportTarget(specifier: string): string;
+/** The file the `exports` map of the package at `packageRoot` gives a browser bundler for `specifier`. */
+export function exportTarget(specifier: string, packageRoot?: string): string;
+
+/** The package.json of the package at `packageRoot`. */
+export function manifest(packageRoot?: string): { name: string; exports?: Record<string, unknown> };

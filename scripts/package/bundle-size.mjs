@@ -11,30 +11,42 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const manifests = new Map();
+/** The package.json of the package at `packageRoot`, read once. */
+export function manifest(packageRoot = root) {
+  if (!manifests.has(packageRoot))
+    manifests.set(packageRoot, JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')));
+  return manifests.get(packageRoot);
+}
 
-/** The file the package's `exports` map gives a browser bundler for `specifier`. */
-export function exportTarget(specifier) {
+/**
+ * The file the `exports` map of the package at `packageRoot` (this repository unless given: the
+ * bench's --compare measures another build of it) gives a browser bundler for `specifier`.
+ */
+export function exportTarget(specifier, packageRoot = root) {
+  const pkg = manifest(packageRoot);
   const subpath = specifier === pkg.name ? '.' : `.${specifier.slice(pkg.name.length)}`;
   const target = pkg.exports?.[subpath]?.import?.default;
   if (typeof target !== 'string') throw new Error(`package.json exports has no import entry for ${subpath}`);
-  return join(root, target);
+  return join(packageRoot, target);
 }
 
 /** Resolves `gateway-sdk` and its subpaths to dist/ through the package's `exports` map, as users get it. */
-const packageExports = {
+const packageExports = (packageRoot) => ({
   name: 'package-exports',
   setup(b) {
-    b.onResolve({ filter: /^gateway-sdk(\/.*)?$/ }, (args) => ({ path: exportTarget(args.path) }));
+    b.onResolve({ filter: /^gateway-sdk(\/.*)?$/ }, (args) => ({
+      path: exportTarget(args.path, packageRoot),
+    }));
   },
-};
+});
 
 /**
  * Bundles `source` (an app's code) in `dir` (emptied first; esbuild splits only files, so the app
- * is written there) and measures it. Bare imports other than gateway-sdk resolve from the
- * repository's node_modules.
+ * is written there) and measures it, `gateway-sdk` being the package at `packageRoot`. Bare imports
+ * other than gateway-sdk resolve from the repository's node_modules.
  */
-export async function bundleApp(dir, source) {
+export async function bundleApp(dir, source, packageRoot = root) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const entry = join(dir, 'app.js');
@@ -51,7 +63,7 @@ export async function bundleApp(dir, source) {
     metafile: true,
     logLevel: 'silent',
     nodePaths: [join(root, 'node_modules')],
-    plugins: [packageExports],
+    plugins: [packageExports(packageRoot)],
   });
   const byPath = new Map(
     result.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [relative(root, f.path), f]),

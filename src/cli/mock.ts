@@ -1,7 +1,6 @@
 // `gateway-sdk mock`: the mock service on loopback with fresh keys, the GATEWAY_* lines that point a
 // Client and a receiver at it, and one line per webhook delivery attempt.
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { type MockServer, type RouteTimeline, startMockServer } from '../testing/index.js';
 import { Webhooks } from '../webhooks.js';
 import { recordRefusals, SIGNATURE_REASONS } from './answers.js';
@@ -14,6 +13,7 @@ import {
   parse,
   portOf,
   printable,
+  printableLine,
   UsageError,
   webhookSecret,
 } from './options.js';
@@ -37,7 +37,8 @@ const POLL_MS = 100;
 interface MockSettings {
   port: number;
   autoAdvance: boolean;
-  forwardTo: string | undefined;
+  /** Each --forward-to URL, in the order given, each once. */
+  forwardTo: string[];
   allowedOrigins: string[];
   secret: string;
   envFile: EnvTarget | undefined;
@@ -62,8 +63,7 @@ export async function mock(args: string[], help: (text: string) => number): Prom
     testApiKey: fresh('sk_test_mock_'),
     accessToken: fresh('at_mock_'),
     callbackSecret: settings.secret,
-    forward:
-      settings.forwardTo === undefined ? undefined : { url: settings.forwardTo, secret: settings.secret },
+    forward: settings.forwardTo.map((url) => ({ url, secret: settings.secret })),
     onAttempt: attemptPrinter(settings.forwardTo, refusals.take),
   });
   try {
@@ -81,7 +81,7 @@ function settingsOf(args: string[]): MockSettings | undefined {
   const parsed = parse('mock', args, {
     port: { type: 'string' },
     'auto-advance': { type: 'boolean', default: false },
-    'forward-to': { type: 'string' },
+    'forward-to': { type: 'string', multiple: true },
     'allow-origin': { type: 'string', multiple: true },
     secret: { type: 'string' },
     'write-env': { type: 'string' },
@@ -90,11 +90,13 @@ function settingsOf(args: string[]): MockSettings | undefined {
   });
   if (parsed === undefined) return undefined;
   const { values } = parsed;
-  const forward = values['forward-to'];
   return {
     port: portOf(values.port),
     autoAdvance: values['auto-advance'],
-    forwardTo: forward === undefined ? undefined : httpUrlOf('mock', '--forward-to', forward).href,
+    // Each receiver gets each delivery once: a URL given twice is one receiver.
+    forwardTo: [
+      ...new Set((values['forward-to'] ?? []).map((url) => httpUrlOf('mock', '--forward-to', url).href)),
+    ],
     allowedOrigins: (values['allow-origin'] ?? []).map(originOf),
     // Signs what goes to --forward-to and to a message's callback_url, as a webhook's secret does.
     // Kept across restarts when given: a fresh one each start broke a receiver still running.
@@ -108,7 +110,7 @@ const fresh = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
 /** Prints a line per delivery attempt, and once the advice for a receiver with another secret. */
 function attemptPrinter(
-  forwardTo: string | undefined,
+  forwardTo: readonly string[],
   reasonOf: (signature: string) => string | undefined,
 ): NonNullable<Parameters<typeof startMockServer>[0]>['onAttempt'] {
   const notSent = new Set<string>();
@@ -148,18 +150,16 @@ async function announce(server: MockServer, settings: MockSettings): Promise<voi
   const { envFile, forwardTo } = settings;
   if (envFile === undefined) process.stdout.write(exports);
   else {
-    await explained(envFile, () => writeEnvFile(envFile, exports));
-    print(
-      `gateway-sdk mock: wrote the GATEWAY_* variables to ${printable(resolve(envFile.path))} (mode 0600)`,
-    );
+    const written = await explained(envFile, () => writeEnvFile(envFile, exports));
+    print(`gateway-sdk mock: wrote the GATEWAY_* variables to ${printableLine(written)} (mode 0600)`);
   }
   print(`gateway-sdk mock: listening on ${server.url} (Ctrl-C to stop)`);
-  if (forwardTo !== undefined)
+  if (forwardTo.length > 0)
     print(
-      `gateway-sdk mock: forwarding every event to ${printable(forwardTo)}, signed with GATEWAY_WEBHOOK_SECRET`,
+      `gateway-sdk mock: forwarding every event to ${forwardTo.map(printable).join(' and ')}, signed with GATEWAY_WEBHOOK_SECRET`,
     );
   // Without it only message.queued is ever forwarded, and a receiver waiting for the rest saw nothing.
-  if (forwardTo !== undefined && !settings.autoAdvance)
+  if (forwardTo.length > 0 && !settings.autoAdvance)
     print(
       'gateway-sdk mock: messages stay queued until advanced; add --auto-advance to have them sent and delivered within 3 s',
     );
@@ -199,13 +199,13 @@ function serveUntilStopped(server: MockServer, restore: () => void): Promise<num
 }
 
 /** Runs `step` on the env file; a failure of the file system says which file and what to do. */
-async function explained(target: EnvTarget, step: () => Promise<void>): Promise<void> {
+async function explained<T>(target: EnvTarget, step: () => Promise<T>): Promise<T> {
   try {
-    await step();
+    return await step();
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new Error(
-      `could not write ${target.option} ${printable(target.path)}: ${printable(error instanceof Error ? error.message : String(error))}. Name a file in a directory you can write to.`,
+      `could not write ${target.option} ${printableLine(target.path)}: ${printableLine(error instanceof Error ? error.message : String(error))}. Name a file in a directory you can write to.`,
     );
   }
 }

@@ -9,6 +9,10 @@ import { USAGE } from './usage.js';
 /** Text from elsewhere, printed whole but with no terminal escape or reordering. */
 export const printable = escapeControls;
 
+/** Text from elsewhere on one line: as `printable`, with tab and newline escaped too. */
+export const printableLine = (text: string) =>
+  printable(text).replace(/[\t\n]/g, (c) => (c === '\t' ? '\\t' : '\\n'));
+
 /** A value as an error message quotes it: in quotes, escaped. */
 const quoted = (value: string) => JSON.stringify(printable(value));
 
@@ -168,6 +172,12 @@ export function envTargetOf(
   const [path, option] =
     writeEnv !== undefined ? [writeEnv, '--write-env' as const] : [envFile, '--env-file' as const];
   if (path === '') throw badValue('mock', `${option} must name a file, such as .gateway.env.`);
+  // Not stdout: the lines go there without the option, and a file named - is a surprise at best.
+  if (path === '-')
+    throw badValue(
+      'mock',
+      `${option} - is not stdout: leave ${option} out to print the lines, or give ./- for a file named -.`,
+    );
   if (path === undefined) {
     if (force)
       throw badValue('mock', '--force replaces the file --write-env names: give --write-env PATH too.');

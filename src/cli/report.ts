@@ -2,9 +2,13 @@
 // answer and how long it took, and for a failure whether and when it is tried again.
 import type { MockDelivery } from '../testing/index.js';
 
-/** Where a delivery went, as the line names it: nothing for the --forward-to URL itself. */
-function target(delivery: MockDelivery, forwardTo: string | undefined): string {
-  if (forwardTo !== undefined && delivery.webhookId === null && delivery.url === forwardTo) return '';
+/**
+ * Where a delivery went, as the line names it: nothing for a lone --forward-to URL, the URL when
+ * there are several (each gets every event, so the line says which answered).
+ */
+function target(delivery: MockDelivery, forwardTo: readonly string[]): string {
+  if (delivery.webhookId === null && forwardTo.includes(delivery.url))
+    return forwardTo.length === 1 ? '' : ` to ${delivery.url}`;
   return delivery.webhookId === null
     ? ` to callback_url ${delivery.url}`
     : ` to webhook ${delivery.webhookId} ${delivery.url}`;
@@ -27,7 +31,7 @@ function due(at: string, now: Date): string {
 export function deliveryLine(
   delivery: MockDelivery,
   cause: string | undefined,
-  forwardTo: string | undefined,
+  forwardTo: readonly string[],
   now: Date,
   reason?: string,
 ): string {

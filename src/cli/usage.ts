@@ -11,7 +11,7 @@ const eventList = EVENT_TYPES.reduce<string[]>((lines, type, i) => {
 }, []).join('\n ');
 
 /** `gateway-sdk mock --help`. */
-export const MOCK_USAGE = `Usage: gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--secret whsec_…]
+export const MOCK_USAGE = `Usage: gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL]... [--secret whsec_…]
                         [--write-env PATH [--force]] [--allow-origin ORIGIN]...
 
 Serves the mock service on http://127.0.0.1:N with fresh keys, and prints the lines that point a
@@ -33,11 +33,15 @@ Options:
                         failed one is tried again (1, 2, 4, 8, 16 minutes, then 24 hours later).
                         Any http(s) URL: you named it, so it need not be on this machine.
                         Without --auto-advance, messages stay queued: only message.queued is sent.
+                        Repeatable: each URL gets every delivery, all signed with the one secret,
+                        and each line names the URL it went to.
   --secret whsec_…      Signs with this webhook secret (other users of this machine can see it in
                         ps: prefer GATEWAY_WEBHOOK_SECRET in the environment).
   --write-env PATH      Writes the export lines to PATH (mode 0600) instead of stdout; load them in
                         another shell with: source PATH. Replaces only a file it wrote before:
-                        another file is refused (--force replaces it), a link or FIFO always.
+                        another file is refused (--force replaces it), a link or FIFO always, and
+                        so is a path through a symbolic link another user owns (yours and root's
+                        are followed). - is refused: leave --write-env out for stdout.
                         --env-file PATH is its older name (npx's own node reads --env-file and
                         exits when PATH does not exist yet: use --write-env with npx).
   --force               Lets --write-env replace a file the mock did not write.
@@ -71,7 +75,8 @@ Options:
 export const USAGE = `Usage: gateway-sdk <command> [options]
 
 Commands:
-  gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL] [--secret whsec_…] [--write-env PATH]
+  gateway-sdk mock [--port N] [--auto-advance] [--forward-to URL]... [--secret whsec_…]
+                   [--write-env PATH]
       Serves the mock service on loopback and prints the GATEWAY_* variables to export.
   gateway-sdk trigger <event-type> --url URL [--data JSON] [--timeout S]
       Sends one signed webhook delivery to a receiver.

@@ -10,7 +10,7 @@ import { cleanText } from './text.js';
 export class ValidationError extends GatewayError {
   override readonly name = 'ValidationError' as const;
   /** Every breach found, with its path. */
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   constructor(message: string, issues: ValidationIssue[]) {
     super(message);
     this.issues = issues;
@@ -59,17 +59,17 @@ export class APIError extends GatewayError {
   override name: APIErrorName = 'APIError';
 
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response headers (not serialized by `toJSON()`). */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The parsed JSON body, or the raw text when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The service's error code from the body, when it sent one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The service's request id, to quote to support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The `Idempotency-Key` the request carried: retry later with it to stay safe from duplicates. */
-  readonly idempotencyKey: string | undefined;
+  declare readonly idempotencyKey: string | undefined;
 
   constructor(init: APIErrorInit) {
     const fields = errorFields(init.body);
@@ -220,7 +220,7 @@ export class RateLimitError extends APIError {
   /** Always 429. */
   declare readonly status: 429;
   /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   constructor(init: APIErrorInit) {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
@@ -254,7 +254,7 @@ const sameKeyHint = (key: string | undefined) =>
 export class APIConnectionError extends GatewayError {
   override name: 'APIConnectionError' | 'APIConnectionTimeoutError' = 'APIConnectionError';
   /** The `Idempotency-Key` the request carried, if any. */
-  readonly idempotencyKey: string | undefined;
+  declare readonly idempotencyKey: string | undefined;
   constructor(init: ConnectionErrorInit = {}) {
     super(
       init.message ??
@@ -281,9 +281,9 @@ export interface TimeoutErrorInit extends ConnectionErrorInit {
 export class APIConnectionTimeoutError extends APIConnectionError {
   override readonly name = 'APIConnectionTimeoutError' as const;
   /** Which limit ran out: `'timeout'` (one attempt) or `'totalTimeout'` (the whole call). */
-  readonly limit: 'timeout' | 'totalTimeout';
+  declare readonly limit: 'timeout' | 'totalTimeout';
   /** That limit, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   constructor(init: TimeoutErrorInit) {
     super({
       ...init,
@@ -305,7 +305,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 export class APIUserAbortError extends GatewayError {
   override readonly name = 'APIUserAbortError' as const;
   /** The `Idempotency-Key` the request carried, if any. */
-  readonly idempotencyKey: string | undefined;
+  declare readonly idempotencyKey: string | undefined;
   constructor(init: ConnectionErrorInit = {}) {
     super(init.message ?? 'The request was aborted by its AbortSignal; nothing more will be attempted.', {
       cause: init.cause,
@@ -315,26 +315,27 @@ export class APIUserAbortError extends GatewayError {
 }
 
 /**
- * A 2xx answer could not be used: not JSON, without the structure the SDK reads, or (with
- * `responseValidation: 'strict'`) drifted from the documented shape. `data` holds it parsed.
+ * A 2xx answer could not be used: empty where the reference documents one (the call may have
+ * happened: retry with the same `idempotencyKey`), not JSON, without the structure the SDK reads,
+ * or (with `responseValidation: 'strict'`) drifted from the documented shape. `data` holds it parsed.
  */
 export class ResponseValidationError extends GatewayError {
   override readonly name = 'ResponseValidationError' as const;
   /** Every mismatch, with its path in the body. */
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   /** The raw response text. */
-  readonly body: string;
+  declare readonly body: string;
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The service's request id, when it sent one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The `Idempotency-Key` the request carried, if any. */
-  readonly idempotencyKey: string | undefined;
+  declare readonly idempotencyKey: string | undefined;
   /**
    * The answer parsed as JSON, as the service sent it (undefined when it was not JSON or too large
    * to keep): a send the service accepted has its id here (`err.data.id`): check it before sending again.
    */
-  readonly data: unknown;
+  declare readonly data: unknown;
   constructor(
     message: string,
     init: {
@@ -363,13 +364,13 @@ export class ResponseValidationError extends GatewayError {
 export class ResponseTooLargeError extends GatewayError {
   override readonly name = 'ResponseTooLargeError' as const;
   /** The limit in force, in bytes (the `maxResponseBytes` option). */
-  readonly limit: number;
+  declare readonly limit: number;
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The service's request id, when it sent one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The `Idempotency-Key` the request carried, if any. */
-  readonly idempotencyKey: string | undefined;
+  declare readonly idempotencyKey: string | undefined;
   constructor(
     limit: number,
     status: number,

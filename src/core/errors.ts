@@ -79,7 +79,7 @@ export class GatewayError extends Error {
 export class ConfigurationError extends GatewayError {
   override readonly name = 'ConfigurationError' as const;
   /** The option at fault, e.g. `apiKey`. */
-  readonly option: string;
+  declare readonly option: string;
   constructor(message: string, option: string) {
     super(message);
     this.option = option;
@@ -106,7 +106,7 @@ export type WebhookVerificationReason =
 export class WebhookVerificationError extends GatewayError {
   override readonly name = 'WebhookVerificationError' as const;
   /** Which check failed. */
-  readonly reason: WebhookVerificationReason;
+  declare readonly reason: WebhookVerificationReason;
   constructor(reason: WebhookVerificationReason, message: string) {
     super(message);
     this.reason = reason;

@@ -4,12 +4,22 @@
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { ValidationError } from './client-errors.js';
 import { GatewayError } from './errors.js';
+import { cleanText } from './text.js';
+
+/** A cursor as a message quotes it: cleaned and cut to 100 characters (whole in `error.cursor`). */
+const quoted = (cursor: string): string => `"${cleanText(cursor, 100)}"`;
 
 /** Reads a page's private `after`; set by CursorPage's static block. */
 let afterOf: (page: CursorPage<unknown>) => string | undefined;
 
-/** Fetches the page that starts after `after` (the first page when undefined). */
-export type PageFetcher<T> = (after: string | undefined) => PagePromise<T>;
+/** Walks to the page after `page`; set by CursorPage's static block. */
+let walkOn: <T>(page: CursorPage<T>) => PagePromise<T>;
+
+/**
+ * Fetches the page that starts after `after` (the first page when undefined). `walk`: a walk's own
+ * fetch, whose promise is never handed out, so nothing can ask it for the response.
+ */
+export type PageFetcher<T> = (after: string | undefined, walk?: boolean) => PagePromise<T>;
 
 /**
  * One page of a cursor-paginated list.
@@ -60,6 +70,10 @@ export class CursorPage<T> implements AsyncIterable<T> {
 
   /** Fetches the next page with the same filters, `after` set to this page's `next_cursor`. */
   getNextPage(): PagePromise<T> {
+    return this.#next(false);
+  }
+
+  #next(walk: boolean): PagePromise<T> {
     const next = this.next_cursor;
     if (!this.has_more)
       return rejectedPage(
@@ -72,12 +86,12 @@ export class CursorPage<T> implements AsyncIterable<T> {
       return rejectedPage(
         new GatewayError(
           `The list cursor did not advance (has_more is true but next_cursor is ` +
-            `${next === null || next === '' ? 'empty' : `still "${next}"`}); ` +
+            `${next === null || next === '' ? 'empty' : `still ${quoted(next)}`}); ` +
             `stopping instead of fetching the same page forever.`,
         ),
       );
     }
-    return this.#fetch(next);
+    return this.#fetch(next, walk);
   }
 
   /** This page and every page after it. */
@@ -101,6 +115,7 @@ export class CursorPage<T> implements AsyncIterable<T> {
 
   static {
     afterOf = (page) => page.#after;
+    walkOn = (page) => page.#next(true);
   }
 
   /** Every item from this page on, fetching pages as needed. */
@@ -160,7 +175,7 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
   if (cursor !== null && cursor !== afterOf(page) && (cursor === walk.mark || walk.recent.includes(cursor))) {
     return rejectedPage(
       new GatewayError(
-        `The list cursor came back to "${cursor}", already followed in this walk: ` +
+        `The list cursor came back to ${quoted(cursor)}, already followed in this walk: ` +
           `the service is sending the same pages in a circle; stopping instead of walking them forever.`,
       ),
     );
@@ -171,7 +186,7 @@ function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefine
     walk.steps = 0;
     walk.power *= 2;
   }
-  return page.getNextPage();
+  return walkOn(page);
 }
 
 const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
@@ -189,8 +204,8 @@ function resumable(error: unknown, cursor: string | null | undefined): unknown {
   if (error.cursor !== undefined) return error;
   error.cursor = cursor;
   error.message +=
-    ` The list walk stopped before the page after "${cursor}": ` +
-    `to resume, list again with after: "${cursor}" (error.cursor).`;
+    ` The list walk stopped before the page after ${quoted(cursor)}: ` +
+    `to resume, list again with after: ${cursor.length > 100 ? 'error.cursor' : `"${cursor}" (error.cursor)`}.`;
   return error;
 }
 

@@ -13,7 +13,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from './client-errors.js';
-import { type errorFields, isIdempotencyKeyReuse } from './error-body.js';
+import { errorFields, isIdempotencyKeyReuse } from './error-body.js';
 
 /** What an error reads of a body: its `code` and the service's message. */
 type BodyFields = ReturnType<typeof errorFields>;
@@ -24,8 +24,9 @@ type BodyFields = ReturnType<typeof errorFields>;
  * from a kept body, so a withheld 409 `idempotency_key_reused` is still an IdempotencyKeyReusedError.
  */
 export function errorForStatus(given: APIErrorInit, withheld?: BodyFields): APIError {
-  const init = withheld === undefined ? given : withFields(given, withheld);
-  const read = withheld ?? init.body;
+  const fields = withheld ?? otherShape(given.body);
+  const init = fields === undefined ? given : withFields(given, fields);
+  const read = fields ?? init.body;
   switch (init.status) {
     case 400:
       return new BadRequestError(init);
@@ -52,4 +53,37 @@ function withFields(init: APIErrorInit, fields: BodyFields): APIErrorInit {
   // The fields stand in for the body while the message is built, as a kept body's would be read.
   const message = init.message ?? APIError.makeMessage({ ...init, code, body: fields }, fields.message);
   return { ...init, code, message };
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The code and message of an error body in another common shape, when the documented ones
+ * (`errorFields`) say nothing: `{ errors: [{ code, message }, …] }` (the first item's, with the count
+ * of the others) and an RFC 7807 problem (`title`, `detail`; its `type` as the code, unless
+ * `about:blank`). Here, not in errorFields, as only a failed call reads it (it loads with the engine).
+ */
+export function otherShape(body: unknown): BodyFields | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const known = errorFields(body);
+  if (known.code !== undefined || known.message !== undefined) return undefined;
+  const { errors, title, detail, type } = body as Record<string, unknown>;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const first: unknown = errors[0];
+    const item = (first !== null && typeof first === 'object' ? first : {}) as Record<string, unknown>;
+    const said = text(item['message']) ?? text(item['detail']) ?? text(first);
+    const more = errors.length - 1;
+    return {
+      code: text(item['code']),
+      message: said && more > 0 ? `${said} (and ${more} more ${more === 1 ? 'error' : 'errors'})` : said,
+    };
+  }
+  const heading = text(title);
+  const said = text(detail);
+  const kind = text(type);
+  if (heading === undefined && said === undefined) return undefined;
+  return {
+    code: kind === 'about:blank' ? undefined : kind,
+    message: heading && said && heading !== said ? `${heading}: ${said}` : (said ?? heading),
+  };
 }

@@ -10,7 +10,7 @@
 import ky, { type Options } from 'ky';
 import { ConfigurationError } from '../core/errors.js';
 import { withOwnHook } from './call-hooks.js';
-import { type AddressOption, type CredentialOption, ENV } from './settings.js';
+import { type AddressOption, type CredentialOption, envOf } from './settings.js';
 import { HAS_SIGNAL_ANY } from './runtime.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
@@ -82,7 +82,7 @@ function missing(area: Area, option: CredentialOption | AddressOption): Configur
     option === 'apiKey' || option === 'testApiKey' || option === 'accessToken' ? 'credential' : 'address';
   return new ConfigurationError(
     `client.${area} needs the ${what} \`${option}\`: pass it to new Client({ ${option} }) ` +
-      `or set the ${ENV[option]} environment variable. Nothing was sent.`,
+      `or set the ${envOf(option)} environment variable. Nothing was sent.`,
     option,
   );
 }

@@ -18,7 +18,7 @@ import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, scrubText, withheldFields } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
-import { warnDrift } from './drift.js';
+import { driftLog } from './drift.js';
 import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
@@ -105,7 +105,16 @@ export interface RequestSpec<S extends z.ZodMiniType> {
   body?: unknown;
   /** Schema of a 2xx body. */
   response: S;
+  /** False when nothing can ask for the response (a walk's own page): its text is then not kept. */
+  keepResponse?: boolean;
 }
+
+/**
+ * What a call nobody can ask for its response hands back as one: a promise that waited on the
+ * network is in V8's old generation when it settles and keeps its value until a full collection,
+ * so a getter over the answer's text would have every page of a walk promoted with its text.
+ */
+let notKept: Response | undefined;
 
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
@@ -199,6 +208,8 @@ export class Call implements CallHooks {
       const requestId = requestIdOf(response.headers);
       const details = () => this.#responseDetails(response, text, requestId);
       const data = this.#parse(schema, response, text, details);
+      if (this.spec.keepResponse === false)
+        return { data, requestId, response: (notKept ??= new Response(null)) };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.
@@ -224,8 +235,8 @@ export class Call implements CallHooks {
   ): z.output<S> {
     const { context, spec } = this;
     try {
-      return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, (issues) =>
-        warnDrift(context, spec.method, spec.path, issues),
+      return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, () =>
+        driftLog(context, spec.method, spec.path, this.serviceVersion),
       );
     } catch (error) {
       if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));

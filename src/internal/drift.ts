@@ -20,8 +20,16 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /**
  * Why `json` lacks the structure the SDK needs for an answer of schema `def`, or undefined. Reads
  * only the top level (and a page's three fields), so it costs the same whatever the body's size.
+ * With `read` (`'warn'` and `'off'`), a page's paging fields given otherwise are read as what they
+ * name, in place, each pushed to `read` as drift: `has_more` as `"true"`/`"false"`/`1`/`0`, or
+ * missing or null (then a non-empty `next_cursor` means more), and a `next_cursor` sent as an
+ * integer (its decimal string). Only what cannot be read fails.
  */
-export function structureProblem(def: ShapeDef, json: unknown): ValidationIssue | undefined {
+export function structureProblem(
+  def: ShapeDef,
+  json: unknown,
+  read?: ValidationIssue[],
+): ValidationIssue | undefined {
   if (def.type === 'array')
     return Array.isArray(json) ? undefined : { path: [], message: 'must be an array' };
   if (def.type !== 'object') return undefined;
@@ -29,10 +37,35 @@ export function structureProblem(def: ShapeDef, json: unknown): ValidationIssue 
   // A list page: its items, and what moves the walk on.
   if (def.shape?.['data']?._zod.def.type !== 'array') return undefined;
   if (!Array.isArray(json['data'])) return { path: ['data'], message: 'must be an array' };
-  if (typeof json['has_more'] !== 'boolean') return { path: ['has_more'], message: 'must be a boolean' };
-  const cursor = json['next_cursor'];
+  let cursor = json['next_cursor'];
+  if (read !== undefined && Number.isSafeInteger(cursor)) {
+    json['next_cursor'] = cursor = String(cursor);
+    read.push({
+      path: ['next_cursor'],
+      message: 'must be a string or null (an integer was read as its digits)',
+    });
+  }
   if (cursor !== undefined && cursor !== null && typeof cursor !== 'string')
     return { path: ['next_cursor'], message: 'must be a string or null' };
+  const more = json['has_more'];
+  if (typeof more === 'boolean') return undefined;
+  const named =
+    more == null
+      ? cursor != null && cursor !== ''
+      : more === 'true' || more === 1
+        ? true
+        : more === 'false' || more === 0
+          ? false
+          : undefined;
+  if (read === undefined || named === undefined) return { path: ['has_more'], message: 'must be a boolean' };
+  json['has_more'] = named;
+  read.push({
+    path: ['has_more'],
+    message:
+      more == null
+        ? 'is required (boolean); read from next_cursor'
+        : 'must be a boolean (read as the boolean it names)',
+  });
   return undefined;
 }
 
@@ -46,28 +79,49 @@ function fieldPath(path: readonly (string | number)[]): string {
 /** How many drifted paths one client warns about at most; past it, drift goes unlogged. */
 const WARNED_PATHS_MAX = 1_000;
 
+/** A call's drift warnings under `'warn'`, as `parseOutput` (internal/schema.ts) reads them. */
+export interface DriftLog {
+  /** Whether each of `fields` (as `fieldPath` writes them) was warned about already, or none can be any more. */
+  known(fields: Iterable<string>): boolean;
+  /** Logs each drifted field not warned about yet. */
+  warn(issues: readonly ValidationIssue[]): void;
+}
+
 /**
- * Logs each drifted field of an answer at warn, once per client, operation and field path: the
- * path and the rule the field broke (the expected type), never the value, which may be personal.
+ * The drift warnings of one call: at warn, once per client (its `withOptions` children included),
+ * operation, service version and field path; the path and the rule the field broke (the expected
+ * type), never the value, which may be personal. `known` lets an answer whose drift was all warned
+ * about already skip zod's full run (its cost: bench/drift.ts).
  */
-export function warnDrift(
+export function driftLog(
   context: TransportContext,
   method: string,
   path: string,
-  issues: readonly ValidationIssue[],
-): void {
+  version: string | undefined,
+): DriftLog {
   const warned = context.driftWarned;
   const operation = operationOf(method, path);
-  for (const issue of issues) {
-    const field = fieldPath(issue.path);
-    const key = `${operation} ${field}`;
-    if (warned.has(key) || warned.size >= WARNED_PATHS_MAX) continue;
-    warned.add(key);
-    context.logger.log(
-      'warn',
-      `${operation}: the service's answer drifted from the documented shape at ${field} ` +
-        `(${issue.message}); the value was kept as the service sent it (responseValidation: 'warn'). ` +
-        `Code reading that field should allow for it. Logged once per client and field.`,
-    );
-  }
+  const prefix = `${operation} ${version ?? ''} `;
+  return {
+    known(fields) {
+      if (warned.size >= WARNED_PATHS_MAX) return true;
+      for (const field of fields) if (!warned.has(prefix + field)) return false;
+      return true;
+    },
+    warn(issues) {
+      for (const issue of issues) {
+        const field = fieldPath(issue.path);
+        const key = prefix + field;
+        if (warned.has(key) || warned.size >= WARNED_PATHS_MAX) continue;
+        warned.add(key);
+        context.logger.log(
+          'warn',
+          `${operation}${version === undefined ? '' : ` (Service-Version ${version})`}: the service's ` +
+            `answer drifted from the documented shape at ${field} (${issue.message}); the value was ` +
+            `kept as the service sent it (responseValidation: 'warn'). Code reading that field should ` +
+            `allow for it. Logged once per client and field.`,
+        );
+      }
+    },
+  };
 }

@@ -50,3 +50,75 @@ function compile({ type, checks, coerce, shape, catchall, innerType, element }: 
     return true;
   };
 }
+
+/** Adds to `out` the path of each field where a value breaks the check (see `driftedFields`). */
+type Find = (value: unknown, out: Set<string>) => void;
+
+const FINDERS = new WeakMap<z.core.$ZodType, Find | null>();
+
+/**
+ * The fields where `value` breaks `schema`, at the paths zod's issues name, written as the drift
+ * warning writes them (`data[].cost`: a list position is `[]`; `(the answer)` for the whole), or
+ * null when only zod can tell. Lets an answer whose drift was already warned about skip zod.
+ */
+export function driftedFields(schema: z.core.$ZodType, value: unknown): Set<string> | null {
+  let find = FINDERS.get(schema);
+  if (find === undefined) FINDERS.set(schema, (find = finder(schema, '')));
+  if (find === null) return null;
+  const out = new Set<string>();
+  find(value, out);
+  return out;
+}
+
+function finder(schema: z.core.$ZodType | undefined, path: string): Find | null {
+  const check = exactCheck(schema);
+  if (check === null || schema === undefined) return null;
+  const { type, innerType, element, shape } = schema._zod.def as unknown as CheckedDef;
+  const at = path || '(the answer)';
+  if (type === 'optional' || type === 'nullable') {
+    const inner = finder(innerType, path);
+    const skip = type === 'optional' ? undefined : null;
+    return inner && ((v, out) => v === skip || inner(v, out));
+  }
+  if (type === 'array') {
+    const each = finder(element, `${path}[]`);
+    return (
+      each &&
+      ((v, out) => {
+        if (!Array.isArray(v)) out.add(at);
+        else for (const item of v) each(item, out);
+      })
+    );
+  }
+  if (type !== 'object' || !shape) return (v, out) => check(v) || out.add(at);
+  const keys = Object.keys(shape);
+  const paths = keys.map((key) => (path ? `${path}.${key}` : key));
+  // A field holding a value (not an object or a list) is found by its exact check alone, as fast as
+  // the check of a clean answer; the others by their own finder.
+  const finds = keys.map((key, i) =>
+    holdsValue(shape[key]) ? undefined : finder(shape[key], paths[i] as string),
+  );
+  const checks = keys.map((key) => exactCheck(shape[key]));
+  if (finds.includes(null) || checks.includes(null)) return null;
+  const n = keys.length;
+  return (v, out) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      out.add(at);
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      const value = (v as Record<string, unknown>)[keys[i] as string];
+      const find = finds[i];
+      if (find !== undefined) (find as Find)(value, out);
+      else if (!(checks[i] as Check)(value)) out.add(paths[i] as string);
+    }
+  };
+}
+
+/** Whether `schema` holds a value, not an object or a list, optional or nullable or not. */
+function holdsValue(schema: z.core.$ZodType | undefined): boolean {
+  let def = schema?._zod.def as unknown as CheckedDef | undefined;
+  while (def?.type === 'optional' || def?.type === 'nullable')
+    def = def.innerType?._zod.def as unknown as CheckedDef;
+  return def !== undefined && def.type !== 'object' && def.type !== 'array';
+}

@@ -7,9 +7,9 @@ import { withheldNote } from '../core/error-body.js';
 import { type ValidationIssue } from '../core/errors.js';
 import { ResponseValidationError, ValidationError } from '../core/client-errors.js';
 import type { ResponseValidation } from '../core/options.js';
-import { structureProblem } from './drift.js';
+import { type DriftLog, structureProblem } from './drift.js';
 import { parseJson } from './encoding.js';
-import { exactCheck } from './exact-check.js';
+import { driftedFields, exactCheck } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -252,28 +252,47 @@ export interface ResponseContext {
 /** The items of a list whose faults are described; the other faulty items are counted. */
 const ITEMS_DESCRIBED = 10;
 
+/** The answers the reference does not show (`answerNotShown`). */
+const NOT_SHOWN = new WeakSet<z.core.$ZodType>();
+
+/**
+ * The answer of an operation whose answer the reference does not show: any 2xx resolves, with the
+ * object the service sent, read as `schema` says, or `undefined` when the body is empty, not JSON
+ * or not an object (docs/errors-and-retries.md).
+ */
+export function answerNotShown<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<T | undefined> {
+  const answer = z.optional(schema);
+  NOT_SHOWN.add(answer);
+  return answer;
+}
+
+const isObject = (json: unknown): json is object =>
+  typeof json === 'object' && json !== null && !Array.isArray(json);
+
 /**
  * Parses a 2xx body as `mode` (the client's `responseValidation`) says; throws
  * `ResponseValidationError` with the paths, the raw body and the parsed answer (`data`); `context`
  * is asked for only then. In every mode a body that is not JSON, or lacks the structure the SDK
  * reads (internal/drift.ts), fails. Past that, `'off'` hands the answer over as sent, `'warn'`
- * does too after telling `onDrift` which fields drifted, and `'strict'` throws. The work is
+ * does too after telling `drift` which fields drifted, and `'strict'` throws. The work is
  * bounded whatever the body: a valid body passes the exact check (internal/exact-check.ts) without
- * zod; of an invalid list, every item is checked but only the first ITEMS_DESCRIBED faulty ones go
- * to zod for their issues (zod collects every issue of every item, which a list of 40,000 faults
- * made seconds and a RangeError); anything thrown inside validation is a drift too.
+ * zod; under `'warn'`, an answer whose drifted fields were all warned about already is handed over
+ * without zod; of an invalid list, every item is checked but only the first ITEMS_DESCRIBED faulty
+ * ones go to zod for their issues (zod collects every issue of every item, which a list of 40,000
+ * faults made seconds and a RangeError); anything thrown inside validation is a drift too.
  */
 export function parseOutput<S extends z.ZodMiniType>(
   schema: S,
   json: unknown,
   context: () => ResponseContext,
   mode: ResponseValidation = 'strict',
-  onDrift?: (issues: ValidationIssue[]) => void,
+  drift?: () => DriftLog,
 ): z.output<S> {
-  if (json === undefined || typeof json === 'string') {
+  if (NOT_SHOWN.has(schema) && !isObject(json)) return undefined as z.output<S>;
+  if (json === undefined) throw emptyAnswer(context);
+  if (typeof json === 'string') {
     throw responseError(
-      `The service answered ${context().status} with ` +
-        `${json === undefined ? 'an empty body' : 'a body that is not JSON'} where JSON was expected. ` +
+      `The service answered ${context().status} with a body that is not JSON where JSON was expected. ` +
         `${CHECK_ADDRESS}; the raw text is in \`body\`.`,
       [{ path: [], message: 'must be JSON' }],
       context,
@@ -281,9 +300,12 @@ export function parseOutput<S extends z.ZodMiniType>(
   }
   let issues: ValidationIssue[];
   let more = 0;
+  let log: DriftLog | undefined;
   try {
     if (exactCheck(schema)?.(json) === true) return json as z.output<S>;
-    const structure = structureProblem(defOf(schema), json);
+    // Paging fields read as what they name, under 'warn' and 'off': drift like any other field.
+    const paging: ValidationIssue[] = [];
+    const structure = structureProblem(defOf(schema), json, mode === 'strict' ? undefined : paging);
     if (structure !== undefined) {
       throw responseError(
         `The service's answer lacks the structure the SDK reads: ${describeAll([structure])}. ` +
@@ -293,15 +315,18 @@ export function parseOutput<S extends z.ZodMiniType>(
       );
     }
     if (mode === 'off') return json as z.output<S>;
+    if (mode === 'warn' && (log = drift?.()) !== undefined && known(log, schema, json, paging))
+      return json as z.output<S>;
     const found = faults(schema, json);
-    if (found.issues === undefined) return found.data as z.output<S>;
-    ({ issues, more } = found);
+    if (found.issues === undefined && paging.length === 0) return found.data as z.output<S>;
+    issues = [...paging, ...(found.issues ?? [])];
+    more = found.issues === undefined ? 0 : found.more;
   } catch (error) {
     if (error instanceof ResponseValidationError) throw error;
     issues = [{ path: [], message: `could not be validated (${String(error)})` }];
   }
   if (mode === 'warn') {
-    onDrift?.(issues);
+    log?.warn(issues);
     return json as z.output<S>;
   }
   throw responseError(
@@ -310,6 +335,32 @@ export function parseOutput<S extends z.ZodMiniType>(
       `The call reached the service, which may have done what was asked: the parsed answer is in ` +
       `\`data\`. Pass responseValidation: 'warn' to accept it as sent, and report this with the request id.`,
     issues.slice(0, 100),
+    context,
+  );
+}
+
+/** Whether every field of `json` that drifted (paging included) was warned about already: then zod need not name them again. */
+function known(log: DriftLog, schema: z.ZodMiniType, json: unknown, paging: ValidationIssue[]): boolean {
+  const fields = driftedFields(schema, json);
+  if (fields === null) return false;
+  for (const issue of paging) fields.add(String(issue.path[0]));
+  return fields.size > 0 && log.known(fields);
+}
+
+/**
+ * An empty 2xx where the reference documents an answer: the request reached the service, which may
+ * have done what was asked, so the error says how to find out or retry safely, not to check the address.
+ */
+function emptyAnswer(context: () => ResponseContext): ResponseValidationError {
+  const { status, idempotencyKey } = context();
+  return responseError(
+    `The service answered ${status} with no body, where the reference documents one. The call ` +
+      `reached the service and may have done what was asked: ` +
+      (idempotencyKey === undefined
+        ? 'retry it, or report this with the request id.'
+        : `retry with the same idempotencyKey (error.idempotencyKey), which cannot send twice, ` +
+          `or look the resource up before sending again.`),
+    [{ path: [], message: 'is empty' }],
     context,
   );
 }

@@ -11,6 +11,7 @@
 // once per form, a parsed body is walked only when a JSON escape could hide a form, and a body
 // past BODY_LIMIT characters (or SCRUBBED_STRINGS strings) is withheld rather than kept.
 import { errorFields } from '../core/error-body.js';
+import { otherShape } from '../core/status-error.js';
 import { cleanText } from '../core/text.js';
 import { parseJson } from './encoding.js';
 import { MIB } from '../limits.js';
@@ -236,7 +237,7 @@ export function withheldFields(
   } catch {
     return { code: undefined, message: undefined };
   }
-  const { code, message } = errorFields(parsed);
+  const { code, message } = otherShape(parsed) ?? errorFields(parsed);
   const forms = formsOf(secrets);
   // Scrubbed before the cut: a cut first could keep the start of a credential.
   const kept = (value: string | undefined, max: number) =>

@@ -129,6 +129,9 @@ export function isLogLevel(value: unknown): value is LogLevel {
 /** The environment variable behind `serviceVersion`. */
 export const SERVICE_VERSION_ENV = 'GATEWAY_SERVICE_VERSION';
 
+/** `'a', 'b'`: the values a message lists. */
+const oneOf = (values: readonly unknown[]): string => values.map((v) => `'${String(v)}'`).join(', ');
+
 /** The values of `responseValidation`. */
 const RESPONSE_VALIDATION: readonly unknown[] = ['warn', 'strict', 'off'] satisfies ResponseValidation[];
 
@@ -137,14 +140,9 @@ export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
 /** Option names that hold an address. */
 export type AddressOption = 'baseURL' | 'sandboxBaseURL';
 
-/** The environment variable behind each option. */
-export const ENV: Record<CredentialOption | AddressOption, string> = {
-  apiKey: 'GATEWAY_API_KEY',
-  testApiKey: 'GATEWAY_TEST_API_KEY',
-  accessToken: 'GATEWAY_ACCESS_TOKEN',
-  baseURL: 'GATEWAY_BASE_URL',
-  sandboxBaseURL: 'GATEWAY_SANDBOX_BASE_URL',
-};
+/** The environment variable behind each option: `GATEWAY_` and its name in snake case (`GATEWAY_SANDBOX_BASE_URL`). */
+export const envOf = (name: CredentialOption | AddressOption): string =>
+  `GATEWAY${name.replace(/[A-Z]+|^/g, (m) => `_${m}`).toUpperCase()}`;
 
 /** The Client's options once checked, with defaults and environment applied. */
 export interface ClientSettings {
@@ -162,7 +160,7 @@ export interface ClientSettings {
   maxResponseBytes: number;
 }
 
-/** Checks the Client's options; throws `ConfigurationError` naming the option (never a secret's value). */
+/** Checks the Client's options, as `clientOptionsOf` copied them; throws `ConfigurationError` naming the option (never a secret's value). */
 export function clientSettings(options: ClientOptions): ClientSettings {
   const serviceVersion = options.serviceVersion ?? readEnv(SERVICE_VERSION_ENV) ?? DEFAULT_SERVICE_VERSION;
   if (!isServiceVersion(serviceVersion)) {
@@ -175,7 +173,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   const responseValidation = options.responseValidation ?? 'warn';
   if (!RESPONSE_VALIDATION.includes(responseValidation)) {
     throw new ConfigurationError(
-      `responseValidation must be one of 'warn', 'strict', 'off'.`,
+      `responseValidation must be one of ${oneOf(RESPONSE_VALIDATION)}.`,
       'responseValidation',
     );
   }
@@ -183,7 +181,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   if (!isLogLevel(logLevel)) {
     throw new ConfigurationError(
       `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} ` +
-        `must be one of 'off', 'error', 'warn', 'info', 'debug'.`,
+        `must be one of ${oneOf(Object.keys(LOG_LEVELS))}.`,
       'logLevel',
     );
   }
@@ -219,9 +217,9 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     maxRetries: count(options.maxRetries, 'maxRetries', 2, MAX_RETRIES_RANGE),
     fetch: options.fetch,
     defaultHeaders,
-    // The lists copied: a hook pushed onto the caller's list later (or onto another client's, after
-    // withOptions) changes neither this client nor the others.
-    hooks: options.hooks && copyHooks(options.hooks),
+    // Lists already copied by `clientOptionsOf` (the only way options reach here): a hook pushed
+    // onto the caller's list later (or onto another client's, after withOptions) changes neither.
+    hooks: options.hooks,
     logLevel,
     maxResponseBytes: count(
       options.maxResponseBytes,
@@ -235,7 +233,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
 // An option given as '' is unset, and the environment is not read for it: `withOptions` passes
 // what its parent did not have as ''.
 function credential(options: ClientOptions, name: CredentialOption): string | undefined {
-  const value = options[name] ?? readEnv(ENV[name]);
+  const value = options[name] ?? readEnv(envOf(name));
   if (value === undefined || value === '') return undefined;
   // The message names the option, never the value: it is a secret.
   if (typeof value === 'string' && value.length > CREDENTIAL_MAX) {
@@ -255,7 +253,7 @@ function credential(options: ClientOptions, name: CredentialOption): string | un
 }
 
 function address(options: ClientOptions, name: AddressOption): string | undefined {
-  const value = options[name] ?? readEnv(ENV[name]);
+  const value = options[name] ?? readEnv(envOf(name));
   if (value === undefined || value === '') return undefined;
   let url: URL | undefined;
   try {
@@ -339,19 +337,11 @@ export function hooksProblemOf(hooks: unknown): string | undefined {
   if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))
     return 'must be an object such as { beforeRequest: [fn] }';
   for (const [name, list] of Object.entries(hooks)) {
-    if (!HOOK_NAMES.has(name))
-      return `has an unknown hook '${name}' (known: beforeRequest, beforeRetry, afterResponse, beforeError)`;
+    if (!HOOK_NAMES.has(name)) return `has an unknown hook '${name}' (known: ${[...HOOK_NAMES].join(', ')})`;
     if (list !== undefined && (!Array.isArray(list) || !list.every((f) => typeof f === 'function')))
       return `.${name} must be an array of functions`;
   }
   return undefined;
-}
-
-/** `hooks` with each list copied (checked by `hooksProblemOf` first: arrays of functions). */
-function copyHooks(hooks: Hooks): Hooks {
-  const copy: Record<string, unknown> = {};
-  for (const [name, list] of Object.entries(hooks)) copy[name] = Array.isArray(list) ? [...list] : list;
-  return copy as Hooks;
 }
 
 /** Whether `value` is an integer within `[min, max]` (NaN and strings are not). */

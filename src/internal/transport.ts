@@ -22,6 +22,8 @@ export interface TransportInit {
   random: () => number;
   /** `User-Agent`, where the runtime lets a script set it. */
   userAgent: string | undefined;
+  /** What the once-only warnings remember, shared by a client and its `withOptions` children; filled on the first call. */
+  warned: Partial<Pick<TransportContext, 'deprecationsWarned' | 'driftWarned'>>;
 }
 
 /** What every call reads: the client's settings, its logger and its warnings so far. */
@@ -30,9 +32,9 @@ export interface TransportContext {
   logger: SafeLogger;
   random: () => number;
   userAgent: string | undefined;
-  /** Deprecated operations already warned about (once per client each). */
+  /** Deprecated operations already warned about (once per client and its `withOptions` children each). */
   deprecationsWarned: Set<string>;
-  /** Drifted answer fields already warned about, as `operation field` (once per client each). */
+  /** Drifted answer fields already warned about, as `operation version field` (once per client and its children each). */
   driftWarned: Set<string>;
 }
 

@@ -134,13 +134,21 @@ export function list<Id extends OperationId, T = Item<Id>>(
   const pageSchema = schemaOf(id, OPERATIONS[id].response) as z.ZodMiniType<CursorPageWire<T>>;
   const { path, query } = checked;
   // Every page repeats the caller's filters; only `after` changes.
-  const fetchPage = (after: string | undefined): PagePromise<T> =>
+  // `walk`: a walk's own fetch (core/pagination.ts), whose promise nobody can ask for the response.
+  const fetchPage = (after: string | undefined, walk = false): PagePromise<T> =>
     new PagePromise(async () => {
       let result: WithResponse<CursorPageWire<T>>;
       try {
         result = await send(
           transport,
-          { area, method: 'GET', path, query: { ...query, after }, response: pageSchema },
+          {
+            area,
+            method: 'GET',
+            path,
+            query: { ...query, after },
+            response: pageSchema,
+            keepResponse: !walk,
+          },
           own,
           channel,
         );
@@ -148,12 +156,14 @@ export function list<Id extends OperationId, T = Item<Id>>(
         throw attachCallSite(error, site);
       }
       const data = new CursorPage<T>(result.data, after, fetchPage);
-      // The response is read through its getter only when asked for (Call.run builds it then).
+      // The response is read through its getter only when asked for (Call.run builds it then). A
+      // walk's own page has none to keep (Call.run), and keeps nothing of `result` either.
+      const answer: { readonly response: Response } = walk ? { response: result.response } : result;
       return {
         data,
         requestId: result.requestId,
         get response() {
-          return result.response;
+          return answer.response;
         },
       };
     });
@@ -244,13 +254,13 @@ const NO_OPTIONS: RequestOptions = Object.freeze(ownProperties({}));
 
 /** What every call of a client reads, built on its first call: the logger among it. */
 function contextOf(transport: Transport): TransportContext {
-  const { settings, sink, secrets, random, userAgent } = transport.init;
+  const { settings, sink, secrets, random, userAgent, warned } = transport.init;
   return {
     settings,
     logger: new SafeLogger(sink, settings.logLevel, secrets),
     random,
     userAgent,
-    deprecationsWarned: new Set(),
-    driftWarned: new Set(),
+    deprecationsWarned: (warned.deprecationsWarned ??= new Set()),
+    driftWarned: (warned.driftWarned ??= new Set()),
   };
 }

@@ -72,7 +72,8 @@ export const OPERATIONS = {
     method: 'POST',
     path: 'sms/webhooks',
     params: 'SmsWebhookCreateParamsSchema',
-    response: 'SmsWebhookSchema',
+    // The reference does not show this answer: any 2xx resolves, `undefined` without an object.
+    response: 'SmsWebhookCreateAnswer',
     doc: 'Registers an SMS webhook.',
   },
   'payment.webhooks.list': {

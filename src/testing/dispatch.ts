@@ -84,7 +84,7 @@ interface Internal {
   named: boolean;
 }
 
-/** @internal Where every event also goes, signed with its own secret (`gateway-sdk mock --forward-to`). */
+/** @internal A place every event also goes, signed with its own secret (each `gateway-sdk mock --forward-to`). */
 export interface ForwardTarget {
   url: string;
   secret: string;
@@ -125,7 +125,7 @@ export class Dispatcher {
     deliver: DeliverFunction | undefined,
     private readonly callbackSecret: string,
     private readonly extras: {
-      forward?: ForwardTarget | undefined;
+      forward?: ForwardTarget | readonly ForwardTarget[] | undefined;
       onAttempt?: AttemptListener | undefined;
       /** Ends every attempt in flight, and makes no more (the server's `close()`). */
       signal?: AbortSignal | undefined;
@@ -148,8 +148,8 @@ export class Dispatcher {
           targets.push({ url: hook.url, webhookId: hook.id, secret: hook.secret });
     }
     // As if a webhook subscribed to every event type pointed there, whatever the message's own targets.
-    const forward = this.extras.forward;
-    if (forward !== undefined) targets.push({ ...forward, webhookId: null, named: true });
+    for (const forward of [this.extras.forward ?? []].flat())
+      targets.push({ ...forward, webhookId: null, named: true });
     for (const target of targets) this.#queue(event, target, Date.parse(at));
   }
 
@@ -248,8 +248,10 @@ export class Dispatcher {
       status = response.status;
       // In a browser a redirect answer is opaque (status 0); it is still a 3xx.
       redirected = response.type === 'opaqueredirect';
-      // Not awaited: under MSW's passthrough, cancelling a body can stay pending for good.
-      void response.body?.cancel().catch(() => undefined);
+      // Read to its end, not cancelled: a cancelled answer closes the connection under the
+      // receiver, which logs its request as aborted (ECONNRESET). Not awaited (under MSW's
+      // passthrough a body can stay pending for good); the attempt's signal bounds the read.
+      void drain(response);
     } catch (failure) {
       // Stopped (the server closed): not an attempt of the delivery's, and nobody to tell.
       if (this.extras.signal?.aborted) return;
@@ -289,6 +291,16 @@ export class Dispatcher {
   clear(): void {
     this.deliveries.length = 0;
     this.#pending.clear();
+  }
+}
+
+/** Reads `response`'s body to its end, keeping none of it; a read the signal ends is no error. */
+async function drain(response: Response): Promise<void> {
+  const reader = response.body?.getReader();
+  try {
+    while (reader !== undefined && !(await reader.read()).done);
+  } catch {
+    // Ended by the attempt's signal (its timeout, or the server's close): nothing more to read.
   }
 }
 

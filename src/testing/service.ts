@@ -85,8 +85,8 @@ export interface MockServiceOptions {
    * @default 'whsec_mock_secret'
    */
   callbackSecret?: string | undefined;
-  /** @internal Every event also goes here (`gateway-sdk mock --forward-to`), even off loopback. */
-  forward?: ForwardTarget | undefined;
+  /** @internal Every event also goes to each of these (`gateway-sdk mock --forward-to`), even off loopback. */
+  forward?: ForwardTarget | readonly ForwardTarget[] | undefined;
   /** @internal Told of every attempt as it is recorded (the CLI prints them). */
   onAttempt?: AttemptListener | undefined;
   /** @internal Ends every delivery attempt in flight and makes no more (the server's `close()`). */

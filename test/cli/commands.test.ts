@@ -6,10 +6,22 @@
 import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { once } from 'node:events';
-import { chmod, copyFile, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  copyFile,
+  lchown,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
@@ -127,13 +139,19 @@ describe('gateway-sdk mock --forward-to', () => {
     expect(line).toMatch(
       /^message\.queued evt_\w+ → 500 \(\d+ ms\); attempt 1 failed, next attempt in 1 min \(\d\d:\d\d:\d\d UTC\)$/,
     );
+    const after = Date.now();
     const due = /\((\d\d:\d\d:\d\d) UTC\)$/.exec(line)?.[1] ?? '';
-    const expected = new Date(before + 60_000).toISOString().slice(11, 19);
-    // Within a few seconds of a minute after the message was created (on the clock face, so a
-    // minute that crosses midnight UTC counts the same).
-    const DAY = 86_400_000;
-    const apart = (Date.parse(`1970-01-01T${due}Z`) - Date.parse(`1970-01-01T${expected}Z`) + DAY) % DAY;
-    expect(Math.min(apart, DAY - apart)).toBeLessThan(5_000);
+    // A minute after the attempt, which came between the create and the line: bracketed by the two,
+    // however slowly the machine ran (on the clock face, so a minute that crosses midnight UTC
+    // counts the same).
+    const DAY = 86_400;
+    const second = (ms: number) => Math.floor(ms / 1000) % DAY;
+    const [lo, hi, at] = [
+      second(before + 60_000),
+      second(after + 60_000),
+      second(Date.parse(`1970-01-01T${due}Z`)),
+    ];
+    expect((at - lo + DAY) % DAY).toBeLessThanOrEqual((hi - lo + DAY) % DAY);
     expect(hits).toBe(1);
   }, 60_000);
 
@@ -146,6 +164,79 @@ describe('gateway-sdk mock --forward-to', () => {
     expect(await mock.line(/^message\.queued evt_\w+ → /)).toMatch(
       / → no answer: fetch failed \(.*ECONNREFUSED.*\) \(\d+ ms\); attempt 1 failed, next attempt in 1 min/,
     );
+  }, 60_000);
+
+  it('reads each receiver’s answer to its end: the receiver’s response finishes, its connection is not cut', async () => {
+    // An answer larger than the sockets' buffers: it is written whole only while the mock reads it.
+    // A forwarder that dropped the body unread closed the connection mid-answer, which a receiver
+    // (Next.js) logs as `Error: aborted (ECONNRESET)`.
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let answered: (outcome: { finished: boolean; aborted: boolean }) => void = () => undefined;
+    const outcome = new Promise<{ finished: boolean; aborted: boolean }>((resolve) => (answered = resolve));
+    const origin = await listen(
+      createServer((req, res) => {
+        let aborted = false;
+        req.on('error', () => (aborted = true));
+        req.resume();
+        res.once('close', () => answered({ finished: res.writableFinished, aborted }));
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        let left = 256; // 16 MiB, written as the reader takes it
+        const write = () => {
+          while (left > 0) {
+            left--;
+            if (left === 0) res.end(chunk);
+            else if (!res.write(chunk)) return void res.once('drain', write);
+          }
+        };
+        write();
+      }),
+    );
+    const mock = await startMock(['--forward-to', `${origin}/webhooks`]);
+    await mock.client.sms.messages.create({ to: '447700900123', message: 'Hi' });
+    expect(await mock.line(/^message\.queued evt_\w+ → /)).toMatch(/ → 200 \(\d+ ms\)$/);
+    expect(await outcome).toEqual({ finished: true, aborted: false });
+  }, 60_000);
+
+  it('delivers each event to each --forward-to receiver, signed with the one secret, naming each on its line', async () => {
+    const receivers = ['a', 'b'].map((name) => {
+      const received: string[] = [];
+      const secret: { value?: string } = {};
+      let handler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+      const server = createServer((req, res) => {
+        handler ??= toNodeHandler(
+          createWebhookHandler({
+            secret: secret.value ?? 'unset',
+            onEvent: (event) => void received.push(event.type),
+          }),
+        );
+        void handler(req, res);
+      });
+      return { name, received, secret, server };
+    });
+    const urls = await Promise.all(receivers.map(async (r) => `${await listen(r.server)}/${r.name}`));
+    const mock = await startMock([
+      '--auto-advance',
+      '--forward-to',
+      urls[0] ?? '',
+      '--forward-to',
+      urls[1] ?? '',
+      // The same receiver twice is still one receiver: each event reaches it once.
+      '--forward-to',
+      urls[0] ?? '',
+    ]);
+    for (const r of receivers) r.secret.value = mock.env['GATEWAY_WEBHOOK_SECRET'];
+    expect(await mock.line(/forwarding every event to/)).toBe(
+      `gateway-sdk mock: forwarding every event to ${urls[0]} and ${urls[1]}, signed with GATEWAY_WEBHOOK_SECRET`,
+    );
+    await mock.client.sms.messages.create({ to: '447700900123', message: 'Hi', route: 'otp' });
+    for (const url of urls)
+      expect(await mock.line(new RegExp(`^message\\.delivered evt_\\w+ to ${url} → `))).toMatch(
+        / → 200 \(\d+ ms\)$/,
+      );
+    // Verified by each receiver's handler with the one printed secret: a mismatch would be a 400.
+    for (const r of receivers)
+      expect(r.received).toEqual(['message.queued', 'message.sent', 'message.delivered']);
+    expect(mock.stderr().match(/^message\.\w+ evt_\w+ to http:\S+ → 200/gm)).toHaveLength(6);
   }, 60_000);
 
   it.each([
@@ -185,7 +276,12 @@ describe('gateway-sdk --help', () => {
   );
 
   it('lists --forward-to under mock and every event type under trigger', async () => {
-    expect((await cli(['mock', '--help'])).stdout).toContain('--forward-to URL');
+    const mock = (await cli(['mock', '--help'])).stdout;
+    expect(mock).toContain('--forward-to URL');
+    // Several receivers, each given every delivery: said where the option is explained.
+    expect(mock).toMatch(
+      /--forward-to URL {6}Delivers every event[^]*Repeatable: each URL gets every delivery/,
+    );
     const trigger = (await cli(['trigger', '--help'])).stdout;
     for (const type of ['message.delivered', 'payment_intent.payment_failed', 'badge.earned'])
       expect(trigger).toContain(type);
@@ -406,12 +502,12 @@ describe('gateway-sdk mock --write-env (and --env-file, its older name)', () => 
   }, 60_000);
 
   /** `gateway-sdk mock …args` to its end; killed (and reported as such) if it runs 10 s. */
-  const refused = (args: string[]) =>
+  const refused = (args: string[], cwd?: string) =>
     new Promise<{ code: number | string; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
         [builtCli(), 'mock', ...args],
-        { timeout: 10_000, killSignal: 'SIGKILL' },
+        { timeout: 10_000, killSignal: 'SIGKILL', cwd },
         (error, stdout, stderr) => {
           const failed = error as { code?: number; killed?: boolean } | null;
           resolve({ code: failed?.killed ? 'killed' : (failed?.code ?? 0), stdout, stderr });
@@ -449,6 +545,87 @@ describe('gateway-sdk mock --write-env (and --env-file, its older name)', () => 
       } finally {
         closeSync(reader);
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('prints the path it wrote with every control character escaped, on one line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+    try {
+      const file = join(dir, 'a\nforged line\x1b[31m\tred\u202e.env');
+      const { child, exports } = spawnMock(['--write-env', file]);
+      exports.catch(() => undefined);
+      children.push(child);
+      const stderr = await new Promise<string>((resolve) => {
+        let text = '';
+        child.stderr.on('data', (c: Buffer) => {
+          text += c.toString();
+          if (text.includes('listening on')) resolve(text);
+        });
+      });
+      expect(stderr.split('\n')[0]).toBe(
+        `gateway-sdk mock: wrote the GATEWAY_* variables to ${dir}/a\\nforged line\\x1b[31m\\tred\\u202e.env (mode 0600)`,
+      );
+      expect(await readFile(file, 'utf8')).toMatch(/^# Written by gateway-sdk mock/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses - (not stdout) with exit 2 and writes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+    try {
+      expect(await refused(['--write-env', '-'], dir)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'gateway-sdk: --write-env - is not stdout: leave --write-env out to print the lines, or give ./- ' +
+          'for a file named -. (gateway-sdk mock --help lists the options)\n',
+      });
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it("refuses a path through another user's symbolic link, writing nothing where it points", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+    try {
+      // Another user's link in a shared directory: its owner could point it anywhere at any time.
+      const theirs = join(dir, 'theirs');
+      await mkdir(theirs);
+      await symlink(theirs, join(dir, 'shared'));
+      // As root (CI): the link is handed to `nobody`, as if that user had made it.
+      await lchown(join(dir, 'shared'), 65_534, 65_534);
+      const path = join(dir, 'shared', '.gateway.env');
+      const result = await refused(['--write-env', path]);
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          `gateway-sdk: --write-env ${path}: ${join(dir, 'shared')} is a symbolic link another user owns ` +
+          '(uid 65534), so that user chooses where the file would land. Name a path through directories ' +
+          'and links of yours.\n',
+      });
+      expect(await readdir(theirs)).toEqual([]);
+      // Behind a link of one's own (or root's, as /tmp is on macOS): followed, and the path printed as resolved.
+      const mine = join(dir, 'mine');
+      await symlink(theirs, mine);
+      const { child, exports } = spawnMock(['--write-env', join(mine, '.gateway.env')]);
+      exports.catch(() => undefined);
+      children.push(child);
+      const stderr = await new Promise<string>((resolve) => {
+        let text = '';
+        child.stderr.on('data', (c: Buffer) => {
+          text += c.toString();
+          if (text.includes('listening on')) resolve(text);
+        });
+      });
+      expect(stderr.split('\n')[0]).toBe(
+        `gateway-sdk mock: wrote the GATEWAY_* variables to ${join(theirs, '.gateway.env')} (mode 0600)`,
+      );
+      expect(await readdir(theirs)).toEqual(['.gateway.env']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@
 // test/cli/commands.test.ts runs the same refusals through the command.
 import { execFileSync } from 'node:child_process';
 import {
+  lchown,
   lstat,
   mkdtemp,
   readdir,
@@ -129,6 +130,21 @@ describe('--write-env PATH', () => {
   it('refuses a directory at PATH', async () => {
     await mkdir(join(dir, '.gateway.env'));
     expect(await refusal(writeEnvFile(target('.gateway.env', true), LINES))).toContain('is a directory');
+  });
+
+  it("refuses another user's link met anywhere on the way, through links of one's own and `..`", async () => {
+    await mkdir(join(dir, 'real', 'deep'), { recursive: true });
+    await symlink(join(dir, 'real'), join(dir, 'theirs'));
+    await lchown(join(dir, 'theirs'), 65_534, 65_534);
+    // Mine, pointing at a path through theirs: theirs is still on the way.
+    await symlink('theirs/deep', join(dir, 'mine'));
+    const message = await refusal(writeEnvFile(target('mine/.gateway.env'), LINES));
+    expect(message).toContain(`${join(dir, 'theirs')} is a symbolic link another user owns (uid 65534)`);
+    // `..` goes up from where a link leads, as the file system does, not by the text of the path.
+    await symlink(join(dir, 'real', 'deep'), join(dir, 'own'));
+    const upFromLink = { ...target(''), path: `${dir}/own/../.gateway.env` };
+    expect(await writeEnvFile(upFromLink, LINES)).toBe(join(dir, 'real', '.gateway.env'));
+    expect((await readdir(join(dir, 'real'))).sort()).toEqual(['.gateway.env', 'deep']);
   });
 
   it('names the option the path was given with', async () => {

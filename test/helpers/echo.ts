@@ -76,7 +76,8 @@ export function echoClient(url: string, key: string, options: ClientOptions = {}
     baseURL: url,
     sandboxBaseURL: url,
     maxRetries: 0,
-    timeout: 2000,
+    // Roomy: on a busy machine an answer must not turn into a timeout (no test here waits for one).
+    timeout: 60_000,
     logger,
     logLevel: 'debug',
     ...options,

@@ -23,6 +23,8 @@ const MiB = 1024 * 1024;
 const CHUNK = Buffer.alloc(MiB, 0x20);
 let requests = 0;
 let written = 0;
+/** The last answer `stream` wrote: settles once it ended or the client hung up. */
+let streamed: Promise<void> = Promise.resolve();
 let server: Loopback;
 
 /** Writes `total` bytes of spaces in 1 MiB chunks, waiting for the socket to drain: never allocates them. */
@@ -61,7 +63,7 @@ beforeAll(async () => {
     }
     if (id === 'huge' || path === '/sms/messages') {
       res.writeHead(200, { 'content-type': 'application/json' }); // chunked, no length
-      return stream(res, 300 * MiB);
+      return (streamed = stream(res, 300 * MiB));
     }
     if (id === 'bomb') {
       const packed = gzipSync(Buffer.alloc(20 * MiB, 0x20));
@@ -121,7 +123,7 @@ describe('maxResponseBytes', () => {
     expect((error as Error).message).toContain('maxResponseBytes (1048576 bytes)');
     expect(requests).toBe(1);
     // The socket was closed long before 300 MiB: what the server wrote is the limit plus buffers.
-    await new Promise((r) => setTimeout(r, 50));
+    await streamed;
     expect(written).toBeLessThan(64 * MiB);
   });
 

@@ -353,7 +353,7 @@ describe('errors', () => {
 
   it.each([
     ['a wrong type', JSON.stringify({ ...message, status: 7 }), /status must be a string/],
-    ['an empty body', '', /empty body/],
+    ['an empty body', '', /answered 200 with no body/],
     ['truncated JSON', '{"id":"msg_1","to":', /not JSON/],
     ['an HTML page', '<html>ok</html>', /not JSON/],
   ])('rejects a 2xx with %s as ResponseValidationError', async (_label, raw, pattern) => {

@@ -39,7 +39,7 @@ describe('every operation of the SDK against the mock', () => {
       url: 'https://example.com/h',
       events: ['message.delivered'],
     });
-    expect(await client.sms.webhooks.retrieve(hook.id)).toEqual(hook);
+    expect(await client.sms.webhooks.retrieve(hook?.id ?? '')).toEqual(hook);
   });
 
   it('payment: webhooks list, customer retrieve, attach', async () => {

@@ -130,9 +130,9 @@ describe('close()', () => {
       req.end();
     });
     expect(agentResponse).toBe(200);
-    const started = performance.now();
+    // No clock read: the idle keep-alive connection would otherwise hold close() for the server's
+    // keep-alive timeout; the freed port below shows it was ended.
     await own.close();
-    expect(performance.now() - started).toBeLessThan(1000);
     await expect(fetch(`${own.url}/sms/messages`)).rejects.toThrow();
   });
 
@@ -144,9 +144,13 @@ describe('close()', () => {
     await new Promise((resolve) =>
       socket.write('GET /sms/messages HTTP/1.1\r\nHost: 127.0.0.1\r\n', resolve),
     );
-    const started = performance.now();
+    // The server resets the connection it ends: that is the point, not a failure.
+    socket.on('error', () => undefined);
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    // No clock read: a close() that waited for this request would wait for the server's headers
+    // timeout (60 s), far past the test's own; this one ends the connection itself.
     await own.close();
-    expect(performance.now() - started).toBeLessThan(1000);
+    await ended;
     socket.destroy();
   });
 });

@@ -193,7 +193,7 @@ describe('4. https:hooks.example.com is not an https:// URL', () => {
     expect(server.mock.store.smsWebhooks.size).toBe(before);
     expect(server.mock.store.messages.size).toBe(0);
     expect(
-      (await client.sms.webhooks.create({ url: 'https://hooks.example.com', events: ['message.sent'] })).url,
+      (await client.sms.webhooks.create({ url: 'https://hooks.example.com', events: ['message.sent'] }))?.url,
     ).toBe('https://hooks.example.com');
   });
 });

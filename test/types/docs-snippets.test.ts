@@ -4,12 +4,13 @@
 // (CI, once) compiles every block of the docs; this file does not compile them again on each of
 // the suite's four Node lines (5 to 8 s of tsc each time). It checks what docs:check does not fail
 // on (every guide has a checked block, none is skipped without a reason) and, on one small guide of
-// its own, that the checker sees the real API, reports an error at its line of the Markdown and
-// honours the markers. The extraction and the markers are scripts/docs/snippets.ts's.
+// its own, that the markers are honoured; docs:check proves on that guide that the checker sees the
+// real API and reports an error at its line of the Markdown. The extraction and the markers are
+// scripts/docs/snippets.ts's.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractSnippets, typeCheckSnippets } from '../../scripts/docs/snippets.js';
+import { extractSnippets, PLANTED_ERROR, PLANTED_GUIDE } from '../../scripts/docs/snippets.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const DOCS = [
@@ -35,44 +36,13 @@ describe('code in the docs', () => {
   });
 });
 
-describe('typeCheckSnippets', () => {
-  it('compiles against src/ and reports each error at its line of the Markdown, markers honoured', () => {
+describe("docs:check's planted guide", () => {
+  // `npm run docs:check` (a CI step) type-checks this guide with the docs, in the same program, and
+  // fails unless the checker reports exactly PLANTED_ERROR: the whole-tree tsc runs there, not here.
+  it('yields its blocks at their lines, the marked one skipped with its reason, the wrong one checked', () => {
     const dir = join(root, '.tmp/docs-snippets-test');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      join(dir, 'guide.md'),
-      [
-        'Right:',
-        '',
-        '```ts',
-        "import { Webhooks } from 'gateway-sdk/webhooks';",
-        '',
-        "const valid: boolean = await Webhooks.verify('{}', 't=1,v1=00', 'whsec_x');",
-        '```',
-        '',
-        'Wrong for the real API (verify resolves to a boolean):',
-        '',
-        '```ts',
-        "import { Webhooks } from 'gateway-sdk/webhooks';",
-        '',
-        "const valid: string = await Webhooks.verify('{}', 't=1,v1=00', 'whsec_x');",
-        '```',
-        '',
-        'A fragment that compiles with what it is given:',
-        '',
-        "<!-- snippet: given import { Webhooks } from 'gateway-sdk/webhooks'; declare const raw: string; -->",
-        '',
-        '```ts',
-        "const valid: boolean = await Webhooks.verify(raw, undefined, 'whsec_x');",
-        '```',
-        '',
-        '<!-- snippet: not checked: a signature listing -->',
-        '```ts',
-        'verify(raw: string, signature: string | undefined, secret: string): Promise<boolean>',
-        '```',
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(join(dir, 'guide.md'), PLANTED_GUIDE);
     const snippets = extractSnippets(root, ['.tmp/docs-snippets-test/guide.md'], join(dir, 'out'));
     expect(snippets.map((s) => [s.line, s.skipped])).toEqual([
       [4, null],
@@ -80,12 +50,10 @@ describe('typeCheckSnippets', () => {
       [22, null],
       [27, 'a signature listing'],
     ]);
-    expect(typeCheckSnippets(root, snippets)).toEqual([
-      {
-        doc: '.tmp/docs-snippets-test/guide.md',
-        line: 14,
-        message: "Type 'boolean' is not assignable to type 'string'.",
-      },
-    ]);
-  }, 60_000);
+    // The error docs:check must report falls in the wrong block, which is checked.
+    const wrong = snippets.find((s) => s.line === 12);
+    expect(wrong?.skipped).toBeNull();
+    expect(PLANTED_ERROR.line).toBeGreaterThan(12);
+    expect(PLANTED_ERROR.line).toBeLessThan(16);
+  });
 });

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
 import {
   type Accepts,
+  answerNotShown,
   type Assert,
   closedObject,
   cursorPage,
@@ -355,6 +356,11 @@ const smsWebhook = z.looseObject({
 type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
 /** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
 export const SmsWebhookSchema = typedAs<SmsWebhook>(smsWebhook);
+/**
+ * Parses the answer of `sms.webhooks.create`, which the reference does not show: an SmsWebhook
+ * when the service sends an object, else `undefined` (any 2xx resolves).
+ */
+export const SmsWebhookCreateAnswer = answerNotShown(SmsWebhookSchema);
 
 const nonNegativeInt = intRange(0, Number.MAX_SAFE_INTEGER, 'must be a whole number of 0 or more');
 

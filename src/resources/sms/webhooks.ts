@@ -23,6 +23,8 @@ export class SmsWebhooks extends APIResource {
 
   /**
    * Registers an SMS webhook (POST /sms/webhooks). Keep the returned `secret`: it verifies deliveries.
+   * The reference does not show this answer, so any 2xx resolves: with the webhook when the service
+   * sends it, else `undefined` (the webhook was registered all the same).
    *
    * @example
    * await client.sms.webhooks.create({
@@ -30,7 +32,7 @@ export class SmsWebhooks extends APIResource {
    *   events: ['message.delivered', 'message.failed'],
    * });
    */
-  create(body: SmsWebhookCreateParams, opts?: RequestOptions): APIPromise<SmsWebhook> {
+  create(body: SmsWebhookCreateParams, opts?: RequestOptions): APIPromise<SmsWebhook | undefined> {
     return this._request('sms.webhooks.create', { body }, opts);
   }
 }
