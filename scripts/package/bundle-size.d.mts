@@ -16,7 +16,13 @@ export interface BundledApp {
 }
 
 /** Bundles `source` in `dir` for the browser and measures it, gateway-sdk being the package at `packageRoot`. */
-export function bundleApp(dir: string, source: string, packageRoot?: string): Promise<BundledApp>;
+export function bundleApp(
+  dir: string,
+  source: string,
+  packageRoot?: string,
+  /** Bare imports left out of the bundle: an optional peer the app installs itself. */
+  external?: string[],
+): Promise<BundledApp>;
 
 /** The file the `exports` map of the package at `packageRoot` gives a browser bundler for `specifier`. */
 export function exportTarget(specifier: string, packageRoot?: string): string;

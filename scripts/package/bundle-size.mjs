@@ -46,7 +46,7 @@ const packageExports = (packageRoot) => ({
  * is written there) and measures it, `gateway-sdk` being the package at `packageRoot`. Bare imports
  * other than gateway-sdk resolve from the repository's node_modules.
  */
-export async function bundleApp(dir, source, packageRoot = root) {
+export async function bundleApp(dir, source, packageRoot = root, external = []) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const entry = join(dir, 'app.js');
@@ -61,6 +61,7 @@ export async function bundleApp(dir, source, packageRoot = root) {
     platform: 'browser',
     write: false,
     metafile: true,
+    external,
     logLevel: 'silent',
     nodePaths: [join(root, 'node_modules')],
     plugins: [packageExports(packageRoot)],

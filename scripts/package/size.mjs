@@ -90,6 +90,15 @@ const BUNDLES = [
     firstForbid: ['ky'],
     forbid: [],
   },
+  {
+    // OpenTelemetry: the entry's own bytes, its peer @opentelemetry/api being the app's.
+    name: 'gateway-sdk/otel { instrument, webhookTelemetry }',
+    entry: 'gateway-sdk/otel',
+    source: "export { instrument, webhookTelemetry } from 'gateway-sdk/otel';",
+    budget: 2_048,
+    external: ['@opentelemetry/api'],
+    forbid: ['ky', 'zod'],
+  },
 ];
 
 const overrides =
@@ -137,6 +146,7 @@ async function measure({
   forbid,
   firstForbid = [],
   noNodeImports = false,
+  external = [],
 }) {
   const {
     metafile,
@@ -145,7 +155,7 @@ async function measure({
     first,
     all: bytes,
     whole,
-  } = await bundleApp(join(repo, '.tmp', 'size', name.replace(/\W+/g, '-')), source, root);
+  } = await bundleApp(join(repo, '.tmp', 'size', name.replace(/\W+/g, '-')), source, root, external);
   const outputs = [...byPath.values()];
   const inputs = Object.keys(metafile.inputs);
   const firstInputs = [...loaded].flatMap((path) =>

@@ -22,7 +22,6 @@ import type { Client } from '../client.js';
 import type { Hooks } from '../core/hooks.js';
 import type { RequestOptions } from '../core/options.js';
 import { channelOf, withChannel } from '../internal/channel.js';
-import { OPERATIONS } from '../resources/operations.js';
 import { VERSION } from '../version.js';
 
 export { webhookTelemetry, type WebhookTelemetryOptions } from './webhooks.js';
@@ -52,8 +51,7 @@ export const SCOPE = 'gateway-sdk';
 const seconds = (since: number): number => (performance.now() - since) / 1000;
 
 /** The class name of what a call failed with (`RateLimitError`), as semconv's `error.type` wants. */
-const errorType = (error: unknown): string =>
-  error instanceof Error ? error.name : typeof error === 'object' ? 'object' : typeof error;
+const errorType = (error: unknown): string => (error instanceof Error ? error.name : typeof error);
 
 /**
  * A client whose every call is traced: a span per call named after its operation
@@ -74,15 +72,12 @@ export function instrument(client: Client, options: TelemetryOptions = {}): Clie
     tracer: tracerProvider.getTracer(SCOPE, VERSION),
     attempts: meter.createHistogram('http.client.request.duration', {
       unit: 's',
-      description: 'Duration of HTTP client requests.',
     }),
     calls: meter.createHistogram('gateway_sdk.client.operation.duration', {
       unit: 's',
-      description: 'Duration of SDK calls, retries and waits included, by operation and outcome.',
     }),
     waits: meter.createHistogram('gateway_sdk.pacer.wait.duration', {
       unit: 's',
-      description: 'Time a batch send waited for its pacer before an attempt.',
     }),
   });
 }
@@ -130,11 +125,12 @@ function wrapClient(client: Client, instruments: Instruments): Client {
 function traced(list: boolean, method: Method, instruments: Instruments): Method {
   return (id: unknown, args: unknown, given: unknown) => {
     const operation = String(id);
-    const template = `/${(OPERATIONS as Record<string, { path: string } | undefined>)[operation]?.path ?? ''}`;
     const started = performance.now();
-    const span = instruments.tracer.startSpan(operation, { attributes: { 'gateway_sdk.operation': operation } });
+    const span = instruments.tracer.startSpan(operation, {
+      attributes: { 'gateway_sdk.operation': operation },
+    });
     const parent = trace.setSpan(context.active(), span);
-    const attempt = attempts(span, parent, template, instruments);
+    const attempt = attempts(span, parent, pathValues(args), instruments);
     let options: unknown = given;
     try {
       const own = given as RequestOptions | undefined;
@@ -194,12 +190,11 @@ function settled(promise: Single, span: Span, end: (error?: unknown) => void): S
   return promise;
 }
 
-/** The parts of a PagePromise that start a walk. */
+/** The parts of a PagePromise that start a walk (`toArray()` walks `iterPages()`). */
 interface Walk {
   withResponse(): Promise<unknown>;
   [Symbol.asyncIterator](): AsyncIterator<unknown>;
   iterPages(): AsyncIterator<unknown>;
-  toArray(options: { max: number }): Promise<unknown[]>;
 }
 
 /**
@@ -210,50 +205,38 @@ interface Walk {
 function walked(pages: Walk, end: (error?: unknown) => void): Walk {
   let walking = false;
   const withResponse = pages.withResponse.bind(pages);
-  const iterate = <I extends AsyncIterator<unknown>>(start: () => I): I => {
-    walking = true;
-    const iterator = start();
-    const step = (promise: Promise<IteratorResult<unknown>>) =>
-      promise.then(
-        (result) => (result.done === true && end(), result),
-        (error: unknown) => {
-          end(error);
-          throw error;
+  const iterate =
+    (start: () => AsyncIterator<unknown>) => (): AsyncIterator<unknown> & AsyncIterable<unknown> => {
+      walking = true;
+      const iterator = start();
+      const step = (promise: Promise<IteratorResult<unknown>>) =>
+        promise.then(
+          (result) => (result.done && end(), result),
+          (error: unknown) => {
+            end(error);
+            throw error;
+          },
+        );
+      return {
+        next: () => step(iterator.next()),
+        return: (value?: unknown) => (
+          end(),
+          iterator.return?.(value) ?? Promise.resolve({ done: true, value })
+        ),
+        throw: (error?: unknown) => step(iterator.throw?.(error) ?? Promise.reject(error)),
+        [Symbol.asyncIterator]() {
+          return this;
         },
-      );
-    return Object.assign(Object.create(iterator) as I, {
-      next: (...a: []) => step(iterator.next(...a)),
-      return: (value?: unknown) => (
-        end(),
-        iterator.return?.(value) ?? Promise.resolve({ done: true, value })
-      ),
-      throw: (error?: unknown) => step(iterator.throw?.(error) ?? Promise.reject(error)),
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-    });
-  };
-  const asyncIterator = pages[Symbol.asyncIterator].bind(pages);
-  const iterPages = pages.iterPages.bind(pages);
-  const toArray = pages.toArray.bind(pages);
+      };
+    };
   return Object.assign(pages, {
     withResponse: () => {
       const first = withResponse();
       if (!walking) first.then(() => end(), end);
       return first;
     },
-    [Symbol.asyncIterator]: () => iterate(asyncIterator),
-    iterPages: () => iterate(iterPages),
-    toArray: (options: { max: number }) => {
-      walking = true;
-      return toArray(options).then(
-        (items) => (end(), items),
-        (error: unknown) => {
-          end(error);
-          throw error;
-        },
-      );
-    },
+    [Symbol.asyncIterator]: iterate(pages[Symbol.asyncIterator].bind(pages)),
+    iterPages: iterate(pages.iterPages.bind(pages)),
   });
 }
 
@@ -270,6 +253,31 @@ function withAttemptHooks(
   };
 }
 
+/** The path parameters a method handed its operation (`{ path: [{ messageId }] }`), in order. */
+const pathValues = (args: unknown): [string, string][] =>
+  ((args as { path?: Record<string, unknown>[] } | null)?.path ?? []).flatMap((one) =>
+    Object.entries(one).map(([name, value]): [string, string] => [name, encodeURIComponent(String(value))]),
+  );
+
+/**
+ * The URL's path with each path parameter's segment as `{name}` (`/sms/messages/{messageId}`): a
+ * low-cardinality `url.template` that holds no id.
+ */
+function templateOf(pathname: string, values: [string, string][]): string {
+  const segments = pathname.split('/');
+  let from = segments.length - 1;
+  // Right to left, the last segment that holds each value, in reverse order of the parameters.
+  for (const [name, value] of [...values].reverse()) {
+    for (let i = from; i > 0; i--)
+      if (segments[i] === value) {
+        segments[i] = `{${name}}`;
+        from = i - 1;
+        break;
+      }
+  }
+  return segments.join('/');
+}
+
 const headerSetter = { set: (headers: Headers, name: string, value: string) => headers.set(name, value) };
 
 /**
@@ -277,7 +285,7 @@ const headerSetter = { set: (headers: Headers, name: string, value: string) => h
  * trace context injected into its headers) and closed by its response or, failing one, by the
  * retry or the end of the call.
  */
-function attempts(call: Span, parent: Context, template: string, instruments: Instruments) {
+function attempts(call: Span, parent: Context, values: [string, string][], instruments: Instruments) {
   let open: { span: Span; started: number; attributes: Attributes } | undefined;
   const close = (status: number | undefined, error: string | undefined): void => {
     if (open === undefined) return;
@@ -295,6 +303,7 @@ function attempts(call: Span, parent: Context, template: string, instruments: In
   };
   const start = (request: Request, resend: number): void => {
     const url = new URL(request.url);
+    const template = templateOf(url.pathname, values);
     const attributes: Attributes = {
       'http.request.method': request.method,
       'url.template': template,

@@ -39,9 +39,7 @@ export function webhookTelemetry(options: WebhookTelemetryOptions = {}): Webhook
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer('gateway-sdk', VERSION);
   const deliveries = (options.meterProvider ?? metrics.getMeterProvider())
     .getMeter('gateway-sdk', VERSION)
-    .createCounter('gateway_sdk.webhook.deliveries', {
-      description: 'Webhook deliveries received, by event type and outcome.',
-    });
+    .createCounter('gateway_sdk.webhook.deliveries');
   return (header) => {
     const sender = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, header, headerGetter));
     const links: Link[] = sender === undefined ? [] : [{ context: sender }];
