@@ -162,13 +162,8 @@ function traced(list: boolean, method: Method, instruments: Instruments): Method
       });
       span.end();
     };
-    let result: unknown;
-    try {
-      result = method(id, args, options);
-    } catch (error) {
-      end(error);
-      throw error;
-    }
+    // `_request` and `_list` never throw: a refusal is their promise's rejection.
+    const result = method(id, args, options);
     return list ? walked(result as Walk, end) : settled(result as Single, span, end);
   };
 }
@@ -223,7 +218,6 @@ function walked(pages: Walk, end: (error?: unknown) => void): Walk {
           end(),
           iterator.return?.(value) ?? Promise.resolve({ done: true, value })
         ),
-        throw: (error?: unknown) => step(iterator.throw?.(error) ?? Promise.reject(error)),
         [Symbol.asyncIterator]() {
           return this;
         },
@@ -245,12 +239,10 @@ function withAttemptHooks(
   given: Hooks | undefined,
   ours: Required<Pick<Hooks, 'beforeRequest' | 'beforeRetry' | 'afterResponse'>>,
 ): Hooks {
-  return {
-    ...given,
-    beforeRequest: [...ours.beforeRequest, ...(given?.beforeRequest ?? [])],
-    beforeRetry: [...ours.beforeRetry, ...(given?.beforeRetry ?? [])],
-    afterResponse: [...ours.afterResponse, ...(given?.afterResponse ?? [])],
-  };
+  const hooks: Hooks = { ...given };
+  for (const name of ['beforeRequest', 'beforeRetry', 'afterResponse'] as const)
+    hooks[name] = [...ours[name], ...(given?.[name] ?? [])] as never;
+  return hooks;
 }
 
 /** The path parameters a method handed its operation (`{ path: [{ messageId }] }`), in order. */
@@ -265,15 +257,11 @@ const pathValues = (args: unknown): [string, string][] =>
  */
 function templateOf(pathname: string, values: [string, string][]): string {
   const segments = pathname.split('/');
-  let from = segments.length - 1;
+  let from = segments.length;
   // Right to left, the last segment that holds each value, in reverse order of the parameters.
   for (const [name, value] of [...values].reverse()) {
-    for (let i = from; i > 0; i--)
-      if (segments[i] === value) {
-        segments[i] = `{${name}}`;
-        from = i - 1;
-        break;
-      }
+    const i = segments.lastIndexOf(value, from - 1);
+    if (i > 0) segments[(from = i)] = `{${name}}`;
   }
   return segments.join('/');
 }
@@ -349,14 +337,10 @@ function timedPace(channel: NonNullable<ReturnType<typeof channelOf>>, span: Spa
         const waiting = pace.acquire(signal);
         if (waiting === undefined) return undefined;
         const started = performance.now();
-        const record = () => {
+        return waiting.finally(() => {
           const waited = seconds(started);
           span.addEvent('pacer.wait', { 'gateway_sdk.pacer.wait_seconds': waited });
           instruments.waits.record(waited);
-        };
-        return waiting.then(record, (error: unknown) => {
-          record();
-          throw error;
         });
       },
     },

@@ -46,7 +46,6 @@ export function webhookTelemetry(options: WebhookTelemetryOptions = {}): Webhook
     const span = tracer.startSpan('webhook process', {
       kind: SpanKind.CONSUMER,
       links,
-      attributes: { 'messaging.system': 'gateway-sdk', 'messaging.operation.type': 'process' },
     });
     return ({ outcome, status, type, id }) => {
       if (type !== undefined) span.updateName(`process ${type}`);
