@@ -54,6 +54,7 @@ function configFor(root: string, entry: ApiEntry, entries: readonly ApiEntry[]):
         reportFolder: join(root, 'review'),
         reportTempFolder: join(root, '.tmp/api'),
       },
+      newlineKind: 'lf',
       docModel: { enabled: false },
       dtsRollup: { enabled: false },
       tsdocMetadata: { enabled: false },
@@ -88,9 +89,13 @@ function extract(config: ExtractorConfig, compilerState: CompilerState, update: 
   return !result.apiReportChanged;
 }
 
-/** Lines only in `before` (removed or changed) and only in `after` (added), ignoring blank lines. */
+/**
+ * Lines only in `before` (removed or changed) and only in `after` (added), ignoring blank lines and
+ * the `VERSION` constant, which every release changes.
+ */
 export function reportDiff(before: string, after: string): { removed: string[]; added: string[] } {
-  const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+  const lines = (text: string) =>
+    text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('export const VERSION = '));
   const was = new Set(lines(before));
   const now = new Set(lines(after));
   return { removed: [...was].filter((l) => !now.has(l)), added: [...now].filter((l) => !was.has(l)) };
@@ -145,9 +150,9 @@ export function apiProblems(
   for (const entry of entries) {
     const before = fileAt(root, base, reportPath(entry));
     const after = readFileSync(join(root, reportPath(entry)), 'utf8');
-    if (before === after) continue;
-    const { removed } = before === undefined ? { removed: [] } : reportDiff(before, after);
-    if (removed.length > 0 && !breaking)
+    const { removed, added } = reportDiff(before ?? '', after);
+    if (before !== undefined && removed.length === 0 && added.length === 0) continue;
+    if (before !== undefined && removed.length > 0 && !breaking)
       problems.push(
         `${reportPath(entry)} removes or changes ${removed.length} lines since ${base} (${removed[0]?.trim()}${removed.length > 1 ? ', …' : ''}): that breaks users' code, so it needs a "Breaking:" changeset with its migration (CONTRIBUTING.md, "Adding a changeset")`,
       );
