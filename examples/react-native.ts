@@ -8,7 +8,7 @@
 //
 // A key in an app can be read by anyone who has the app: call your own backend in production, or
 // use a key restricted to what the app may do.
-import { Client } from 'gateway-sdk';
+import type { Client } from 'gateway-sdk';
 
 /** Sends a one-time code and returns the message's id and status: what a sign-in screen shows. */
 export async function sendCode(client: Client, to: string, code: string): Promise<string> {
