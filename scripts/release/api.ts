@@ -32,7 +32,12 @@ export const ENTRIES: ApiEntry[] = [
 const reportPath = (entry: ApiEntry) => `review/${entry.name}.api.md`;
 
 /** API Extractor's settings for one entry. */
-function configFor(root: string, entry: ApiEntry, entries: readonly ApiEntry[]): ExtractorConfig {
+function configFor(
+  root: string,
+  entry: ApiEntry,
+  entries: readonly ApiEntry[],
+  compilerOptions: Record<string, unknown>,
+): ExtractorConfig {
   return ExtractorConfig.prepare({
     configObject: {
       projectFolder: root,
@@ -129,13 +134,17 @@ function bumpsSince(root: string, base: string): { breaking: boolean; any: boole
 export function apiProblems(
   root: string,
   base: string,
-  { update = false, entries = ENTRIES }: { update?: boolean; entries?: ApiEntry[] } = {},
+  {
+    update = false,
+    entries = ENTRIES,
+    compilerOptions = {},
+  }: { update?: boolean; entries?: ApiEntry[]; compilerOptions?: Record<string, unknown> } = {},
 ): string[] {
   const problems: string[] = [];
   mkdirSync(join(root, 'review'), { recursive: true });
   const missing = entries.find((entry) => !existsSync(join(root, entry.types)));
   if (missing) throw new Error(`${missing.types} is missing: run \`npm run build\` first`);
-  const configs = entries.map((entry) => configFor(root, entry, entries));
+  const configs = entries.map((entry) => configFor(root, entry, entries, compilerOptions));
   const [first] = configs;
   if (!first) return problems;
   const compilerState = CompilerState.create(first);

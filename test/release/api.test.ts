@@ -18,7 +18,9 @@ const git = (...args: string[]) =>
   });
 const declare = (text: string) => writeFileSync(join(root, 'dist/index.d.ts'), text);
 const changeset = (name: string, text: string) => writeFileSync(join(root, '.changeset', name), text);
-const check = () => apiProblems(root, 'v0.1.0', { entries });
+// Declarations of plain functions: the ES library alone, no DOM, no @types.
+const compilerOptions = { lib: ['es2022'], types: [] };
+const check = () => apiProblems(root, 'v0.1.0', { entries, compilerOptions });
 const A = '/** Says a. */\nexport declare function a(): string;\n';
 const B = '/** Says b. */\nexport declare function b(): number;\n';
 
@@ -30,7 +32,7 @@ describe('npm run api:check', () => {
     writeFileSync(join(root, '.gitignore'), 'dist/\n.tmp/\n');
     declare(A);
     // The first report, written before there is a release to compare with.
-    apiProblems(root, 'HEAD', { entries, update: true });
+    apiProblems(root, 'HEAD', { entries, compilerOptions, update: true });
     expect(readFileSync(join(root, 'review/gateway-sdk.api.md'), 'utf8')).toContain(
       'export function a(): string;',
     );
@@ -46,14 +48,14 @@ describe('npm run api:check', () => {
       'review/gateway-sdk.api.md is not what the declarations say: run `npm run api:update` and commit the report (the diff is the surface change)',
     ]);
     // `npm run api:update` records it; an addition then needs a changeset, a patch being enough.
-    apiProblems(root, 'v0.1.0', { entries, update: true });
+    apiProblems(root, 'v0.1.0', { entries, compilerOptions, update: true });
     expect(check()).toEqual([expect.stringContaining('changed since v0.1.0 and no changeset says so')]);
     changeset('b.md', "---\n'gateway-sdk': patch\n---\n\nAdded: `b()`.\n");
     expect(check()).toEqual([]);
 
     // An export removed: a break, which a patch changeset does not cover.
     declare(B);
-    apiProblems(root, 'v0.1.0', { entries, update: true });
+    apiProblems(root, 'v0.1.0', { entries, compilerOptions, update: true });
     expect(check()).toEqual([
       expect.stringMatching(
         /removes or changes 1 lines since v0\.1\.0 \(export function a\(\): string;\).*"Breaking:" changeset/,
