@@ -49,6 +49,7 @@ function configFor(
             module: 'nodenext',
             moduleResolution: 'nodenext',
             strict: true,
+            ...compilerOptions,
           },
           files: entries.map((e) => join(root, e.types)),
         },
