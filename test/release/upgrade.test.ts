@@ -32,7 +32,7 @@ const run = (file: string) =>
   ) as Record<string, string>;
 
 describe('upgrading a 0.1.0 app (docs/upgrading.md)', () => {
-  it('fails exactly at the five breaks the guide lists, with the errors it names', () => {
+  it('fails exactly at the eleven breaks the guide shows in JavaScript, with the errors it names', () => {
     expect(run('app.mjs')).toEqual({
       'send a message': 'ok',
       'walk the message list': 'ok',
@@ -46,12 +46,26 @@ describe('upgrading a 0.1.0 app (docs/upgrading.md)', () => {
       'refuse a delivery without a type': 'Error: answered 500, not 400',
       'refuse an envelope without a type in constructEvent':
         'Error: constructEvent returned the drifted envelope',
+      'send with the tracing headers':
+        'ValidationError: options.headers has 120 headers: a call may set at most 100. Nothing was sent.',
+      "list an organization's members":
+        'ValidationError: options.serviceVersion is not sent by account operations, which have no Service-Version: remove it. Nothing was sent.',
+      'send at the pinned service version':
+        "ConfigurationError: serviceVersion must be a date as YYYY-MM-DD on the calendar, such as '2026-01-01'.",
+      'test against the mock at an older version': expect.stringMatching(
+        /^BadRequestError: 400 unsupported_version: Service-Version 2025-06-01 is not supported/,
+      ),
+      'register an SMS webhook and keep its secret': expect.stringMatching(
+        /^TypeError: Cannot read properties of undefined \(reading 'secret'\)/,
+      ),
+      'make a handler with a five-minute replay window':
+        'ConfigurationError: createWebhookHandler: "maxAge" is not an option (did you mean maxAgeSeconds?).',
     });
   });
 
   it('passes every scenario with the guide’s fixes applied', () => {
     const results = run('app-fixed.mjs');
-    expect(Object.keys(results)).toHaveLength(8);
+    expect(Object.keys(results)).toHaveLength(14);
     expect(Object.entries(results).filter(([, r]) => r !== 'ok')).toEqual([]);
   });
 });
