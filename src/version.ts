@@ -1,2 +1,2 @@
 /** The SDK's version, sent in `User-Agent`; a test keeps it equal to package.json's. */
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';

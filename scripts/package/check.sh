@@ -15,9 +15,7 @@ if tar -tzf "$out/$tarball" | grep -Eq '(^package/(test|src|examples|bench|scrip
   exit 1
 fi
 
-npx --no-install publint run . --strict --pack npm
-# Every resolution, node10 included (typesVersions maps the subpaths there).
-npx --no-install attw "$out/$tarball" --profile strict --format table-flipped
+bash scripts/package/lint-tarball.sh "$out/$tarball"
 
 # A clean project that installs the tarball the way a user does, and the runtime matrix's smoke
 # test on this Node by import and by require (scripts/runtimes/smoke-core.cjs: validation before

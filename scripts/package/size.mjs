@@ -48,8 +48,9 @@ const BUNDLES = [
     name: 'gateway-sdk { Client }',
     entry: 'gateway-sdk',
     source: CLIENT,
-    firstBudget: 9_216,
-    budget: 34_816,
+    // Goals 9,216 and 34,816 B; raised for 0.2.0 (docs/decisions/client-budget-0-2.md).
+    firstBudget: 9_850,
+    budget: 39_200,
     firstForbid: ['ky', 'zod'],
     forbid: [],
   },
@@ -65,7 +66,8 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks { createWebhookHandler, memoryStore }',
     entry: 'gateway-sdk/webhooks',
     source: "export { createWebhookHandler, memoryStore } from 'gateway-sdk/webhooks';",
-    budget: 5_120,
+    // Goal 5,120 B (docs/decisions/webhook-handler-budget.md).
+    budget: 6_144,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },
@@ -73,7 +75,8 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks *',
     entry: 'gateway-sdk/webhooks',
     source: "export * from 'gateway-sdk/webhooks';",
-    budget: 7_629,
+    // Raised from 7,629 B for 0.2.0 (docs/decisions/client-budget-0-2.md).
+    budget: 7_700,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },

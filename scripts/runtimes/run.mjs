@@ -22,7 +22,7 @@
 //   runtime node 22.23.3 import+require: ok
 // and writes the details to .tmp/runtimes/results.json.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -320,12 +320,17 @@ async function smokeWorkerd(edge, config) {
   const dir = join(work, 'workerd-app');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // docs/deploying.md's Workers receiver (examples/webhooks-workers.ts) serves /webhooks, on the
+  // package as installed from the tarball.
+  copyFileSync(join(root, 'examples/webhooks-workers.ts'), join(app, 'webhooks-workers.ts'));
   writeFileSync(
     join(dir, 'worker.js'),
     await bundleEdge(
       `import { edgeSmoke } from './edge.mjs';
+       import receiver from './webhooks-workers.ts';
        export default {
-         async fetch(request) {
+         async fetch(request, env) {
+           if (new URL(request.url).pathname === '/webhooks') return receiver.fetch(request, env);
            if (request.method !== 'POST') return new Response('ready');
            try { return Response.json(await edgeSmoke(await request.json())); }
            catch (error) { return new Response(String(error?.stack ?? error), { status: 500 }); }
@@ -352,6 +357,7 @@ const worker :Workerd.Worker = (
   modules = [(name = "worker.js", esModule = embed "worker.js")],
   compatibilityDate = "2025-01-01",
   globalOutbound = "loopback",
+  bindings = [(name = "GATEWAY_WEBHOOK_SECRET", text = "${WORKER_SECRET}")],
 );
 `,
   );
@@ -386,10 +392,37 @@ const worker :Workerd.Worker = (
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`the worker failed: ${text.split('\n').slice(0, 6).join('\n')}`);
-    return JSON.parse(text);
+    const result = JSON.parse(text);
+    await deliverToWorkersExample(origin);
+    return { ...result, checks: result.checks + 1 };
   } finally {
     child.kill('SIGTERM');
     await exited;
+  }
+}
+
+const WORKER_SECRET = 'whsec_runtime_smoke_worker';
+
+/** One signed delivery to the Workers example: answered 200 `handled`, then `duplicate`. */
+async function deliverToWorkersExample(origin) {
+  const body = JSON.stringify({
+    id: 'evt_workers_example',
+    type: 'message.delivered',
+    api_version: '2026-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: 'msg_1', object: 'message', status: 'delivered' } },
+  });
+  const signature = createHmac('sha256', WORKER_SECRET).update(body).digest('hex');
+  for (const expected of ['handled', 'duplicate']) {
+    const response = await fetch(`${origin}/webhooks`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-service-signature': signature },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const answer = `${response.status} ${await response.text()}`;
+    if (answer !== `200 ${expected}`)
+      throw new Error(`examples/webhooks-workers.ts answered ${answer}, not 200 ${expected}`);
   }
 }
 

@@ -18,22 +18,21 @@ function fold(name: string): string {
  */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  // Three rows of the usual table: the one before the previous is what a swap looks back to.
-  let before: number[] = [];
-  let previous = [...Array(b.length + 1).keys()];
+  // The usual table, row by row; a swap looks back two rows.
+  const rows = [[...Array(b.length + 1).keys()]];
   for (let i = 1; i <= a.length; i++) {
+    const up = rows[i - 1] as number[];
     const row = [i];
     for (let j = 1; j <= b.length; j++)
       row[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + +(a[i - 1] !== b[j - 1]),
-        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? (before[j - 2] ?? 0) + 1 : Infinity,
+        (up[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (up[j - 1] as number) + +(a[i - 1] !== b[j - 1]),
+        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? ((rows[i - 2] ?? [])[j - 2] ?? 0) + 1 : Infinity,
       );
-    before = previous;
-    previous = row;
+    rows.push(row);
   }
-  return Math.min(previous[b.length] ?? 0, limit + 1);
+  return Math.min((rows[a.length] as number[])[b.length] as number, limit + 1);
 }
 
 /**

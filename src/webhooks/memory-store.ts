@@ -81,9 +81,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
     return entry;
   };
 
-  const live = (id: string, now: number) => {
+  const live = (id: string) => {
     const entry = entries.get(id);
-    if (entry && entry.expires <= now) return void entries.delete(id);
+    if (entry && entry.expires <= Date.now()) return void entries.delete(id);
     return entry;
   };
 
@@ -112,7 +112,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
 
   return {
     async claim(id, ttlSeconds) {
-      if (live(id, Date.now())) return false;
+      if (live(id)) return false;
       write(id, 'pending', ttlSeconds);
       return true;
     },
@@ -123,7 +123,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
       write(id, 'handled', fixedTtl ?? ttlSeconds);
     },
     async state(id) {
-      return live(id, Date.now())?.state;
+      return live(id)?.state;
     },
     retentionSeconds: fixedTtl,
   };

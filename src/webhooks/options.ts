@@ -260,14 +260,14 @@ export function readOptions(options: WebhookHandlerOptions) {
     else if (takes && value !== undefined && !takes.includes(value as string))
       throw invalidOption(name, `${name} must be '${takes.join("' or '")}'.`);
   }
-  const { secret, on = {}, maxAgeSeconds, logger, onEvent, onError = reportError } = options;
+  const { secret, on = {}, maxAgeSeconds, logger, onError = reportError } = options;
   const maxAge =
     maxAgeSeconds === false
       ? undefined
       : positive(WHERE, 'maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
   const maxBody = positive(WHERE, 'maxBodyBytes', options.maxBodyBytes, MIB, 1024);
   const lease = positive(WHERE, 'leaseSeconds', options.leaseSeconds, 300);
-  const { serviceVersion = SERVICE_VERSION, crypto } = options;
+  const { serviceVersion = SERVICE_VERSION } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)
     throw invalidOption('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
   if (typeof on !== 'object' || on === null)
@@ -277,17 +277,14 @@ export function readOptions(options: WebhookHandlerOptions) {
   const secrets = Array.isArray(secret) ? secret : [secret];
   const sink = logger ?? console;
   return {
-    secret,
+    ...options,
     secrets,
     on,
-    onEvent,
     retry: options.unhandledEvents === 'retry',
     maxAge,
     maxBody,
     lease,
     serviceVersion,
-    crypto,
-    logger,
     // What the app gave to be told with never changes an answer: a throw from either is dropped.
     warn: (...line: Parameters<Logger['warn']>) => {
       try {

@@ -1,4 +1,4 @@
-// Issue 50, item 14: createAll's checks (zod among them) load with the first campaign, through the
+// createAll's checks (zod among them) load with the first campaign, through the
 // same bounded load as a first call's engine: within the campaign's signal and totalTimeout, and a
 // load that fails is an APIConnectionError, never a raw error. Each test imports the SDK afresh
 // (vi.resetModules), so its campaign is the process's first.

@@ -41,6 +41,7 @@ export const BUILD_CONSUMERS = [
   'test/house/webhooks-entry.test.ts',
   'test/testing/dist.test.ts',
   'test/testing/entry-builds.test.ts',
+  'test/release/upgrade.test.ts',
 ];
 
 /** Every input of the build, hashed by path and content. */

@@ -1,4 +1,4 @@
-// Issue 50, items 4 and 6: what a caller hands the Client and a call is read once, inside a guard.
+// What a caller hands the Client and a call is read once, inside a guard.
 // A header getter is read once (it was checked, then read again for the wire); a Proxy whose traps
 // throw is a ConfigurationError or ValidationError with what it threw as the cause, never a raw
 // error; an unknown option name is quoted to 64 printable characters; a call sets at most 100

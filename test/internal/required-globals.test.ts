@@ -1,4 +1,4 @@
-// Issue 50, item 15: in a runtime that lacks a global the SDK needs, `new Client()` names it in a
+// In a runtime that lacks a global the SDK needs, `new Client()` names it in a
 // ConfigurationError, instead of "baseURL must be an absolute http(s) URL" for a valid URL (no
 // `URL`) or a raw TypeError or ReferenceError at the first call.
 import { afterEach, describe, expect, it, vi } from 'vitest';

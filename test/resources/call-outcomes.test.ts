@@ -1,4 +1,4 @@
-// Issue 50, items 7 and 13: what the caller does with a call's parts never changes another part or
+// What the caller does with a call's parts never changes another part or
 // the outcome. Each `asResponse()` and each read of `withResponse().response` is a readable
 // Response of its own; a logger that throws never turns a call the service completed into a
 // rejection (a drifted create logs a warning by default: it must still resolve, or an app that

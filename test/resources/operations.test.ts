@@ -147,7 +147,8 @@ function planted(): Places {
 }
 
 // The files of CONTRIBUTING's recipe, step by step: the checks below fail the planted operation
-// for each one missing (the compiler for the models, the reference schema and the test lists).
+// for each one missing (the compiler for the models, the reference schema and the test lists;
+// `npm run changeset:check` for the changeset).
 const RECIPE = [
   'src/resources/operations.ts',
   'src/resources/models/<area>.ts',
@@ -155,7 +156,7 @@ const RECIPE = [
   'src/testing/routes/<area>.ts',
   'test/resources/<area>/<resource>.test.ts',
   'test/testing/conformance.test.ts',
-  'CHANGELOG.md',
+  '.changeset/',
 ];
 
 describe("CONTRIBUTING's recipe", () => {
