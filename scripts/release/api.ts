@@ -25,6 +25,7 @@ export const ENTRIES: ApiEntry[] = [
   { name: 'gateway-sdk', types: 'dist/index.d.ts' },
   { name: 'gateway-sdk.webhooks', types: 'dist/webhooks.d.ts' },
   { name: 'gateway-sdk.campaigns', types: 'dist/campaigns.d.ts' },
+  { name: 'gateway-sdk.otel', types: 'dist/otel.d.ts' },
   { name: 'gateway-sdk.testing', types: 'dist/testing/index.d.ts' },
   { name: 'gateway-sdk.testing-msw', types: 'dist/testing/msw/index.d.ts' },
 ];

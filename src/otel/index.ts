@@ -8,31 +8,21 @@ import {
   context,
   type Context,
   type Histogram,
-  type MeterProvider,
-  metrics,
   propagation,
   type Span,
   SpanKind,
   SpanStatusCode,
   trace,
   type Tracer,
-  type TracerProvider,
 } from '@opentelemetry/api';
 import type { Client } from '../client.js';
 import type { Hooks } from '../core/hooks.js';
 import type { RequestOptions } from '../core/options.js';
 import { channelOf, withChannel } from '../internal/channel.js';
-import { VERSION } from '../version.js';
+import { scopeOf, type TelemetryOptions } from './scope.js';
 
 export { webhookTelemetry, type WebhookTelemetryOptions } from './webhooks.js';
-
-/** Where `instrument` and `webhookTelemetry` send what they record; each defaults to the global one. */
-export interface TelemetryOptions {
-  /** Spans go to this provider's tracer; default: the global provider (`trace.getTracerProvider()`). */
-  tracerProvider?: TracerProvider | undefined;
-  /** Metrics go to this provider's meter; default: the global provider (`metrics.getMeterProvider()`). */
-  meterProvider?: MeterProvider | undefined;
-}
+export type { TelemetryOptions } from './scope.js';
 
 /** The instruments of one instrumented client, shared by its `withOptions` children. */
 interface Instruments {
@@ -44,9 +34,6 @@ interface Instruments {
   /** `gateway_sdk.pacer.wait.duration`: how long a batch send waited for its pacer. */
   waits: Histogram;
 }
-
-/** The instrumentation scope every span and metric is recorded under. */
-export const SCOPE = 'gateway-sdk';
 
 const seconds = (since: number): number => (performance.now() - since) / 1000;
 
@@ -66,10 +53,9 @@ const errorType = (error: unknown): string => (error instanceof Error ? error.na
  * const client = instrument(new Client());
  */
 export function instrument(client: Client, options: TelemetryOptions = {}): Client {
-  const tracerProvider = options.tracerProvider ?? trace.getTracerProvider();
-  const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(SCOPE, VERSION);
+  const { tracer, meter } = scopeOf(options);
   return wrapClient(client, {
-    tracer: tracerProvider.getTracer(SCOPE, VERSION),
+    tracer,
     attempts: meter.createHistogram('http.client.request.duration', {
       unit: 's',
     }),
@@ -296,8 +282,9 @@ function attempts(call: Span, parent: Context, values: [string, string][], instr
       'http.request.method': request.method,
       'url.template': template,
       'server.address': url.hostname,
-      'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     };
+    // Semantic conventions: only a port other than the scheme's default.
+    if (url.port) attributes['server.port'] = Number(url.port);
     if (resend > 0) attributes['http.request.resend_count'] = resend;
     const span = instruments.tracer.startSpan(
       `${request.method} ${template}`,

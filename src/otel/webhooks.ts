@@ -1,26 +1,11 @@
 // `webhookTelemetry()`: a webhook handler's deliveries as CONSUMER spans and a count, through the
 // handler's `telemetry` hook point (the handler itself never imports @opentelemetry/api).
-import {
-  type Link,
-  type MeterProvider,
-  metrics,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type TracerProvider,
-} from '@opentelemetry/api';
+import { type Link, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { WebhookTelemetry } from '../webhooks/options.js';
-import { VERSION } from '../version.js';
+import { scopeOf, type TelemetryOptions } from './scope.js';
 
 /** Where `webhookTelemetry` sends what it records; each defaults to the global one. */
-export interface WebhookTelemetryOptions {
-  /** Spans go to this provider's tracer; default: the global provider. */
-  tracerProvider?: TracerProvider | undefined;
-  /** The delivery count goes to this provider's meter; default: the global provider. */
-  meterProvider?: MeterProvider | undefined;
-}
+export type WebhookTelemetryOptions = TelemetryOptions;
 
 const headerGetter = {
   get: (header: (name: string) => string | undefined, name: string) => header(name),
@@ -36,10 +21,8 @@ const headerGetter = {
  * const handle = createWebhookHandler({ secret, on, telemetry: webhookTelemetry() });
  */
 export function webhookTelemetry(options: WebhookTelemetryOptions = {}): WebhookTelemetry {
-  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer('gateway-sdk', VERSION);
-  const deliveries = (options.meterProvider ?? metrics.getMeterProvider())
-    .getMeter('gateway-sdk', VERSION)
-    .createCounter('gateway_sdk.webhook.deliveries');
+  const { tracer, meter } = scopeOf(options);
+  const deliveries = meter.createCounter('gateway_sdk.webhook.deliveries');
   return (header) => {
     const sender = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, header, headerGetter));
     const links: Link[] = sender === undefined ? [] : [{ context: sender }];

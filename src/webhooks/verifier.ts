@@ -173,7 +173,6 @@ function matches(
 const check = (rawBody: unknown, signature: unknown, secret: unknown) =>
   [toData(rawBody), toSecrets(secret), toSignatures(signature)] as const;
 
-
 /** `constructEvent` over one HMAC path: what the receiver calls, without the rest of the helpers. */
 export async function constructEvent(
   getHmac: () => Hmac,

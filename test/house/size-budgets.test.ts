@@ -30,6 +30,7 @@ const FILES: Record<string, string> = {
       '.': { import: { default: './dist/index.js' } },
       './webhooks': { import: { default: './dist/webhooks.js' } },
       './campaigns': { import: { default: './dist/campaigns.js' } },
+      './otel': { import: { default: './dist/otel.js' } },
     },
   }),
   // A first load and a chunk behind a dynamic import, as the Client has.
@@ -41,6 +42,9 @@ const FILES: Record<string, string> = {
     "export class WebhookVerificationError extends Error {}\nexport const Webhooks = { verify: (body, signature) => body.length > 0 && signature !== '' };\nexport const memoryStore = () => new Map();\nexport const createWebhookHandler = (options) => (request) => options.onEvent(request);\n",
   'dist/campaigns.js':
     'export async function* createMany(client, rows) {\n  for (const row of rows) yield await client.send(row);\n}\nexport const memoryPacer = (options) => ({ ...options });\n',
+  // Its peer stays out of the bundle, as @opentelemetry/api does.
+  'dist/otel.js':
+    "import { trace } from '@opentelemetry/api';\nexport const instrument = (client) => (trace.getTracer('t'), client);\nexport const webhookTelemetry = () => () => () => undefined;\n",
 };
 
 /** Runs size.mjs on the small package; its exit code and the rows it printed. */
@@ -100,6 +104,7 @@ describe('npm run size', () => {
         'webhook-handler-budget.md',
       ],
       ['gateway-sdk/webhooks { Webhooks }', 'budget', 2_048, 2_048],
+      ['gateway-sdk/otel { instrument, webhookTelemetry }', 'budget', 2_048, 2_176, 'otel-entry-budget.md'],
     ];
     for (const [name, kind, goal, inForce, record] of rows) {
       expect(budget(name)?.[kind]).toBe(inForce);
