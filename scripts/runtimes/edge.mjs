@@ -14,6 +14,8 @@ import {
   ValidationError,
 } from 'gateway-sdk';
 import { createWebhookHandler, Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
+import { trace } from '@opentelemetry/api';
+import { instrument, webhookTelemetry } from 'gateway-sdk/otel';
 import smoke from './smoke-core.cjs';
 
 /** Runs every check; resolves to the result run.mjs reads, or rejects naming the failed check. */
@@ -29,6 +31,7 @@ export async function edgeSmoke(config) {
       createWebhookHandler,
       isGatewayError,
       isAPIError,
+      otel: { instrument, webhookTelemetry, trace },
     },
     config,
   );

@@ -116,14 +116,25 @@ async function installPackage() {
   );
   const install = await exec(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--no-package-lock', join(packDir, tarball), 'msw@^2'],
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--no-package-lock',
+      join(packDir, tarball),
+      'msw@^2',
+      '@opentelemetry/api@^1',
+    ],
     {
       cwd: app,
       keepHome: true,
       timeout: 180_000,
     },
   );
-  if (install.code !== 0) throw new Error(`installing ${tarball} and msw@^2 failed\n${tail(install.stderr)}`);
+  if (install.code !== 0)
+    throw new Error(
+      `installing ${tarball}, msw@^2 and @opentelemetry/api@^1 failed\n${tail(install.stderr)}`,
+    );
   for (const file of ['smoke-core.cjs', 'smoke.mjs', 'smoke.cjs', 'browser.mjs', 'edge.mjs'])
     copyFileSync(join(here, file), join(app, file));
   return tarball;

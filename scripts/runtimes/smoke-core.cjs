@@ -166,9 +166,81 @@ module.exports = async function smoke(sdk, config) {
   );
 
   await checkErrors(client, sdk, check);
+  if (sdk.otel) await checkTelemetry(sdk, check, secret);
 
   return { sent: sent.id, pages, checks: passed.length };
 };
+
+/**
+ * 6. gateway-sdk/otel, where the runtime's smoke passes it: a traced send is a span named after its
+ * operation with its attempt's CLIENT span under it, and a delivery a CONSUMER span. The spans go to
+ * a tracer provider of a few lines (the real SDK is the suite's), through @opentelemetry/api.
+ */
+async function checkTelemetry(sdk, check, secret) {
+  const { instrument, webhookTelemetry, trace } = sdk.otel;
+  const ended = [];
+  let ids = 0;
+  const tracerProvider = {
+    getTracer: () => ({
+      startSpan(name, options = {}, context) {
+        const parent = context === undefined ? undefined : trace.getSpan(context)?.spanContext();
+        const spanContext = {
+          traceId: '1'.repeat(32),
+          spanId: String(++ids).padStart(16, '0'),
+          traceFlags: 1,
+        };
+        const span = {
+          name,
+          kind: options.kind,
+          parent: parent?.spanId,
+          attributes: { ...options.attributes },
+          spanContext: () => spanContext,
+          setAttribute: (key, value) => ((span.attributes[key] = value), span),
+          setAttributes: (values) => (Object.assign(span.attributes, values), span),
+          addEvent: () => span,
+          setStatus: () => span,
+          updateName: (next) => ((span.name = next), span),
+          isRecording: () => true,
+          recordException: () => undefined,
+          end: () => void ended.push(span),
+        };
+        return span;
+      },
+    }),
+  };
+  const traced = instrument(sdk.makeClient(), { tracerProvider });
+  const sent = await traced.sms.messages.create({ to: '+447700900123', message: 'traced' });
+  const call = ended.find((s) => s.name === 'sms.messages.create');
+  const attempt = ended.find((s) => s.name === 'POST /sms/messages');
+  check(
+    typeof sent.id === 'string' && call !== undefined && attempt?.parent === call.spanContext().spanId,
+    'an instrumented send is a span with its attempt under it',
+  );
+  check(attempt?.attributes['http.response.status_code'] === 200, "the attempt's span has its status");
+  const handle = sdk.createWebhookHandler({
+    secret,
+    onEvent: () => undefined,
+    telemetry: webhookTelemetry({ tracerProvider }),
+  });
+  const body = JSON.stringify({
+    id: 'evt_otel_smoke',
+    type: 'message.delivered',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: 'msg_1' } },
+  });
+  const response = await handle(
+    new Request('https://receiver.example/webhooks', {
+      method: 'POST',
+      body,
+      headers: { 'x-service-signature': await sdk.Webhooks.sign(body, secret) },
+    }),
+  );
+  const delivery = ended.find((s) => s.name === 'process message.delivered');
+  check(
+    response.status === 200 && delivery?.attributes['gateway_sdk.webhook.outcome'] === 'handled',
+    'a delivery through webhookTelemetry is a span with its outcome',
+  );
+}
 
 /**
  * 5. An API error names the app's function that made the call in its stack (each engine formats

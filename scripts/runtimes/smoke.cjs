@@ -3,6 +3,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- this file is the require() test */
 const { Client, GatewayError, ValidationError, isGatewayError, isAPIError } = require('gateway-sdk');
 const { createWebhookHandler, Webhooks, WebhookVerificationError } = require('gateway-sdk/webhooks');
+const { instrument, webhookTelemetry } = require('gateway-sdk/otel');
+const { trace } = require('@opentelemetry/api');
 const smoke = require('./smoke-core.cjs');
 
 // The testing entry loads by require too (it finds the installed msw itself).
@@ -19,6 +21,7 @@ smoke(
     createWebhookHandler,
     isGatewayError,
     isAPIError,
+    otel: { instrument, webhookTelemetry, trace },
   },
   JSON.parse(process.env.SMOKE_CONFIG),
 ).then(

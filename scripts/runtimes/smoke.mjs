@@ -2,6 +2,8 @@
 // the GATEWAY_* variables the Client reads by itself, and SMOKE_CONFIG (JSON) from run.mjs.
 import { Client, GatewayError, isAPIError, isGatewayError, ValidationError } from 'gateway-sdk';
 import { createWebhookHandler, Webhooks, WebhookVerificationError } from 'gateway-sdk/webhooks';
+import { trace } from '@opentelemetry/api';
+import { instrument, webhookTelemetry } from 'gateway-sdk/otel';
 import smoke from './smoke-core.cjs';
 
 // On Node, the testing entry loads by import too (Bun and Deno run only the client and webhooks).
@@ -22,6 +24,7 @@ const result = await smoke(
     createWebhookHandler,
     isGatewayError,
     isAPIError,
+    otel: { instrument, webhookTelemetry, trace },
   },
   JSON.parse(env.SMOKE_CONFIG),
 );

@@ -7,6 +7,8 @@ import {
   type Attributes,
   context,
   type Context,
+  createNoopMeter,
+  isSpanContextValid,
   type Histogram,
   propagation,
   type Span,
@@ -33,6 +35,8 @@ interface Instruments {
   calls: Histogram;
   /** `gateway_sdk.pacer.wait.duration`: how long a batch send waited for its pacer. */
   waits: Histogram;
+  /** No meter is registered: a call with no trace to record or pass on is sent as it is. */
+  quiet: boolean;
 }
 
 const seconds = (since: number): number => (performance.now() - since) / 1000;
@@ -54,17 +58,13 @@ const errorType = (error: unknown): string => (error instanceof Error ? error.na
  */
 export function instrument(client: Client, options: TelemetryOptions = {}): Client {
   const { tracer, meter } = scopeOf(options);
+  const calls = meter.createHistogram('gateway_sdk.client.operation.duration', { unit: 's' });
   return wrapClient(client, {
     tracer,
-    attempts: meter.createHistogram('http.client.request.duration', {
-      unit: 's',
-    }),
-    calls: meter.createHistogram('gateway_sdk.client.operation.duration', {
-      unit: 's',
-    }),
-    waits: meter.createHistogram('gateway_sdk.pacer.wait.duration', {
-      unit: 's',
-    }),
+    calls,
+    quiet: calls === createNoopMeter().createHistogram(''),
+    attempts: meter.createHistogram('http.client.request.duration', { unit: 's' }),
+    waits: meter.createHistogram('gateway_sdk.pacer.wait.duration', { unit: 's' }),
   });
 }
 
@@ -115,6 +115,8 @@ function traced(list: boolean, method: Method, instruments: Instruments): Method
     const span = instruments.tracer.startSpan(operation, {
       attributes: { 'gateway_sdk.operation': operation },
     });
+    // The API's no-op tracer (no SDK registered) gives no valid trace: nothing to record or propagate.
+    if (instruments.quiet && !isSpanContextValid(span.spanContext())) return method(id, args, given);
     const parent = trace.setSpan(context.active(), span);
     const attempt = attempts(span, parent, pathValues(args), instruments);
     let options: unknown = given;
