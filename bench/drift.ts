@@ -6,7 +6,7 @@
 // time of this process, medians. Run: `npx tsx bench/drift.ts` (builds dist/ first when stale).
 import { ensureBuilt } from './cold-import.js';
 import { loadSdk, type Sdk } from './sdk.js';
-import { fmt, gc, interleaved, median, medianRatio, ratio } from './stats.js';
+import { cpuUs, fmt, interleaved, median, medianRatio, ratio } from './stats.js';
 
 const KEY = 'sk_live_bench_0123456789';
 const URL_BASE = 'https://api.gateway.test';
@@ -60,14 +60,6 @@ function clientFor(sdk: Sdk, drifted: boolean, withPages: boolean) {
   });
   return { client, warnings };
 }
-
-const cpuUs = async (run: () => Promise<void>): Promise<number> => {
-  gc();
-  const start = process.cpuUsage();
-  await run();
-  const used = process.cpuUsage(start);
-  return used.user + used.system;
-};
 
 export interface DriftBench {
   /** CPU per messages.retrieve, microseconds: clean answer, and drifted after its drift was logged. */

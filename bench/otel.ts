@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type * as OtelModule from '../src/otel/index.js';
 import { ensureBuilt, ROOT } from './cold-import.js';
 import { loadSdk, type Sdk } from './sdk.js';
-import { fmt, gc, interleaved, median, medianRatio, ratio } from './stats.js';
+import { cpuUs, fmt, interleaved, median, medianRatio, ratio } from './stats.js';
 
 const CALLS = 2_000;
 const MESSAGE = JSON.stringify({
@@ -35,14 +35,6 @@ function clientOf(sdk: Sdk) {
     logLevel: 'off',
   });
 }
-
-const cpuUs = async (run: () => Promise<void>): Promise<number> => {
-  gc();
-  const start = process.cpuUsage();
-  await run();
-  const used = process.cpuUsage(start);
-  return used.user + used.system;
-};
 
 /** CPU per call, microseconds, plain and instrumented, and the median per-round ratios. */
 export interface OtelBench {

@@ -39,3 +39,12 @@ export async function interleaved<K extends string, T>(
 /** Median of the per-round ratios a[i] / b[i]. */
 export const medianRatio = (a: readonly number[], b: readonly number[]): number =>
   median(a.map((x, i) => x / (b[i] as number)));
+
+/** CPU time of this process spent in `run`, microseconds, after a collection (gc() when exposed). */
+export const cpuUs = async (run: () => Promise<void>): Promise<number> => {
+  gc();
+  const start = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
+};
