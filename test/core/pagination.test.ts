@@ -2,19 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Client, CursorPage, GatewayError, ValidationError } from 'gateway-sdk';
 import { useMsw } from '../helpers/msw.js';
+import { listedMessage } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 const { server, wire } = useMsw();
 
 const client = () => new Client({ apiKey: 'k', baseURL: BASE, maxRetries: 0 });
-const msg = (i: number) => ({
-  id: `msg_${i}`,
-  to: '447700900123',
-  from: 'ACME',
-  body: `n${i}`,
-  status: 'sent',
-  created_at: '2026-01-01T00:00:00Z',
-});
+const msg = listedMessage;
 
 /** A list of `total` messages served `limit` at a time, cursor = last id of the page. */
 function serveMessages(total: number) {

@@ -5,18 +5,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Client, GatewayError, type ResponseValidation, ResponseValidationError } from 'gateway-sdk';
 import { useMsw } from '../helpers/msw.js';
+import { listedMessage } from '../helpers/fixtures.js';
 
 const BASE = 'https://api.gateway.test';
 const { server } = useMsw();
 
-const msg = (i: number) => ({
-  id: `msg_${i}`,
-  to: '447700900123',
-  from: 'ACME',
-  body: `n${i}`,
-  status: 'sent',
-  created_at: '2026-01-01T00:00:00Z',
-});
+const msg = listedMessage;
 
 type Page = Record<string, unknown>;
 

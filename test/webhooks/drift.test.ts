@@ -1,22 +1,19 @@
 // Authentic deliveries whose shape drifted from the reference's envelope: once the signature
 // verifies, the receiver never answers 4xx for the shape (the service never redelivers a 4xx, so
 // the event would be lost). Each case goes through the Fetch handler and the Node adapter alike.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
   createWebhookHandler,
   memoryStore,
-  toNodeHandler,
   Webhooks,
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from 'gateway-sdk/webhooks';
 import { flipLast } from './helpers.js';
 import { drifted, event } from './drifted.js';
-import { keyOf, secret } from './receive.js';
+import { adapters as receivers, keyOf, secret } from './receive.js';
 
 let n = 0;
 const now = () => Math.floor(Date.now() / 1000);
@@ -33,34 +30,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-type Post = (body: string, signature?: string) => Promise<[number, string]>;
-
 /** Posts a body, signed unless told otherwise, to `handle` through one adapter. */
-const adapters: [string, (handle: ReturnType<typeof createWebhookHandler>) => Promise<Post>][] = [
-  [
-    'Fetch handler',
-    async (handle) => async (body, signature) => {
-      const headers = { [Webhooks.SIGNATURE_HEADER]: signature ?? (await Webhooks.sign(body, secret)) };
-      const response = await handle(new Request('https://receiver.test/', { method: 'POST', body, headers }));
-      return [response.status, await response.text()];
-    },
-  ],
-  [
-    'Node adapter',
-    async (handle) => {
-      const server = createServer(toNodeHandler(handle));
-      servers.push(server);
-      server.listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-      return async (body, signature) => {
-        const headers = { [Webhooks.SIGNATURE_HEADER]: signature ?? (await Webhooks.sign(body, secret)) };
-        const response = await fetch(url, { method: 'POST', body, headers });
-        return [response.status, await response.text()];
-      };
-    },
-  ],
-];
+const adapters = receivers(servers);
 
 describe.each(adapters)('%s: drifted authentic deliveries', (_, through) => {
   function receiver(options: Partial<WebhookHandlerOptions> = {}) {

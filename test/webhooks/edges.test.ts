@@ -2,21 +2,18 @@
 // handler, the options refusing their own typos, and nothing the app hands in (a logger, an
 // onError, a runtime without Web Crypto) turning an answer into a rejection or a lost event.
 // Deliveries go through the Fetch handler and the Node adapter alike.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
   createWebhookHandler,
   createWebhooks,
   memoryStore,
-  toNodeHandler,
   Webhooks,
   type WebhookHandlerOptions,
 } from 'gateway-sdk/webhooks';
 import { event } from './drifted.js';
-import { secret } from './receive.js';
+import { adapters as receivers, secret } from './receive.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -25,37 +22,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-type Handle = ReturnType<typeof createWebhookHandler>;
-type Post = (body: string) => Promise<[number, string]>;
-
-const signedHeaders = async (body: string) => ({
-  [Webhooks.SIGNATURE_HEADER]: await Webhooks.sign(body, secret),
-});
-
-const adapters: [string, (handle: Handle) => Promise<Post>][] = [
-  [
-    'Fetch handler',
-    async (handle) => async (body) => {
-      const headers = await signedHeaders(body);
-      const response = await handle(new Request('https://receiver.test/', { method: 'POST', body, headers }));
-      return [response.status, await response.text()];
-    },
-  ],
-  [
-    'Node adapter',
-    async (handle) => {
-      const server = createServer(toNodeHandler(handle));
-      servers.push(server);
-      server.listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-      return async (body) => {
-        const response = await fetch(url, { method: 'POST', body, headers: await signedHeaders(body) });
-        return [response.status, await response.text()];
-      };
-    },
-  ],
-];
+const adapters = receivers(servers);
 
 let n = 0;
 const body = (fields: Record<string, unknown>) =>

@@ -1,6 +1,9 @@
 // Deliveries for the handler tests: a signed POST as the service sends it.
 import { createHmac } from 'node:crypto';
-import { Webhooks } from 'gateway-sdk/webhooks';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler, Webhooks, type WebhookHandler } from 'gateway-sdk/webhooks';
 import { envelope } from './helpers.js';
 
 export const secret = 'whsec_handler_test_7Hq2';
@@ -51,4 +54,47 @@ export function gate(): { promise: Promise<void>; open: () => void; fail: (error
     fail = reject;
   });
   return { promise, open, fail };
+}
+
+/** Posts a body, signed with `secret` unless a signature is given; resolves to [status, body]. */
+export type Post = (body: string, signature?: string) => Promise<[number, string]>;
+
+/**
+ * The two ways a handler is served, for `describe.each`: the Fetch handler called directly, and
+ * `toNodeHandler` on a loopback server, which is pushed onto `servers` for the caller to close.
+ */
+export function adapters(servers: Server[]): [string, (handle: WebhookHandler) => Promise<Post>][] {
+  const headersFor = async (body: string, signature?: string) => ({
+    [Webhooks.SIGNATURE_HEADER]: signature ?? (await Webhooks.sign(body, secret)),
+  });
+  return [
+    [
+      'Fetch handler',
+      async (handle) => async (body, signature) => {
+        const headers = await headersFor(body, signature);
+        const response = await handle(
+          new Request('https://receiver.test/', { method: 'POST', body, headers }),
+        );
+        return [response.status, await response.text()];
+      },
+    ],
+    [
+      'Node adapter',
+      async (handle) => {
+        const server = createServer(toNodeHandler(handle));
+        servers.push(server);
+        server.listen(0, '127.0.0.1');
+        await once(server, 'listening');
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+        return async (body, signature) => {
+          const response = await fetch(url, {
+            method: 'POST',
+            body,
+            headers: await headersFor(body, signature),
+          });
+          return [response.status, await response.text()];
+        };
+      },
+    ],
+  ];
 }
