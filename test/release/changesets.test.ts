@@ -18,6 +18,7 @@ import {
 } from '../../scripts/release/changesets.js';
 import { changesetProblems } from '../../scripts/release/check-changesets.js';
 import { fromUnreleased } from '../../scripts/release/from-unreleased.js';
+import { lastRelease, releaseBase } from '../../scripts/release/git.js';
 import { releaseProblems } from '../../scripts/release/release-check.js';
 
 const repo = join(__dirname, '../..');
@@ -143,8 +144,37 @@ describe('changesets', () => {
   });
 });
 
+describe('the last release', () => {
+  it('is the newest commit before HEAD that changed the version, with or without tags', () => {
+    const { root, git } = scratch();
+    const commit = (m: string) => {
+      git('add', '-A');
+      git('-c', 'user.name=t', '-c', 'user.email=t@example.test', 'commit', '-q', '--allow-empty', '-m', m);
+      return git('rev-parse', 'HEAD');
+    };
+    git('tag', '-d', 'v0.1.0');
+    // No commit changed the version yet: the untagged 0.1.0 commit stands in.
+    expect(lastRelease(root)).toBeUndefined();
+    writeFileSync(join(root, 'src/a.ts'), 'export const a = 2;\n');
+    commit('a change');
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'gateway-sdk', version: '0.1.1' }));
+    const release = commit('Release 0.1.1');
+    // On the release commit itself the base is the release before it, so its own checks still run.
+    expect(lastRelease(root)).toBeUndefined();
+    writeFileSync(join(root, 'src/a.ts'), 'export const a = 3;\n');
+    commit('after the release');
+    expect(lastRelease(root)).toBe(release);
+    expect(releaseBase(root, [])).toBe(release);
+    expect(releaseBase(root, ['--base=abc'])).toBe('abc');
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'gateway-sdk', version: '0.1.2' }));
+    const next = commit('Release 0.1.2');
+    commit('and one more');
+    expect(lastRelease(root)).toBe(next);
+  });
+});
+
 describe('npm run changeset:check', () => {
-  it('fails when src/ changed since the last release tag without a changeset, and passes with one', () => {
+  it('fails when src/ changed since the last release without a changeset, and passes with one', () => {
     const { root } = scratch();
     expect(changesetProblems(root, 'v0.1.0')).toEqual([]);
     writeFileSync(join(root, 'src/a.ts'), 'export const a = 2;\n');
