@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
-import { OPERATIONS, type Operations, routeKey } from '../../src/resources/operations.js';
+import { OPERATION_DOCS, OPERATIONS, type Operations, routeKey } from '../../src/resources/operations.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -80,10 +80,11 @@ export function signatureOf(
   return { args, returns, types };
 }
 
-/** The rows of every operation, and what keeps a row from being written. */
+/** The rows of every operation, and what keeps a row from being written; `docs` says what each does. */
 export function operationRows(
   operations: Operations,
   readSource: (file: string) => string | undefined,
+  docs: Readonly<Record<string, string>> = OPERATION_DOCS,
 ): { rows: OperationRow[]; problems: string[] } {
   const rows: OperationRow[] = [];
   const problems: string[] = [];
@@ -100,7 +101,7 @@ export function operationRows(
       file,
       http: routeKey(operation),
       returns: signature.returns,
-      does: operation.doc,
+      does: docs[id] ?? '',
     });
   }
   return { rows, problems };

@@ -48,9 +48,10 @@ const BUNDLES = [
     name: 'gateway-sdk { Client }',
     entry: 'gateway-sdk',
     source: CLIENT,
-    // Goals 9,216 and 34,816 B; raised for 0.2.0 (docs/decisions/client-budget-0-2.md).
-    firstBudget: 9_850,
-    budget: 39_200,
+    // Goal 34,816 B for all chunks, raised for 0.2.0 (docs/decisions/client-budget-0-2.md); the
+    // first load is at its goal.
+    firstBudget: 9_216,
+    budget: 39_050,
     firstForbid: ['ky', 'zod'],
     forbid: [],
   },

@@ -11,7 +11,6 @@ import ky, { type Options } from 'ky';
 import { ConfigurationError } from '../core/errors.js';
 import { withOwnHook } from './call-hooks.js';
 import { type AddressOption, type CredentialOption, envOf } from './settings.js';
-import { HAS_SIGNAL_ANY } from './runtime.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 interface AreaSpec {
@@ -20,6 +19,13 @@ interface AreaSpec {
   /** Whether requests carry `Service-Version`: the SMS and payment operations do, the members operation does not. */
   versioned: boolean;
 }
+
+/**
+ * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
+ * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
+ * Read once, when ky loads (with this engine file), as ky reads it.
+ */
+export const HAS_SIGNAL_ANY = typeof AbortSignal === 'function' && typeof AbortSignal.any === 'function';
 
 /** Which credential, address and headers each area uses: each area's key goes to its own address only. */
 export const AREAS: Record<Area, AreaSpec> = {

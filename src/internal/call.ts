@@ -34,7 +34,8 @@ import {
 } from './retry.js';
 import { parseOutput, type ResponseContext } from './schema.js';
 import { UNPARSED_ANSWERS } from '../core/api-promise.js';
-import { HAS_SIGNAL_ANY, now } from './runtime.js';
+import { now } from './runtime.js';
+import { HAS_SIGNAL_ANY } from './area.js';
 import { type CallHooks, callHooks, hookContext, type KyStop, withCredential } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { CallChannel } from './channel.js';

@@ -1,13 +1,6 @@
 // What the SDK may ask of the runtime it finds itself in, without importing anything from Node
 // (browsers and bundlers must never see a Node builtin).
 
-/**
- * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
- * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
- * Read once, at load, as ky reads it.
- */
-export const HAS_SIGNAL_ANY = typeof AbortSignal === 'function' && typeof AbortSignal.any === 'function';
-
 interface ProcessLike {
   env?: Record<string, string | undefined>;
   versions?: { node?: string; bun?: string };

@@ -6,7 +6,8 @@
 import type { z } from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
-import { CursorPage, PagePromise } from '../core/pagination.js';
+import { CursorPage, installWalker, PagePromise } from '../core/pagination.js';
+import { WALKER } from '../core/page-walk.js';
 import * as account from './models/account.js';
 import * as payment from './models/payment.js';
 import * as sms from './models/sms.js';
@@ -23,6 +24,9 @@ import { ownProperties, UNREADABLE, withCause } from '../internal/settings.js';
 import { GatewayError } from '../core/errors.js';
 import { ValidationError } from '../core/client-errors.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
+
+// Pages come from here, so the walk over them (core/page-walk.ts) loads here too.
+installWalker(WALKER);
 
 /** Every schema by area, which the operations name (resources/operations.ts). */
 // Each area is its models file as a whole, so a schema written there is here without another line.
@@ -134,7 +138,7 @@ export function list<Id extends OperationId, T = Item<Id>>(
   const pageSchema = schemaOf(id, OPERATIONS[id].response) as z.ZodMiniType<CursorPageWire<T>>;
   const { path, query } = checked;
   // Every page repeats the caller's filters; only `after` changes.
-  // `walk`: a walk's own fetch (core/pagination.ts), whose promise nobody can ask for the response.
+  // `walk`: a walk's own fetch (core/page-walk.ts), whose promise nobody can ask for the response.
   const fetchPage = (after: string | undefined, walk = false): PagePromise<T> =>
     new PagePromise(async () => {
       let result: WithResponse<CursorPageWire<T>>;

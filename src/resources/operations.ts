@@ -15,8 +15,6 @@ export interface Operation {
   readonly params?: string;
   /** The schema, exported by the area's `models/<area>.ts`, that parses the answer: a cursor page's for a list that pages. */
   readonly response: string;
-  /** What it does, in one line, for the docs' tables. */
-  readonly doc: string;
 }
 
 /**
@@ -33,40 +31,34 @@ export const OPERATIONS = {
     path: 'sms/messages',
     params: 'MessageCreateParamsSchema',
     response: 'MessageSchema',
-    doc: 'Sends one message.',
   },
   'sms.messages.list': {
     method: 'GET',
     path: 'sms/messages',
     params: 'MessageListParamsSchema',
     response: 'MessagePage',
-    doc: 'Lists messages, a page at a time.',
   },
   'sms.messages.retrieve': {
     method: 'GET',
     path: 'sms/messages/{message_id}',
     response: 'MessageSchema',
-    doc: 'Gets one message.',
   },
   'sms.bulk.create': {
     method: 'POST',
     path: 'sms/bulk',
     params: 'BulkCreateParamsSchema',
     response: 'BulkJobSchema',
-    doc: 'Sends one message to many recipients.',
   },
   'sms.templates.send': {
     method: 'POST',
     path: 'sms/templates/{template_id}/send',
     params: 'TemplateSendParamsSchema',
     response: 'MessageSchema',
-    doc: 'Sends a message built from a template.',
   },
   'sms.webhooks.retrieve': {
     method: 'GET',
     path: 'sms/webhooks/{webhook_id}',
     response: 'SmsWebhookSchema',
-    doc: 'Gets one SMS webhook.',
   },
   'sms.webhooks.create': {
     method: 'POST',
@@ -74,33 +66,28 @@ export const OPERATIONS = {
     params: 'SmsWebhookCreateParamsSchema',
     // The reference does not show this answer: any 2xx resolves, `undefined` without an object.
     response: 'SmsWebhookCreateAnswer',
-    doc: 'Registers an SMS webhook.',
   },
   'payment.webhooks.list': {
     method: 'GET',
     path: 'payment/webhooks',
     params: 'PaymentWebhookListParamsSchema',
     response: 'PaymentWebhookPage',
-    doc: 'Lists payment webhooks, a page at a time.',
   },
   'payment.customers.paymentMethods.attach': {
     method: 'POST',
     path: 'payment/customers/{id}/payment_methods',
     params: 'PaymentMethodAttachParamsSchema',
     response: 'CustomerSchema',
-    doc: 'Attaches a payment method to a customer.',
   },
   'payment.customers.retrieve': {
     method: 'GET',
     path: 'payment/customers/{id}',
     response: 'CustomerSchema',
-    doc: 'Gets one customer.',
   },
   'account.organizations.members.list': {
     method: 'GET',
     path: 'account/organizations/{organizationId}/members',
     response: 'OrganizationMembers',
-    doc: "Lists an organization's members, all at once.",
   },
 } as const satisfies Record<string, Operation>;
 
@@ -109,6 +96,26 @@ export type Operations = Readonly<Record<string, Operation>>;
 
 /** The id of a declared operation: the path of its client method, `sms.messages.create`. */
 export type OperationId = keyof typeof OPERATIONS;
+
+/**
+ * What each operation does, in one line, for the docs' tables (scripts/docs/operations.ts). Beside
+ * the table, not in it: nothing imports it at run time, so no bundle carries the text.
+ *
+ * @hidden
+ */
+export const OPERATION_DOCS: { readonly [Id in OperationId]: string } = {
+  'sms.messages.create': 'Sends one message.',
+  'sms.messages.list': 'Lists messages, a page at a time.',
+  'sms.messages.retrieve': 'Gets one message.',
+  'sms.bulk.create': 'Sends one message to many recipients.',
+  'sms.templates.send': 'Sends a message built from a template.',
+  'sms.webhooks.retrieve': 'Gets one SMS webhook.',
+  'sms.webhooks.create': 'Registers an SMS webhook.',
+  'payment.webhooks.list': 'Lists payment webhooks, a page at a time.',
+  'payment.customers.paymentMethods.attach': 'Attaches a payment method to a customer.',
+  'payment.customers.retrieve': 'Gets one customer.',
+  'account.organizations.members.list': "Lists an organization's members, all at once.",
+};
 
 /** The area of an operation id: its first segment. */
 export type AreaOf<Id extends string> = Id extends `${infer A}.${string}` ? A : never;

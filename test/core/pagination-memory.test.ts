@@ -1,4 +1,4 @@
-// What the hand-written page iterator in src/core/pagination.ts buys: walking a list of any length
+// What the hand-written page iterator in src/core/page-walk.ts buys: walking a list of any length
 // holds a bounded number of pages. Pages live are counted exactly with WeakRefs (one to the first
 // message of each page) after a forced full GC; bench/pagination.ts measures the same thing with
 // timings and heap figures.

@@ -3,7 +3,13 @@
 // fixture with one piece taken out (test/resources/operations.test.ts does both).
 import { readFileSync } from 'node:fs';
 import type { Client } from 'gateway-sdk';
-import { OPERATIONS, type Operation, type Operations, routeKey } from '../../src/resources/operations.js';
+import {
+  OPERATION_DOCS,
+  OPERATIONS,
+  type Operation,
+  type Operations,
+  routeKey,
+} from '../../src/resources/operations.js';
 import {
   operationRows,
   resourceFile,
@@ -49,7 +55,7 @@ export function operationProblems(places: Places): string[] {
       );
   for (const route of mockRoutes)
     if (!keys.includes(route)) problems.push(`${route}: a mock route no operation declares`);
-  const { rows, problems: unwritten } = operationRows(operations, readSource);
+  const { rows, problems: unwritten } = operationRows(operations, readSource, PLANTED_DOCS);
   problems.push(...unwritten);
   for (const doc of Object.keys(TABLES) as TableDoc[]) problems.push(...tableProblems(doc, docs[doc], rows));
   for (const id of ids) {
@@ -129,9 +135,14 @@ export const PLANTED = {
     path: 'sms/messages/{message_id}/plant',
     params: 'MessagePlantParamsSchema',
     response: 'MessageSchema',
-    doc: 'An operation the reference does not have.',
   },
 } as const satisfies Operations;
+
+/** What each operation does, the planted one's line included (src/resources/operations.ts `OPERATION_DOCS`). */
+export const PLANTED_DOCS: Readonly<Record<string, string>> = {
+  ...OPERATION_DOCS,
+  'sms.messages.plant': 'An operation the reference does not have.',
+};
 
 /** The operations of `operations` that `which` selects and a per-operation list's `covered` ids lack. */
 export function uncovered(

@@ -94,8 +94,8 @@ describe('npm run size', () => {
     const budget = (name: string) => measured.find((r) => r.name === name);
     // Goal, and the budget in force when a record raised it: the record must name both numbers.
     const rows: [string, 'firstBudget' | 'budget', number, number, string?][] = [
-      ['gateway-sdk { Client }', 'firstBudget', 9_216, 9_850, 'client-budget-0-2.md'],
-      ['gateway-sdk { Client }', 'budget', 34_816, 39_200, 'client-budget-0-2.md'],
+      ['gateway-sdk { Client }', 'firstBudget', 9_216, 9_216],
+      ['gateway-sdk { Client }', 'budget', 34_816, 39_050, 'client-budget-0-2.md'],
       [
         'gateway-sdk/webhooks { createWebhookHandler, memoryStore }',
         'budget',

@@ -273,6 +273,37 @@ describe('a first call whose engine fails to load', () => {
   });
 });
 
+describe('a first list walked while the engine loads', () => {
+  it('for await gives every item of its pages, the engine loaded once', async () => {
+    const page = (data: unknown[], next: string | null) =>
+      Response.json({ data, has_more: next !== null, next_cursor: next });
+    const answers = [page([message], 'c1'), page([{ ...message, id: 'msg_2' }], null)];
+    const { client, sent } = await freshClient(() => answers.shift() ?? page([], null));
+    const ids: string[] = [];
+    for await (const m of client.sms.messages.list({ limit: 1 })) ids.push(m.id);
+    expect(ids).toEqual([message.id, 'msg_2']);
+    expect(sent).toHaveLength(2);
+    expect(engineLoads).toBe(1);
+  });
+
+  it('ends with the load error when the engine fails to load, then is done', async () => {
+    failNextLoad = new TypeError('Failed to fetch dynamically imported module');
+    const { sdk, client, sent } = await freshClient();
+    const items = client.sms.messages.list()[Symbol.asyncIterator]();
+    await expect(items.next()).rejects.toBeInstanceOf(sdk.APIConnectionError);
+    await expect(items.next()).resolves.toEqual({ done: true, value: undefined });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('return() before the first page ends it: nothing is fetched', async () => {
+    const { client, sent } = await freshClient();
+    const items = client.sms.messages.list()[Symbol.asyncIterator]();
+    await expect(items.return()).resolves.toEqual({ done: true, value: undefined });
+    await expect(items.next()).resolves.toEqual({ done: true, value: undefined });
+    expect(sent).toHaveLength(0);
+  });
+});
+
 describe('the message of a failed engine load', () => {
   it("says the next call tries again, and where the runtime keeps a failed chunk failed (Node's ESM loader)", async () => {
     failNextLoad = new SyntaxError('Unexpected token in the chunk');

@@ -28,6 +28,7 @@ import {
   exportedNames,
   operationProblems,
   PLANTED,
+  PLANTED_DOCS,
   type Places,
   readRepoFile,
 } from '../helpers/operations.js';
@@ -132,7 +133,7 @@ function planted(): Places {
     file === 'src/resources/sms/messages.ts'
       ? `${readRepoFile(file) ?? ''}${PLANTED_METHOD}`
       : real.readSource(file);
-  const { rows } = operationRows(PLANTED, readSource);
+  const { rows } = operationRows(PLANTED, readSource, PLANTED_DOCS);
   const docs = Object.fromEntries(
     (Object.keys(TABLES) as TableDoc[]).map((doc) => [doc, withTable(doc, real.docs[doc], rows)]),
   ) as Record<TableDoc, string>;
