@@ -117,7 +117,7 @@ function traced(key: '_request' | '_list', method: Method, instruments: Instrume
     });
     // The API's no-op tracer (no SDK registered) gives no valid trace: nothing to record or propagate.
     if (instruments.quiet && !isSpanContextValid(span.spanContext())) return method(operation, args, given);
-    const attempt = attempts(span, trace.setSpan(context.active(), span), args, instruments);
+    const attempt = attempts(span, trace.setSpan(context.active(), span), instruments);
     let options = given;
     try {
       const own = given as RequestOptions | undefined;
@@ -207,24 +207,6 @@ function walked(pages: Walk, end: End): Walk {
   });
 }
 
-/**
- * The URL's path with each path parameter's segment as `{name}` (`/sms/messages/{messageId}`): a
- * low-cardinality `url.template` that holds no id. `args` is what the method handed its operation
- * (`{ path: [{ messageId }] }`), checked already: the request is on its way.
- */
-function templateOf(pathname: string, args: unknown): string {
-  const segments = pathname.split('/');
-  let from = segments.length;
-  // Right to left, the last segment that holds each value, in reverse order of the parameters.
-  for (const [name, value] of ((args as { path?: Record<string, string>[] }).path ?? [])
-    .flatMap(Object.entries<string>)
-    .reverse()) {
-    const i = segments.lastIndexOf(encodeURIComponent(value), from - 1);
-    if (i > 0) segments[(from = i)] = `{${name}}`;
-  }
-  return segments.join('/');
-}
-
 const headerSetter = { set: (headers: Headers, name: string, value: string) => headers.set(name, value) };
 
 /**
@@ -232,7 +214,7 @@ const headerSetter = { set: (headers: Headers, name: string, value: string) => h
  * trace context injected into its headers) and closed by its response or, failing one, by the
  * retry or the end of the call.
  */
-function attempts(call: Span, parent: Context, args: unknown, instruments: Instruments) {
+function attempts(call: Span, parent: Context, instruments: Instruments) {
   // The attempt open now, if any: its span, when it started and its attributes.
   let span: Span | undefined;
   let started = 0;
@@ -251,9 +233,13 @@ function attempts(call: Span, parent: Context, args: unknown, instruments: Instr
     span.end();
     span = undefined;
   };
-  const start = ({ request, retryCount }: HookState): void => {
+  const start = ({ request, options, retryCount }: HookState): void => {
     const url = new URL(request.url);
-    const template = templateOf(url.pathname, args);
+    // `url.template`: the URL's path with the operation's path template, as the API reference
+    // writes it, in place of the segments it filled (`/sms/messages/{message_id}`), the address's
+    // own path kept. The call hands the template to its hooks (internal/call-hooks.ts).
+    const tail = (options.context['template'] as string).split('/');
+    const template = url.pathname.split('/').slice(0, -tail.length).concat(tail).join('/');
     attributes = {
       'http.request.method': request.method,
       'url.template': template,
