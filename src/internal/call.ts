@@ -102,6 +102,8 @@ export interface RequestSpec<S extends z.ZodMiniType> {
   method: 'GET' | 'POST';
   /** Relative to the area's address, parameters already encoded (see `path`). */
   path: string;
+  /** The operation's path as the reference writes it (`sms/messages/{message_id}`): for the warnings and the hooks. */
+  template: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   /** Schema of a 2xx body. */
@@ -237,7 +239,7 @@ export class Call implements CallHooks {
     const { context, spec } = this;
     try {
       return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, () =>
-        driftLog(context, spec.method, spec.path, this.serviceVersion),
+        driftLog(context, spec.method, spec.template, this.serviceVersion),
       );
     } catch (error) {
       if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
@@ -282,8 +284,9 @@ export class Call implements CallHooks {
     const init: Options = {
       ...(polluted ? UNSET : undefined),
       method: spec.method,
-      // ky hands its `context` option to every hook: the SDK's own hook finds the call there.
-      context: hookContext(this),
+      // ky hands its `context` option to every hook: the SDK's own hook finds the call there, and
+      // gateway-sdk/otel the operation's path template.
+      context: hookContext(this, spec.template),
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: { ...RETRY_OPTIONS, limit: this.maxRetries, delay: this.delay },
@@ -463,7 +466,7 @@ export class Call implements CallHooks {
         requestId: requestIdOf(response.headers),
       });
     }
-    noteDeprecation(this.context, this.spec.method, this.spec.path, response.headers);
+    noteDeprecation(this.context, this.spec.method, this.spec.template, response.headers);
     this.#channel?.observe?.(response);
     return result;
   }

@@ -6,13 +6,14 @@ import type { TransportContext } from './transport.js';
 export function noteDeprecation(
   context: TransportContext,
   method: string,
-  path: string,
+  /** The operation's path template (`sms/messages/{message_id}`). */
+  template: string,
   headers: Headers,
 ): void {
   const deprecation = headers.get('deprecation');
   const sunset = headers.get('sunset');
   if (deprecation === null && sunset === null) return;
-  const operation = operationOf(method, path);
+  const operation = operationOf(method, template);
   const warned = context.deprecationsWarned;
   if (warned.has(operation)) return;
   warned.add(operation);
@@ -31,12 +32,7 @@ export function noteDeprecation(
   );
 }
 
-/**
- * `GET /sms/messages/{id}` from `sms/messages/msg_1`: every path in the reference keeps its one
- * parameter, when it has one, in the third segment.
- */
-export function operationOf(method: string, path: string): string {
-  const segments = path.split('/');
-  if (segments.length > 2) segments[2] = '{id}';
-  return `${method} /${segments.join('/')}`;
+/** `GET /sms/messages/{message_id}`: the operation as the reference writes it, from its path template. */
+export function operationOf(method: string, template: string): string {
+  return `${method} /${template}`;
 }

@@ -96,11 +96,12 @@ export interface DriftLog {
 export function driftLog(
   context: TransportContext,
   method: string,
-  path: string,
+  /** The operation's path template (`sms/messages/{message_id}`). */
+  template: string,
   version: string | undefined,
 ): DriftLog {
   const warned = context.driftWarned;
-  const operation = operationOf(method, path);
+  const operation = operationOf(method, template);
   const prefix = `${operation} ${version ?? ''} `;
   return {
     known(fields) {

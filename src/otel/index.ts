@@ -18,9 +18,9 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import type { Client } from '../client.js';
-import type { Hooks } from '../core/hooks.js';
+import type { Hooks, HookState } from '../core/hooks.js';
 import type { RequestOptions } from '../core/options.js';
-import { channelOf, withChannel } from '../internal/channel.js';
+import { type CallChannel, channelOf, withChannel } from '../internal/channel.js';
 import { scopeOf, type TelemetryOptions } from './scope.js';
 
 export { webhookTelemetry, type WebhookTelemetryOptions } from './webhooks.js';
@@ -39,10 +39,10 @@ interface Instruments {
   quiet: boolean;
 }
 
-const seconds = (since: number): number => (performance.now() - since) / 1000;
+/** Ends a call's span: with the error it failed with, else with the service's request id. */
+type End = (error?: unknown, requestId?: string) => void;
 
-/** The class name of what a call failed with (`RateLimitError`), as semconv's `error.type` wants. */
-const errorType = (error: unknown): string => (error instanceof Error ? error.name : typeof error);
+const seconds = (since: number): number => (performance.now() - since) / 1000;
 
 /**
  * A client whose every call is traced: a span per call named after its operation
@@ -58,13 +58,14 @@ const errorType = (error: unknown): string => (error instanceof Error ? error.na
  */
 export function instrument(client: Client, options: TelemetryOptions = {}): Client {
   const { tracer, meter } = scopeOf(options);
-  const calls = meter.createHistogram('gateway_sdk.client.operation.duration', { unit: 's' });
+  const histogram = (name: string) => meter.createHistogram(name, { unit: 's' });
+  const calls = histogram('gateway_sdk.client.operation.duration');
   return wrapClient(client, {
     tracer,
     calls,
     quiet: calls === createNoopMeter().createHistogram(''),
-    attempts: meter.createHistogram('http.client.request.duration', { unit: 's' }),
-    waits: meter.createHistogram('gateway_sdk.pacer.wait.duration', { unit: 's' }),
+    attempts: histogram('http.client.request.duration'),
+    waits: histogram('gateway_sdk.pacer.wait.duration'),
   });
 }
 
@@ -85,9 +86,9 @@ function wrapClient(client: Client, instruments: Instruments): Client {
         target,
         (seen = new Proxy(target, {
           get(object, key) {
-            const value: unknown = Reflect.get(object, key, object);
+            const value = (object as Record<PropertyKey, unknown>)[key];
             if (key === '_request' || key === '_list')
-              return traced(key === '_list', (value as Method).bind(object), instruments);
+              return traced(key, (value as Method).bind(object), instruments);
             if (object === client) {
               if (key === 'withOptions')
                 return (overrides: Parameters<Client['withOptions']>[0]) =>
@@ -108,21 +109,23 @@ function wrapClient(client: Client, instruments: Instruments): Client {
 }
 
 /** A resource's `_request` or `_list`, each call in a span of its own named after its operation. */
-function traced(list: boolean, method: Method, instruments: Instruments): Method {
-  return (id: unknown, args: unknown, given: unknown) => {
-    const operation = String(id);
+function traced(key: '_request' | '_list', method: Method, instruments: Instruments): Method {
+  return ((operation: string, args: unknown, given: unknown) => {
     const started = performance.now();
     const span = instruments.tracer.startSpan(operation, {
       attributes: { 'gateway_sdk.operation': operation },
     });
     // The API's no-op tracer (no SDK registered) gives no valid trace: nothing to record or propagate.
-    if (instruments.quiet && !isSpanContextValid(span.spanContext())) return method(id, args, given);
-    const parent = trace.setSpan(context.active(), span);
-    const attempt = attempts(span, parent, pathValues(args), instruments);
-    let options: unknown = given;
+    if (instruments.quiet && !isSpanContextValid(span.spanContext())) return method(operation, args, given);
+    const attempt = attempts(span, trace.setSpan(context.active(), span), instruments);
+    let options = given;
     try {
       const own = given as RequestOptions | undefined;
-      const copy: RequestOptions = { ...own, hooks: withAttemptHooks(own?.hooks, attempt.hooks) };
+      const hooks: Hooks = { ...own?.hooks };
+      // The attempt spans' hooks before the caller's.
+      for (const [name, hook] of Object.entries(attempt.hooks))
+        hooks[name as keyof Hooks] = [hook, ...(hooks[name as keyof Hooks] ?? [])] as never;
+      const copy: RequestOptions = { ...own, hooks };
       // A batch helper's channel rides on its options object (internal/channel.ts): the copy keeps
       // it, with the pacer's waits recorded.
       const channel = channelOf(given);
@@ -133,51 +136,38 @@ function traced(list: boolean, method: Method, instruments: Instruments): Method
       // untraced, and the span records the refusal.
     }
     let ended = false;
-    const end = (error?: unknown): void => {
+    const end: End = (error, requestId) => {
       if (ended) return;
       ended = true;
-      attempt.close(undefined, error === undefined ? undefined : errorType(error));
-      const outcome = error === undefined ? 'success' : errorType(error);
-      if (error !== undefined) {
-        span.setAttribute('error.type', outcome);
-        const requestId = (error as { requestId?: unknown }).requestId;
-        if (typeof requestId === 'string') span.setAttribute('gateway_sdk.request_id', requestId);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+      // The class name of what the call failed with (`RateLimitError`), as semconv's `error.type` wants.
+      const type = error === undefined ? undefined : error instanceof Error ? error.name : typeof error;
+      attempt.close(type);
+      requestId ??= (error as { requestId?: string } | null)?.requestId;
+      if (requestId) span.setAttribute('gateway_sdk.request_id', requestId);
+      if (type !== undefined) {
+        span.setAttribute('error.type', type);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: type });
       }
       instruments.calls.record(seconds(started), {
         'gateway_sdk.operation': operation,
-        'gateway_sdk.outcome': outcome,
+        'gateway_sdk.outcome': type ?? 'success',
       });
       span.end();
     };
     // `_request` and `_list` never throw: a refusal is their promise's rejection.
-    const result = method(id, args, options);
-    return list ? walked(result as Walk, end) : settled(result as Single, span, end);
-  };
+    const result = method(operation, args, options) as Walk;
+    if (key === '_list') return walked(result, end);
+    // A single call's span ends when it settles.
+    result.withResponse().then(({ requestId }) => end(undefined, requestId), end);
+    return result;
+  }) as Method;
 }
 
-/** The part of an APIPromise that tells when its call has settled. */
-interface Single {
-  withResponse(): Promise<{ requestId: string | undefined }>;
-}
-
-/** A single call's span ends when it settles, with the service's request id. */
-function settled(promise: Single, span: Span, end: (error?: unknown) => void): Single {
-  promise.withResponse().then(
-    ({ requestId }) => {
-      if (requestId !== undefined) span.setAttribute('gateway_sdk.request_id', requestId);
-      end();
-    },
-    (error: unknown) => end(error),
-  );
-  return promise;
-}
-
-/** The parts of a PagePromise that start a walk (`toArray()` walks `iterPages()`). */
+/** The parts of an APIPromise and a PagePromise read here (`toArray()` walks `iterPages()`). */
 interface Walk {
-  withResponse(): Promise<unknown>;
-  [Symbol.asyncIterator](): AsyncIterator<unknown>;
-  iterPages(): AsyncIterator<unknown>;
+  withResponse(): Promise<{ requestId?: string | undefined }>;
+  [Symbol.asyncIterator](): AsyncGenerator<unknown>;
+  iterPages(): AsyncGenerator<unknown>;
 }
 
 /**
@@ -185,73 +175,36 @@ interface Walk {
  * when they stop; awaited alone, the list ends it with the first page. Nothing is sent before the
  * list is awaited or iterated (a PagePromise is lazy), and nothing here starts it.
  */
-function walked(pages: Walk, end: (error?: unknown) => void): Walk {
+function walked(pages: Walk, end: End): Walk {
   let walking = false;
-  const withResponse = pages.withResponse.bind(pages);
-  const iterate =
-    (start: () => AsyncIterator<unknown>) => (): AsyncIterator<unknown> & AsyncIterable<unknown> => {
+  const { withResponse } = pages;
+  const iterate = (name: typeof Symbol.asyncIterator | 'iterPages') => {
+    const start = pages[name];
+    return (): AsyncIterator<unknown> & AsyncIterable<unknown> => {
       walking = true;
-      const iterator = start();
-      const step = (promise: Promise<IteratorResult<unknown>>) =>
-        promise.then(
-          (result) => (result.done && end(), result),
-          (error: unknown) => {
-            end(error);
-            throw error;
-          },
-        );
+      const iterator = start.call(pages);
       return {
-        next: () => step(iterator.next()),
-        return: (value?: unknown) => (
-          end(),
-          iterator.return?.(value) ?? Promise.resolve({ done: true, value })
-        ),
+        next: () => {
+          const step = iterator.next();
+          step.then((result) => result.done && end(), end);
+          return step;
+        },
+        return: (value?: unknown) => (end(), iterator.return(value)),
         [Symbol.asyncIterator]() {
           return this;
         },
       };
     };
+  };
   return Object.assign(pages, {
     withResponse: () => {
-      const first = withResponse();
+      const first = withResponse.call(pages);
       if (!walking) first.then(() => end(), end);
       return first;
     },
-    [Symbol.asyncIterator]: iterate(pages[Symbol.asyncIterator].bind(pages)),
-    iterPages: iterate(pages.iterPages.bind(pages)),
+    [Symbol.asyncIterator]: iterate(Symbol.asyncIterator),
+    iterPages: iterate('iterPages'),
   });
-}
-
-/** The caller's hooks with the attempt spans' before them. */
-function withAttemptHooks(
-  given: Hooks | undefined,
-  ours: Required<Pick<Hooks, 'beforeRequest' | 'beforeRetry' | 'afterResponse'>>,
-): Hooks {
-  const hooks: Hooks = { ...given };
-  for (const name of ['beforeRequest', 'beforeRetry', 'afterResponse'] as const)
-    hooks[name] = [...ours[name], ...(given?.[name] ?? [])] as never;
-  return hooks;
-}
-
-/** The path parameters a method handed its operation (`{ path: [{ messageId }] }`), in order. */
-const pathValues = (args: unknown): [string, string][] =>
-  ((args as { path?: Record<string, unknown>[] } | null)?.path ?? []).flatMap((one) =>
-    Object.entries(one).map(([name, value]): [string, string] => [name, encodeURIComponent(String(value))]),
-  );
-
-/**
- * The URL's path with each path parameter's segment as `{name}` (`/sms/messages/{messageId}`): a
- * low-cardinality `url.template` that holds no id.
- */
-function templateOf(pathname: string, values: [string, string][]): string {
-  const segments = pathname.split('/');
-  let from = segments.length;
-  // Right to left, the last segment that holds each value, in reverse order of the parameters.
-  for (const [name, value] of [...values].reverse()) {
-    const i = segments.lastIndexOf(value, from - 1);
-    if (i > 0) segments[(from = i)] = `{${name}}`;
-  }
-  return segments.join('/');
 }
 
 const headerSetter = { set: (headers: Headers, name: string, value: string) => headers.set(name, value) };
@@ -261,14 +214,16 @@ const headerSetter = { set: (headers: Headers, name: string, value: string) => h
  * trace context injected into its headers) and closed by its response or, failing one, by the
  * retry or the end of the call.
  */
-function attempts(call: Span, parent: Context, values: [string, string][], instruments: Instruments) {
-  let open: { span: Span; started: number; attributes: Attributes } | undefined;
-  const close = (status: number | undefined, error: string | undefined): void => {
-    if (open === undefined) return;
-    const { span, started, attributes } = open;
-    open = undefined;
-    if (status !== undefined) attributes['http.response.status_code'] = status;
-    const type = status !== undefined && status >= 400 ? String(status) : error;
+function attempts(call: Span, parent: Context, instruments: Instruments) {
+  // The attempt open now, if any: its span, when it started and its attributes.
+  let span: Span | undefined;
+  let started = 0;
+  let attributes: Attributes = {};
+  /** Closes the open attempt, with the error it failed with, else its response's status. */
+  const close = (error?: string, status = 0): void => {
+    if (span === undefined) return;
+    if (status) attributes['http.response.status_code'] = status;
+    const type = status >= 400 ? String(status) : error;
     if (type !== undefined) {
       attributes['error.type'] = type;
       span.setStatus({ code: SpanStatusCode.ERROR });
@@ -276,19 +231,24 @@ function attempts(call: Span, parent: Context, values: [string, string][], instr
     span.setAttributes(attributes);
     instruments.attempts.record(seconds(started), attributes);
     span.end();
+    span = undefined;
   };
-  const start = (request: Request, resend: number): void => {
+  const start = ({ request, options, retryCount }: HookState): void => {
     const url = new URL(request.url);
-    const template = templateOf(url.pathname, values);
-    const attributes: Attributes = {
+    // `url.template`: the URL's path with the operation's path template, as the API reference
+    // writes it, in place of the segments it filled (`/sms/messages/{message_id}`), the address's
+    // own path kept. The call hands the template to its hooks (internal/call-hooks.ts).
+    const tail = (options.context['template'] as string).split('/');
+    const template = url.pathname.split('/').slice(0, -tail.length).concat(tail).join('/');
+    attributes = {
       'http.request.method': request.method,
       'url.template': template,
       'server.address': url.hostname,
     };
     // Semantic conventions: only a port other than the scheme's default.
     if (url.port) attributes['server.port'] = Number(url.port);
-    if (resend > 0) attributes['http.request.resend_count'] = resend;
-    const span = instruments.tracer.startSpan(
+    if (retryCount > 0) attributes['http.request.resend_count'] = retryCount;
+    span = instruments.tracer.startSpan(
       `${request.method} ${template}`,
       { kind: SpanKind.CLIENT, attributes },
       parent,
@@ -297,36 +257,31 @@ function attempts(call: Span, parent: Context, values: [string, string][], instr
     // The key the SDK set before the first attempt (never a credential: those are set after hooks).
     const key = request.headers.get('idempotency-key');
     if (key !== null) call.setAttribute('gateway_sdk.idempotency_key', key);
-    open = { span, started: performance.now(), attributes };
+    started = performance.now();
   };
   return {
     close,
     hooks: {
-      beforeRequest: [({ request }: { request: Request }) => start(request, 0)],
-      beforeRetry: [
-        ({ request, error, retryCount }: { request: Request; error: Error; retryCount: number }) => {
-          close(undefined, error.name);
-          start(request, retryCount);
-        },
-      ],
-      afterResponse: [({ response }: { response: Response }) => close(response.status, undefined)],
+      beforeRequest: start,
+      beforeRetry: (state: HookState & { error: Error }) => {
+        close(state.error.name);
+        start(state);
+      },
+      afterResponse: ({ response }: { response: Response }) => close(undefined, response.status),
     },
   };
 }
 
 /** A batch helper's channel whose pacer waits are recorded on the send's span and metric. */
-function timedPace(channel: NonNullable<ReturnType<typeof channelOf>>, span: Span, instruments: Instruments) {
+function timedPace(channel: CallChannel, span: Span, instruments: Instruments): CallChannel {
   const pace = channel.pace;
-  if (pace === undefined) return channel;
   return {
     ...channel,
-    pace: {
-      retriesOnly: pace.retriesOnly,
-      acquire(signal?: AbortSignal) {
-        const waiting = pace.acquire(signal);
-        if (waiting === undefined) return undefined;
+    pace: pace && {
+      ...pace,
+      acquire(signal) {
         const started = performance.now();
-        return waiting.finally(() => {
+        return pace.acquire(signal)?.finally(() => {
           const waited = seconds(started);
           span.addEvent('pacer.wait', { 'gateway_sdk.pacer.wait_seconds': waited });
           instruments.waits.record(waited);

@@ -1,6 +1,6 @@
 // `webhookTelemetry()`: a webhook handler's deliveries as CONSUMER spans and a count, through the
 // handler's `telemetry` hook point (the handler itself never imports @opentelemetry/api).
-import { type Link, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { WebhookTelemetry } from '../webhooks/options.js';
 import { scopeOf, type TelemetryOptions } from './scope.js';
 
@@ -25,19 +25,17 @@ export function webhookTelemetry(options: WebhookTelemetryOptions = {}): Webhook
   const deliveries = meter.createCounter('gateway_sdk.webhook.deliveries');
   return (header) => {
     const sender = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, header, headerGetter));
-    const links: Link[] = sender === undefined ? [] : [{ context: sender }];
     const span = tracer.startSpan('webhook process', {
       kind: SpanKind.CONSUMER,
-      links,
+      links: sender && [{ context: sender }],
     });
     return ({ outcome, status, type, id }) => {
-      if (type !== undefined) span.updateName(`process ${type}`);
-      span.setAttributes({
-        'gateway_sdk.webhook.outcome': outcome,
-        'http.response.status_code': status,
-        ...(type === undefined ? {} : { 'gateway_sdk.webhook.event_type': type }),
-        ...(id === undefined ? {} : { 'messaging.message.id': id }),
-      });
+      span.setAttributes({ 'gateway_sdk.webhook.outcome': outcome, 'http.response.status_code': status });
+      if (type !== undefined) {
+        span.updateName(`process ${type}`);
+        span.setAttribute('gateway_sdk.webhook.event_type', type);
+      }
+      if (id) span.setAttribute('messaging.message.id', id);
       // A refusal (4xx) or a failure (5xx) is an error of the delivery; a duplicate or an event
       // nobody subscribed to is not.
       if (status >= 400) {

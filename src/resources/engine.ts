@@ -96,6 +96,7 @@ export function request<Id extends OperationId>(
       {
         area: areaOf(id),
         method: operation.method,
+        template: operation.path,
         ...target(id, args),
         response: schemaOf(id, operation.response) as z.ZodMiniType<Answer<Id>>,
       },
@@ -148,6 +149,7 @@ export function list<Id extends OperationId, T = Item<Id>>(
           {
             area,
             method: 'GET',
+            template: OPERATIONS[id].path,
             path,
             query: { ...query, after },
             response: pageSchema,

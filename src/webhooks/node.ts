@@ -6,7 +6,7 @@ import { WebhookVerificationError } from '../core/errors.js';
 import { collect, declaredOver } from './body.js';
 import type { WebhookHandler } from './handler.js';
 import { limitedLog } from './log-limit.js';
-import { receiverOf, type ReceiverAnswer } from './receiver.js';
+import { receiverOf } from './receiver.js';
 import { MIB } from '../limits.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
@@ -157,58 +157,48 @@ export function toNodeHandler(
         : console.error('gateway-sdk:', error);
   const receive = receiverOf(handle);
   return async (req, res) => {
-    if (receive) {
-      let answer: ReceiverAnswer | { status: number; body: string; headers: Record<string, string> };
-      try {
-        answer = await receive({
+    let answer: { status: number; body: string | Uint8Array; headers: Iterable<[string, string]> };
+    try {
+      if (receive) {
+        const { status, body, headers } = await receive({
           method: req.method ?? 'GET',
           header: (name) => req.headers[name],
           body: (limit) => rawBody(req, limit),
         });
-      } catch (error) {
-        report(error);
+        answer = { status, body, headers: Object.entries(headers) };
+      } else {
+        // Any other Fetch API handler: through a web Request and Response.
+        const method = req.method ?? 'GET';
+        const init: RequestInit = { method, headers: toHeaders(req.headers) };
+        const body = method === 'POST' ? await rawBody(req, DEFAULT_MAX_BODY_BYTES) : new Uint8Array();
+        if (method === 'POST') init.body = body as Uint8Array<ArrayBuffer>;
+        // The handler does not look at the URL; a fixed origin keeps a hostile Host header out of it.
+        const response = body
+          ? await handle(new Request(new URL(req.url ?? '/', 'http://localhost'), init))
+          : new Response('payload_too_large', { status: 413, headers: { 'content-type': 'text/plain' } });
         answer = {
-          status: 500,
-          body: error instanceof WebhookVerificationError ? error.reason : 'internal_error',
-          headers: { 'content-type': 'text/plain' },
+          status: response.status,
+          body: new Uint8Array(await response.arrayBuffer()),
+          headers: response.headers,
         };
       }
-      if (res.headersSent) return;
-      res.statusCode = answer.status;
-      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-      if (answer.status === 413) {
-        res.setHeader('connection', 'close');
-        linger(res);
-      }
-      res.end(new TextEncoder().encode(answer.body));
-      return;
-    }
-    // Any other Fetch API handler: through a web Request and Response.
-    let response: Response;
-    try {
-      const method = req.method ?? 'GET';
-      const init: RequestInit = { method, headers: toHeaders(req.headers) };
-      const body = method === 'POST' ? await rawBody(req, DEFAULT_MAX_BODY_BYTES) : new Uint8Array();
-      if (method === 'POST') init.body = body as Uint8Array<ArrayBuffer>;
-      // The handler does not look at the URL; a fixed origin keeps a hostile Host header out of it.
-      response = body
-        ? await handle(new Request(new URL(req.url ?? '/', 'http://localhost'), init))
-        : new Response('payload_too_large', {
-            status: 413,
-            headers: { 'content-type': 'text/plain', connection: 'close' },
-          });
     } catch (error) {
       report(error);
-      response = new Response(error instanceof WebhookVerificationError ? error.reason : 'internal_error', {
+      answer = {
         status: 500,
-        headers: { 'content-type': 'text/plain' },
-      });
+        body: error instanceof WebhookVerificationError ? error.reason : 'internal_error',
+        headers: [['content-type', 'text/plain']],
+      };
     }
     if (res.headersSent) return;
-    res.statusCode = response.status;
-    response.headers.forEach((value, name) => res.setHeader(name, value));
-    if (response.status === 413) linger(res);
-    res.end(new Uint8Array(await response.arrayBuffer()));
+    res.statusCode = answer.status;
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    if (answer.status === 413) {
+      res.setHeader('connection', 'close');
+      linger(res);
+    }
+    const { body } = answer;
+    res.end(typeof body === 'string' ? new TextEncoder().encode(body) : body);
   };
 }
 

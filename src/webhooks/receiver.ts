@@ -80,10 +80,7 @@ export const STATUS: Record<WebhookHandlerOutcome, number> = {
 export const answerOf = (outcome: WebhookHandlerOutcome): ReceiverAnswer => ({
   status: STATUS[outcome],
   body: outcome,
-  headers:
-    outcome === 'method_not_allowed'
-      ? { 'content-type': 'text/plain', allow: 'POST' }
-      : { 'content-type': 'text/plain' },
+  headers: { 'content-type': 'text/plain', ...(outcome === 'method_not_allowed' && { allow: 'POST' }) },
 });
 
 /**

@@ -457,7 +457,7 @@ describe('Deprecation and Sunset', () => {
     await c.sms.messages.retrieve('msg_1');
     await c.sms.messages.retrieve('msg_2');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('GET /sms/messages/{id} is deprecated');
+    expect(lines[0]).toContain('GET /sms/messages/{message_id} is deprecated');
     expect(lines[0]).toContain('Deprecation: @1767225600');
     expect(lines[0]).toContain('Sunset: Wed, 01 Jul 2026 00:00:00 GMT');
     await client({ logLevel: 'warn' }).sms.messages.retrieve('msg_1');

@@ -183,7 +183,7 @@ describe('instrument(client)', () => {
     expect(call.status).toEqual({ code: SpanStatusCode.ERROR, message: 'NotFoundError' });
     expect(call.attributes['error.type']).toBe('NotFoundError');
     expect(call.attributes['gateway_sdk.request_id']).toEqual(expect.any(String));
-    const attempt = only('GET /sms/messages/{messageId}');
+    const attempt = only('GET /sms/messages/{message_id}');
     expect(attempt.attributes).toMatchObject({ 'http.response.status_code': 404, 'error.type': '404' });
 
     server.mock.inject('POST /sms/messages', { kind: 'status', status: 429, retryAfter: 0 }, { times: 3 });
@@ -276,7 +276,7 @@ describe('instrument(client)', () => {
     await expect(client.sms.messages.retrieve('msg_nope')).rejects.toBeInstanceOf(NotFoundError);
     const metrics = await collected();
     const attempts = points(metrics, 'http.client.request.duration').filter(
-      (p) => p.attributes['url.template'] === '/sms/messages/{messageId}',
+      (p) => p.attributes['url.template'] === '/sms/messages/{message_id}',
     );
     expect(attempts.map((p) => p.attributes['http.response.status_code']).sort()).toEqual([404, 503]);
     for (const p of attempts)

@@ -136,4 +136,39 @@ describe('toNodeHandler', () => {
       'POST /webhooks Zoë',
     ]);
   });
+
+  // Called directly, with the smallest request and response objects it reads and writes.
+  async function answerOf(handle: (request: Request) => Promise<Response>) {
+    const errors: unknown[] = [];
+    const headers: Record<string, string> = {};
+    const res = {
+      statusCode: 0,
+      body: '',
+      setHeader: (name: string, value: string) => void (headers[name] = value),
+      end(body?: Uint8Array) {
+        res.body = new TextDecoder().decode(body);
+      },
+    };
+    const req = { method: 'GET', url: '/', headers: {}, async *[Symbol.asyncIterator]() {} };
+    await toNodeHandler(handle, { onError: (e) => void errors.push(e) })(req, res);
+    return { status: res.statusCode, body: res.body, headers, errors };
+  }
+
+  it("answers 500 and reports it when another handler's response body fails to read", async () => {
+    const broken = new Error('stream broke');
+    const answer = await answerOf(
+      async () =>
+        new Response(
+          new ReadableStream({
+            pull: (controller) => controller.error(broken),
+          }),
+        ),
+    );
+    expect(answer).toMatchObject({ status: 500, body: 'internal_error', errors: [broken] });
+  });
+
+  it("closes the connection after another handler's own 413, as after its own", async () => {
+    const answer = await answerOf(async () => new Response('too big', { status: 413 }));
+    expect(answer).toMatchObject({ status: 413, body: 'too big', headers: { connection: 'close' } });
+  });
 });
