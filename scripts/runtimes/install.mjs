@@ -4,7 +4,7 @@
 // `bun` and `deno` wrapper packages need) into .tmp/runtimes/<id>; npm picks the newest version of
 // the line the registry has.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,10 +168,54 @@ export async function installRuntime(runtime) {
   return installed;
 }
 
-// `node scripts/runtimes/install.mjs`: installs every runtime of runtimePackages() at once (.ci/run
-// does while the first suite runs) and prints each one's version.
+/**
+ * workerd (its platform package holds the binary: no install script, no download) and Vercel's
+ * edge-runtime (plain JavaScript) into .tmp/runtimes/edge, for run.mjs's edge smoke; reused, like a
+ * runtime, for REUSE_MS. Resolves to the folder, workerd's binary and both versions.
+ */
+export async function installEdge() {
+  const dir = join(work, 'edge');
+  mkdirSync(dir, { recursive: true });
+  const cpu = { x64: '64', arm64: 'arm64' }[arch()];
+  const workerdPkg = `@cloudflare/workerd-${platform()}-${cpu}`;
+  const workerd = join(dir, 'node_modules', workerdPkg, 'bin/workerd');
+  const version = (pkg) => {
+    try {
+      return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    } catch {
+      return undefined;
+    }
+  };
+  copyFileSync(
+    join(dirname(fileURLToPath(import.meta.url)), 'edge-runtime.mjs'),
+    join(dir, 'edge-runtime.mjs'),
+  );
+  const marker = join(dir, 'installed.json');
+  const fresh = existsSync(marker) && Date.now() - statSync(marker).mtimeMs < REUSE_MS;
+  if (!fresh || !existsSync(workerd) || !version('edge-runtime')) {
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'runtime-edge', private: true })}\n`);
+    const npm = await exec(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', workerdPkg, 'edge-runtime'],
+      { cwd: dir, keepHome: true, timeout: 180_000 },
+    );
+    if (npm.code !== 0 || !existsSync(workerd) || !version('edge-runtime'))
+      throw new Error(`could not install ${workerdPkg} and edge-runtime from npm\n${tail(npm.stderr)}`);
+    writeFileSync(marker, `${JSON.stringify({ workerdPkg })}\n`);
+  }
+  return { dir, workerd, workerdVersion: version(workerdPkg), edgeRuntimeVersion: version('edge-runtime') };
+}
+
+// `node scripts/runtimes/install.mjs`: installs every runtime of runtimePackages() and the edge
+// runtimes at once (.ci/run does while the first suite runs) and prints each one's version.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const results = await Promise.allSettled(runtimePackages().map(installRuntime));
+  const results = await Promise.allSettled([
+    ...runtimePackages().map(installRuntime),
+    installEdge().then((e) => ({
+      spec: 'workerd, edge-runtime',
+      version: `${e.workerdVersion}, ${e.edgeRuntimeVersion}`,
+    })),
+  ]);
   for (const r of results)
     console.log(
       r.status === 'fulfilled' ? `${r.value.spec}: ${r.value.version}` : `FAILED: ${r.reason.message}`,

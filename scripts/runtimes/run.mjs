@@ -12,7 +12,7 @@
 // The edge runs also check that a timed-out call really stopped: its request goes to a server that
 // never answers, and that server must see the connection closed soon after the timeout.
 //
-// Node 22/24/26, Bun and Deno come from npm into .tmp/runtimes/<name> (their platform packages,
+// Node 22/24/26, Bun, Deno, workerd and edge-runtime come from npm into .tmp/runtimes/<name> (platform packages,
 // which hold the binary: npm 11 skips the install scripts that the `node`, `bun` and `deno` wrapper
 // packages need; install.mjs). Chromium is Debian's /usr/bin/chromium (or $CHROMIUM_PATH), driven by
 // playwright-core; no browser is downloaded. Everything is cached under .tmp/ only (npm's cache
@@ -22,17 +22,25 @@
 //   runtime node 22.23.3 import+require: ok
 // and writes the details to .tmp/runtimes/results.json.
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { arch, platform } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { cacheEnv, exec, installRuntime, root, runtimePackages, tail, work } from './install.mjs';
+import {
+  cacheEnv,
+  exec,
+  installEdge,
+  installRuntime,
+  root,
+  runtimePackages,
+  tail,
+  work,
+} from './install.mjs';
 // Headless, no sandbox (root in a container), and no background networking, which this machine's
 // closed network refuses many times a second; shared with test/testing/entry-builds.test.ts.
 import CHROMIUM_ARGS from './chromium-args.json' with { type: 'json' };
@@ -108,6 +116,20 @@ async function installPackage() {
       throw new Error(`npm pack failed\n${tail(pack.stderr)}`);
   }
 
+  // The package step (scripts/package/check.sh) installs the same tarball here just before CI's
+  // runtimes step: an app that holds this very tarball (same bytes) and the same dependencies,
+  // installed within the last hour, is used as it is instead of a second npm install.
+  const marker = join(app, 'installed.json');
+  const installed = JSON.stringify({ tarball: sha256(join(packDir, tarball)), deps: APP_DEPS });
+  if (
+    existsSync(marker) &&
+    Date.now() - statSync(marker).mtimeMs < 3_600_000 &&
+    readFileSync(marker, 'utf8') === installed
+  ) {
+    log(`reusing ${relative(root, app)}: ${tarball} and ${APP_DEPS.join(', ')} are installed there`);
+    copySmokeFiles();
+    return tarball;
+  }
   rmSync(app, { recursive: true, force: true });
   mkdirSync(app, { recursive: true });
   writeFileSync(
@@ -116,15 +138,7 @@ async function installPackage() {
   );
   const install = await exec(
     'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--no-package-lock',
-      join(packDir, tarball),
-      'msw@^2',
-      '@opentelemetry/api@^1',
-    ],
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', join(packDir, tarball), ...APP_DEPS],
     {
       cwd: app,
       keepHome: true,
@@ -132,12 +146,20 @@ async function installPackage() {
     },
   );
   if (install.code !== 0)
-    throw new Error(
-      `installing ${tarball}, msw@^2 and @opentelemetry/api@^1 failed\n${tail(install.stderr)}`,
-    );
+    throw new Error(`installing ${tarball}, ${APP_DEPS.join(' and ')} failed\n${tail(install.stderr)}`);
+  copySmokeFiles();
+  writeFileSync(marker, installed);
+  return tarball;
+}
+
+/** What the app installs beside the tarball. */
+const APP_DEPS = ['msw@^2', '@opentelemetry/api@^1'];
+
+const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+function copySmokeFiles() {
   for (const file of ['smoke-core.cjs', 'smoke.mjs', 'smoke.cjs', 'browser.mjs', 'edge.mjs'])
     copyFileSync(join(here, file), join(app, file));
-  return tarball;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,35 +256,10 @@ async function smokeChromium(executablePath, config, server) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Edge runtimes: workerd's platform package holds its binary (no install script, no download);
+// Edge runtimes (installed by install.mjs): workerd's platform package holds its binary (no install script, no download);
 // edge-runtime is plain JavaScript run by this Node.
 
 const HANG_TIMEOUT_MS = 1_000;
-
-async function installEdge() {
-  const dir = join(work, 'edge');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'runtime-edge', private: true })}\n`);
-  const cpu = { x64: '64', arm64: 'arm64' }[arch()];
-  const workerdPkg = `@cloudflare/workerd-${platform()}-${cpu}`;
-  const npm = await exec(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', workerdPkg, 'edge-runtime'],
-    { cwd: dir, keepHome: true, timeout: 180_000 },
-  );
-  const version = (pkg) => {
-    try {
-      return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
-    } catch {
-      return undefined;
-    }
-  };
-  const workerd = join(dir, 'node_modules', workerdPkg, 'bin/workerd');
-  if (npm.code !== 0 || !existsSync(workerd) || !version('edge-runtime'))
-    throw new Error(`could not install ${workerdPkg} and edge-runtime from npm\n${tail(npm.stderr)}`);
-  copyFileSync(join(here, 'edge-runtime.mjs'), join(dir, 'edge-runtime.mjs'));
-  return { dir, workerd, workerdVersion: version(workerdPkg), edgeRuntimeVersion: version('edge-runtime') };
-}
 
 /** A server that takes requests and never answers, noting when each connection closes. */
 async function startHangServer() {
