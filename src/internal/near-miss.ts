@@ -1,5 +1,7 @@
 // The known name a misspelt one most likely meant, for "did you mean" in the option checks
-// (internal/settings.ts). No zod and no ky: the client's option check runs at construction, before
+// (internal/settings.ts, webhooks/options.ts), and the one shape of an invalid option's error
+// (`optionError`: a call's and the batch helpers' ValidationError, the webhook handler's
+// ConfigurationError). No zod and no ky: the client's option check runs at construction, before
 // the engine loads. Bounded: names longer than NAME_MAX are not compared, so a hostile key costs
 // nothing, and the comparison is quadratic in two short names only.
 
@@ -62,3 +64,16 @@ export function nameHint(name: string, known: readonly string[]): string {
   const meant = closestName(name, known);
   return meant === undefined ? ` (known: ${known.join(', ')})` : ` (did you mean ${meant}?)`;
 }
+
+/**
+ * The one shape of an invalid option's error: `where` the option is, then what is wrong
+ * (`options.timeout must be …`, `createWebhookHandler: secret must be …`). `Kind` is the error
+ * class, passed by the caller so that each entry loads only its own (ValidationError for a call's
+ * options, ConfigurationError for options read at construction); `detail` is its second argument.
+ */
+export const optionError = <D, E>(
+  Kind: new (message: string, detail: D) => E,
+  where: string,
+  problem: string,
+  detail: D,
+): E => new Kind(`${where} ${problem}`, detail);

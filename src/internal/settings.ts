@@ -8,7 +8,7 @@ import type { LogLevel } from '../core/logger.js';
 import { type ClientOptions, DEFAULT_SERVICE_VERSION, type ResponseValidation } from '../core/options.js';
 import { cleanText } from '../core/text.js';
 import { isServiceVersion } from '../core/version.js';
-import { nameHint } from './near-miss.js';
+import { nameHint, optionError } from './near-miss.js';
 import { readEnv } from './runtime.js';
 
 /** `timeout` and `totalTimeout` in ms: at least 1, at most setTimeout's largest delay. */
@@ -290,9 +290,13 @@ function count(value: unknown, name: string, fallback: number, range: readonly [
  * name, or its path (`['headers', name]`; `[]` for the options object itself).
  */
 export function invalidOption(option: string | readonly string[], problem: string): ValidationError {
-  const path = typeof option === 'string' ? [option] : [...option];
-  const where = path.length === 0 ? 'request options' : `options.${path.join('.')}`;
-  return new ValidationError(`${where} ${problem}. Nothing was sent.`, [{ path, message: problem }]);
+  const path = [option].flat();
+  return optionError(
+    ValidationError,
+    path.length ? `options.${path.join('.')}` : 'request options',
+    `${problem}. Nothing was sent.`,
+    [{ path, message: problem }],
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
 
 import type { Logger } from '../core/logger.js';
 import { EVENT_TYPES } from './events.js';
-import { fn, invalidOption, nearest } from './options.js';
+import { fn, handlerOptionError, nearest } from './options.js';
 
 /**
  * Throws a `ConfigurationError` for the first name in `on` that is a typo of a known event type,
@@ -19,7 +19,7 @@ export function checkEventNames(on: object, warn: Logger['warn']): void {
     if ((EVENT_TYPES as readonly string[]).includes(name)) continue;
     const meant = nearest(name, EVENT_TYPES, 2);
     if (meant !== undefined)
-      throw invalidOption(
+      throw handlerOptionError(
         'on',
         `on[${JSON.stringify(name)}] is not an event type; did you mean ${JSON.stringify(meant)}? (A new type: use onEvent.)`,
       );

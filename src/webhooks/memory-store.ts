@@ -3,6 +3,7 @@
 
 import { ConfigurationError } from '../core/errors.js';
 import type { DedupeState, DedupeStore } from './dedupe.js';
+import { optionError } from '../internal/near-miss.js';
 
 /** Options of `memoryStore`. */
 export interface MemoryStoreOptions {
@@ -32,14 +33,16 @@ interface Queue {
 }
 
 /**
- * `value`, `fallback` when it is undefined, else a ConfigurationError of `where` naming `name`:
- * a positive number, or with `floor` a whole number of at least it.
+ * `value`, `fallback` when it is undefined, else a ConfigurationError of `where` (`'memoryStore:'`)
+ * naming `name`: a positive number, or with `floor` a whole number of at least it.
  */
 export function positive<T>(where: string, name: string, value: number | undefined, fallback: T, floor = 0) {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value > 0 && value < Infinity) || value < floor || (floor && value % 1))
-    throw new ConfigurationError(
-      `${where}: ${name} must be ${floor ? `a whole number of at least ${floor}` : 'a positive number'} (got ${String(value)}).`,
+    throw optionError(
+      ConfigurationError,
+      where,
+      `${name} must be ${floor ? `a whole number of at least ${floor}` : 'a positive number'} (got ${String(value)}).`,
       name,
     );
   return value;
@@ -54,8 +57,8 @@ export function positive<T>(where: string, name: string, value: number | undefin
  * const handle = createWebhookHandler({ secret, on, dedupe: memoryStore({ maxEntries: 10_000 }) });
  */
 export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
-  const max = positive('memoryStore', 'maxEntries', options.maxEntries, 100_000, 1);
-  const fixedTtl = positive('memoryStore', 'ttlSeconds', options.ttlSeconds, undefined, 1);
+  const max = positive('memoryStore:', 'maxEntries', options.maxEntries, 100_000, 1);
+  const fixedTtl = positive('memoryStore:', 'ttlSeconds', options.ttlSeconds, undefined, 1);
   const entries = new Map<string, Entry>();
   // Every entry is also in the queue of its state and ttl (the handler uses two or three). Within
   // one ttl, write order is expiry order: a queue's expired entries are its head, and its oldest

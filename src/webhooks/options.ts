@@ -8,7 +8,7 @@ import { EVENT_LIFETIME_SECONDS, type DedupeStore } from './dedupe.js';
 import type { WebhookEnvelope, WebhookEvent, WebhookEventType } from './events.js';
 import type { WebhookCrypto } from './hmac.js';
 import { memoryStore, positive } from './memory-store.js';
-import { editDistance } from '../internal/near-miss.js';
+import { editDistance, optionError } from '../internal/near-miss.js';
 import { MIB } from '../limits.js';
 
 /** The event of one known type, e.g. `WebhookEventOf<'message.delivered'>` carries a `WebhookMessage`. */
@@ -165,11 +165,11 @@ export type Report = (error: unknown, event: WebhookEvent | undefined) => void;
 /** How far ahead of this machine's clock a signed `created` may be: clocks are never quite in step. */
 export const CLOCK_SKEW_SECONDS = 300;
 
-/** A ConfigurationError of `createWebhookHandler`, naming the option at fault. */
-export const invalidOption = (name: string, message: string): ConfigurationError =>
-  new ConfigurationError(`${WHERE}: ${message}`, name);
+const WHERE = 'createWebhookHandler:';
 
-const WHERE = 'createWebhookHandler';
+/** A ConfigurationError of `createWebhookHandler`, naming the option at fault (`optionError`'s shape). */
+export const handlerOptionError = (name: string, message: string): ConfigurationError =>
+  optionError(ConfigurationError, WHERE, message, name);
 
 /**
  * Every option by name, with what it takes when given, for the one check of them all: `'function'`,
@@ -210,7 +210,7 @@ export function nearest(name: string, known: readonly string[], limit: number): 
 /** `value` unless it is neither a function nor undefined: then a ConfigurationError naming option `name`. */
 export function fn<T>(name: string, value: T, what = name): T {
   if (value !== undefined && typeof value !== 'function')
-    throw invalidOption(name, `${what} must be a function (got ${typeof value}).`);
+    throw handlerOptionError(name, `${what} must be a function (got ${typeof value}).`);
   return value;
 }
 
@@ -219,7 +219,7 @@ const reportError: Report = (error, event) =>
 function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
   const store = options.dedupe === undefined ? memoryStore() : options.dedupe;
   if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
-    throw invalidOption(
+    throw handlerOptionError(
       'dedupe',
       'dedupe must be memoryStore(), redisStore(client), false, or a store with claim() and release().',
     );
@@ -228,7 +228,7 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
   const keep = maxAge === undefined ? EVENT_LIFETIME_SECONDS : maxAge + CLOCK_SKEW_SECONDS + 1;
   const retention = store && maxAge !== undefined ? store.retentionSeconds : undefined;
   if (retention !== undefined && retention < keep)
-    throw invalidOption(
+    throw handlerOptionError(
       'maxAgeSeconds',
       `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} s: ` +
         'a replay could run twice. Lower maxAgeSeconds or keep ids longer.',
@@ -239,7 +239,7 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
 /** The options checked and defaulted: a `ConfigurationError` names the first one at fault. */
 export function readOptions(options: WebhookHandlerOptions) {
   if (typeof options !== 'object' || options === null)
-    throw invalidOption('options', 'pass an options object { secret, on }.');
+    throw handlerOptionError('options', 'pass an options object { secret, on }.');
   for (const [name, value] of Object.entries(options)) {
     const takes = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof WebhookHandlerOptions] : undefined;
     if (takes === undefined) {
@@ -251,14 +251,14 @@ export function readOptions(options: WebhookHandlerOptions) {
           ? 'dedupe'
           : (nearest(name, names, 2) ??
             names.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
-      throw invalidOption(
+      throw handlerOptionError(
         quoted,
         `${quoted} is not an option (${meant ? `did you mean ${meant}?` : `known: ${names.join(', ')}`}).`,
       );
     }
     if (takes === 'function') fn(name, value);
     else if (takes && value !== undefined && !takes.includes(value as string))
-      throw invalidOption(name, `${name} must be '${takes.join("' or '")}'.`);
+      throw handlerOptionError(name, `${name} must be '${takes.join("' or '")}'.`);
   }
   const { secret, on = {}, maxAgeSeconds, logger, onError = reportError } = options;
   const maxAge =
@@ -269,9 +269,9 @@ export function readOptions(options: WebhookHandlerOptions) {
   const lease = positive(WHERE, 'leaseSeconds', options.leaseSeconds, 300);
   const { serviceVersion = SERVICE_VERSION } = options;
   if (typeof serviceVersion !== 'string' || !serviceVersion)
-    throw invalidOption('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
+    throw handlerOptionError('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
   if (typeof on !== 'object' || on === null)
-    throw invalidOption('on', 'on must be an object of handlers by event type.');
+    throw handlerOptionError('on', 'on must be an object of handlers by event type.');
   const { telemetry } = options;
   const { store, keep } = readStore(options, maxAge);
   const secrets = Array.isArray(secret) ? secret : [secret];

@@ -5,7 +5,7 @@
 // 4xx is never redelivered, 5xx is retried for up to 7 days). So once the signature verifies, no
 // shape of the payload is answered 4xx: only a body that is not JSON, or a stale `created`.
 
-import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
+import { WebhookVerificationError } from '../core/errors.js';
 import { dedupeSteps } from './claims.js';
 import { createdAt, idOf, typeOf, versionOf } from './delivery.js';
 import { checkEventNames } from './event-names.js';
@@ -13,6 +13,7 @@ import type { WebhookEvent } from './events.js';
 import { hmacFor, type Hmac } from './hmac.js';
 import {
   CLOCK_SKEW_SECONDS,
+  handlerOptionError,
   readOptions,
   type Settings,
   type WebhookDeliveryRecord,
@@ -132,10 +133,10 @@ function notes(settings: Settings) {
       if (told.has('type')) return;
       told.add('type');
       settings.onError(
-        new ConfigurationError(
-          `createWebhookHandler: a delivery without a string type (${described(payload)}) was answered 500 ` +
-            'unrecognised_payload (sent again): pass onEvent to take it (told once per handler).',
+        handlerOptionError(
           'onEvent',
+          `a delivery without a string type (${described(payload)}) was answered 500 ` +
+            'unrecognised_payload (sent again): pass onEvent to take it (told once per handler).',
         ),
         undefined,
       );

@@ -2,6 +2,7 @@
 // record of handled events, over the SDK's one Redis command adapter (internal/redis.ts).
 
 import { ConfigurationError } from '../core/errors.js';
+import { optionError } from '../internal/near-miss.js';
 import { sender, type RedisClientLike } from '../internal/redis.js';
 import type { DedupeStore } from './dedupe.js';
 
@@ -29,7 +30,12 @@ export function redisStore(client: RedisClientLike, options: RedisStoreOptions =
   const send = sender(client, 'redisStore');
   const prefix = options.prefix ?? 'gateway-sdk:webhook:';
   if (typeof prefix !== 'string')
-    throw new ConfigurationError('redisStore: prefix must be a string, e.g. "myapp:webhook:".', 'prefix');
+    throw optionError(
+      ConfigurationError,
+      'redisStore:',
+      'prefix must be a string, e.g. "myapp:webhook:".',
+      'prefix',
+    );
   const key = (id: string) => prefix + id;
   const ttl = (seconds: number) => String(Math.max(1, Math.ceil(seconds)));
   return {
