@@ -25,27 +25,17 @@ export function safeParse<S extends z.ZodMiniType>(schema: S, value: unknown) {
   return schema.safeParse(value, OWN_MESSAGES_ONLY);
 }
 
-/** A readable rule for one zod issue, e.g. "must be at most 1000 characters"; `root` tells missing from mistyped. */
+/**
+ * A readable rule for one zod issue; `root` tells missing from mistyped. Every rule past a field's
+ * type is a refine carrying the SDK's own message (see `oneOf` below), and objects are loose (the key
+ * check names unknown keys): so zod's own issues are only a missing or mistyped value.
+ */
 export function describeIssue(issue: Issue, root: unknown): string {
   if (issue.message && issue.message !== GENERIC) return issue.message;
-  switch (issue.code) {
-    case 'invalid_type':
-      return valueAt(root, issue.path) === undefined
-        ? `is required (${issue.expected})`
-        : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
-    case 'too_small':
-      return `must be at least ${String(issue.minimum)}${unit(issue.origin)}`;
-    case 'too_big':
-      return `must be at most ${String(issue.maximum)}${unit(issue.origin)}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'unrecognized_keys':
-      return `has unknown ${issue.keys.length > 1 ? 'keys' : 'key'} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-    case 'invalid_format':
-      return `must be a valid ${issue.format}`;
-    default:
-      return 'is invalid';
-  }
+  if (issue.code !== 'invalid_type') return 'is invalid';
+  return valueAt(root, issue.path) === undefined
+    ? `is required (${issue.expected})`
+    : `must be ${article(issue.expected)}`;
 }
 
 // zod/mini leaves `input` off its issues, so the value is looked up where the issue points.
@@ -60,10 +50,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 
 function article(noun: string): string {
   return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-}
-
-function unit(origin: string): string {
-  return origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
 }
 
 function toIssues(issues: readonly Issue[], root: unknown): ValidationIssue[] {
@@ -219,13 +205,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   keyIssues(schema, value, [], keys);
   const result = safeParse(schema, value);
   if (result.success && keys.length === 0) return result.data;
-  // zod's own unknown-key issue says less than the key check above, which found the same keys.
-  const fields = result.success
-    ? []
-    : toIssues(
-        result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys'),
-        value,
-      );
+  const fields = result.success ? [] : toIssues(result.error.issues, value);
   const issues = [...keys, ...fields];
   throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
 }
@@ -508,24 +488,25 @@ const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\
  * A request date-time: a `Date` or an ISO 8601 string with a time zone, sent as ISO 8601.
  * `check` adds a rule on the instant (e.g. the scheduling horizon).
  */
-export function inputDateTime(check?: (ms: number) => string | undefined) {
-  // One transform that checks the type too: no pipe, whose code zod would otherwise load for it.
-  return z.transform((value: string | Date, ctx) => {
-    const fail = (message: string) => {
-      ctx.issues.push({ code: 'custom', input: value, message });
-      return z.NEVER;
-    };
-    if (typeof value !== 'string' && !(value instanceof Date))
-      return fail('must be a Date or an ISO 8601 date-time string');
-    if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
-      return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
-    }
-    const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
-    if (Number.isNaN(ms)) return fail('must be a valid date');
-    const problem = check?.(ms);
-    if (problem !== undefined) return fail(problem);
-    return typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
-  });
+export function inputDateTime(
+  check?: (ms: number) => string | undefined,
+): z.ZodMiniType<string, string | Date> {
+  // A refine that also sets the value it sends: no transform or pipe, whose code zod would load for it.
+  return z.custom<string | Date>().check(
+    z.superRefine((value, ctx) => {
+      const fail = (message: string): void => void ctx.issues.push({ code: 'custom', input: value, message });
+      if (typeof value !== 'string' && !(value instanceof Date))
+        return fail('must be a Date or an ISO 8601 date-time string');
+      if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
+        return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
+      }
+      const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
+      if (Number.isNaN(ms)) return fail('must be a valid date');
+      const problem = check?.(ms);
+      if (problem !== undefined) return fail(problem);
+      ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
+    }),
+  ) as unknown as z.ZodMiniType<string, string | Date>;
 }
 
 /** Declared fields of `T`: its index signature (a loose zod object's `[k: string]: unknown`) left out. */

@@ -24,9 +24,11 @@ const { minDigits, maxDigits } = LIMITS.phoneNumber;
 // The reference's pattern with one optional leading `+`, built from LIMITS so the two cannot drift.
 const PHONE = new RegExp(`^\\+?[1-9][0-9]{${minDigits - 1},${maxDigits - 1}}$`);
 
-// A check that rewrites the value, not a pipe into a transform: zod then needs no pipe (bytes in
-// every page that sends). It runs only on a string, and a failed rule makes the parse fail anyway.
-const withoutPlus = z.overwrite((value: string) => (value.startsWith('+') ? value.slice(1) : value));
+// A refine that rewrites the value, not a pipe into a transform (nor an overwrite check): zod then
+// loads no code for them. It runs only on a string, and a failed rule makes the parse fail anyway.
+const withoutPlus = z.superRefine((value: string, ctx) => {
+  if (value.startsWith('+')) ctx.value = value.slice(1);
+});
 
 /** `^[1-9][0-9]{7,14}$`, with a leading `+` accepted and stripped (the contract's looser reading). */
 export const phone = z.string().check(
