@@ -105,8 +105,8 @@ export interface RequestSpec<S extends z.ZodMiniType> {
   body?: unknown;
   /** Schema of a 2xx body. */
   response: S;
-  /** False when nothing can ask for the response (a walk's own page): its text is then not kept. */
-  keepResponse?: boolean;
+  /** False when nothing can ask for the response (a walk's own page, a batch's send): its text is then not kept. */
+  keepResponse: boolean;
 }
 
 /**
@@ -208,8 +208,7 @@ export class Call implements CallHooks {
       const requestId = requestIdOf(response.headers);
       const details = () => this.#responseDetails(response, text, requestId);
       const data = this.#parse(schema, response, text, details);
-      if (this.spec.keepResponse === false)
-        return { data, requestId, response: (notKept ??= new Response(null)) };
+      if (!this.spec.keepResponse) return { data, requestId, response: (notKept ??= new Response()) };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.
