@@ -108,16 +108,17 @@ export interface RequestSpec<S extends z.ZodMiniType> {
   body?: unknown;
   /** Schema of a 2xx body. */
   response: S;
-  /** False when nothing can ask for the response (a walk's own page): its text is then not kept. */
-  keepResponse?: boolean;
+  /** False when nothing can ask for the response (a walk's own page, a batch's send): its text is then not kept. */
+  keepResponse: boolean;
 }
 
 /**
  * What a call nobody can ask for its response hands back as one: a promise that waited on the
  * network is in V8's old generation when it settles and keeps its value until a full collection,
- * so a getter over the answer's text would have every page of a walk promoted with its text.
+ * so a getter over the answer's text would have every page of a walk promoted with its text. Built
+ * as the engine loads, so that no call builds a Response it was not asked for.
  */
-let notKept: Response | undefined;
+const notKept = new Response();
 
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
@@ -211,8 +212,7 @@ export class Call implements CallHooks {
       const requestId = requestIdOf(response.headers);
       const details = () => this.#responseDetails(response, text, requestId);
       const data = this.#parse(schema, response, text, details);
-      if (this.spec.keepResponse === false)
-        return { data, requestId, response: (notKept ??= new Response(null)) };
+      if (!this.spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.

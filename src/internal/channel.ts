@@ -3,6 +3,8 @@
 // observer and the pacer of the batch, and whether the batch's options were checked whole. A user
 // cannot forge it: it reaches the call only through `withChannel`, keyed by the options object the
 // helper built, so no key a user can put on options means anything (docs/decisions/internal-call-channel.md).
+// A helper hands out only each call's value, never its response: a call with a channel keeps
+// neither the response nor its text (resources/engine.ts), so thousands of sends promote none.
 import type { CallSite } from './call-site.js';
 
 /**

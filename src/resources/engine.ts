@@ -99,6 +99,8 @@ export function request<Id extends OperationId>(
         template: operation.path,
         ...target(id, args),
         response: schemaOf(id, operation.response) as z.ZodMiniType<Answer<Id>>,
+        // A batch helper's send (it has a channel) hands out only the value (internal/channel.ts).
+        keepResponse: !channel,
       },
       checkedOptions(options, channel),
       channel,

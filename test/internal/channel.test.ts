@@ -90,6 +90,18 @@ describe('the channel is bound to the options object the SDK registered', () => 
   });
 });
 
+describe('a send with a channel keeps no response: its helper hands out only the value', () => {
+  it('its withResponse() has the value but an empty response; a plain call keeps its answer', async () => {
+    const stub = scriptedFetch();
+    const client = new Client({ apiKey: 'sk_test', baseURL: 'https://api.test', fetch: stub.fetch });
+    const plain = await client.sms.messages.create(item(0)).withResponse();
+    expect(await plain.response.json()).toMatchObject({ id: 'msg_1' });
+    const sent = await client.sms.messages.create(item(1), withChannel({}, {})).withResponse();
+    expect(sent.data).toMatchObject({ id: 'msg_2' });
+    expect(await sent.response.text()).toBe('');
+  });
+});
+
 describe('batch helpers hand each send plain options', () => {
   it("createMany: a send's options are the caller's and its key, with no hooks or keys of the SDK's", async () => {
     const given: object[] = [];
