@@ -80,6 +80,14 @@ const libraries: [string, () => Promise<Connected>][] = [
   ],
 ];
 
+/** Every send in the log (KEYS[1]) stamped at Redis's now, and the bucket (KEYS[2]) dropped. */
+const RESTAMP = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do redis.call('ZADD', KEYS[1], 'XX', now, m) end
+redis.call('DEL', KEYS[2])
+`;
+
 describe.each(libraries)('redisPacer over %s', (name, connect) => {
   it('takes one Redis round trip per send when no limit is active', async () => {
     const redis = await connect();
@@ -144,7 +152,9 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
     const [a, b] = await Promise.all([connect(), connect()]);
     try {
       const key = `rate:${name}`;
-      const options = { key, maxPerSecond: 2 };
+      // One send per 10 s (10,500 ms apart with the bucket's 5%): a machine that stalls for seconds
+      // between these steps still finds the second slot ahead, so nothing here races the clock.
+      const options = { key, maxPerSecond: 0.1 };
       await redisPacer(a.client, options).acquire();
       const controller = new AbortController();
       const second = redisPacer(b.client, options).acquire(controller.signal);
@@ -152,13 +162,13 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
       await b.run('PING');
       await b.run('PING');
       expect(settled()).toBe('pending');
-      // Two slots taken, 525 ms apart (the rate is kept over 1,050 ms): the next free one is about
-      // 1,050 ms away on Redis's clock.
+      // Two slots taken, 10,500 ms apart: the next free one is two spacings after the first send on
+      // Redis's clock, less the time these steps took.
       const [seconds, micros] = (await a.run('TIME')) as [string, string];
       const next = Number(await a.run('GET', `{${key}}:bucket`));
       const ahead = next - (Number(seconds) * 1000 + Number(micros) / 1000);
-      expect(ahead).toBeGreaterThan(950);
-      expect(ahead).toBeLessThanOrEqual(1050);
+      expect(ahead).toBeGreaterThan(10_500);
+      expect(ahead).toBeLessThanOrEqual(21_000);
       expect(Number(await a.run('ZCARD', `{${key}}:senders`))).toBe(2);
       controller.abort(new Error('stop'));
       await expect(second).rejects.toThrow('stop');
@@ -177,14 +187,19 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
         await redis.run('DEL', `{${key}}:bucket`);
         await pacer.acquire();
       }
-      await redis.run('DEL', `{${key}}:bucket`);
+      // The three sends are in the log. Restamped at Redis's now, in the same script that drops the
+      // bucket, they fill the window (1,050 ms) for the fourth's request however long a busy machine
+      // took over the sends above: only the one round trip of that request races the window.
+      const sent = `{${key}}:sent`;
+      expect(Number(await redis.run('ZCARD', sent))).toBe(3);
+      await redis.run('EVAL', RESTAMP, '2', sent, `{${key}}:bucket`);
       const controller = new AbortController();
       const fourth = pacer.acquire(controller.signal);
       const settled = settlement(fourth);
       await redis.run('PING');
       await redis.run('PING');
       expect(settled()).toBe('pending');
-      expect(Number(await redis.run('ZCARD', `{${key}}:sent`))).toBe(3);
+      expect(Number(await redis.run('ZCARD', sent))).toBe(3);
       controller.abort(new Error('stop'));
       await expect(fourth).rejects.toThrow('stop');
     } finally {
