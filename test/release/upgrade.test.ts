@@ -32,7 +32,7 @@ const run = (file: string) =>
   ) as Record<string, string>;
 
 describe('upgrading a 0.1.0 app (docs/upgrading.md)', () => {
-  it('fails exactly at the eleven breaks the guide shows in JavaScript, with the errors it names', () => {
+  it('fails exactly at each break the guide shows in JavaScript, with the errors it names', () => {
     expect(run('app.mjs')).toEqual({
       'send a message': 'ok',
       'walk the message list': 'ok',

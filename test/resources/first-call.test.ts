@@ -214,7 +214,7 @@ describe('the first call while the engine loads', () => {
     const { client, sent } = await freshClient();
     const { signal } = new AbortController();
     const calls = Array.from({ length: 20 }, (_, i) => client.sms.messages.retrieve(`msg_${i}`, { signal }));
-    // One, not twenty: eleven would print Node's MaxListenersExceededWarning, naming the app.
+    // One, not twenty: more than ten would print Node's MaxListenersExceededWarning, naming the app.
     expect(getEventListeners(signal, 'abort')).toHaveLength(1);
     engine.release();
     await Promise.all(calls);
