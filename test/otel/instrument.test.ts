@@ -22,6 +22,7 @@ import { Client, NotFoundError, RateLimitError } from 'gateway-sdk';
 import { createMany, type CreateManyResult } from 'gateway-sdk/campaigns';
 import { instrument } from 'gateway-sdk/otel';
 import { startMockServer, type MockServer } from 'gateway-sdk/testing';
+import { message } from '../helpers/fixtures.js';
 import { listen } from '../helpers/loopback.js';
 
 const PHONE = '+447700900123';
@@ -132,16 +133,7 @@ describe('instrument(client)', () => {
       wire.push(req.headers.traceparent as string | undefined);
       if (wire.length < 3) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
       res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_7' });
-      res.end(
-        JSON.stringify({
-          id: 'msg_1',
-          to: '447700900123',
-          from: 'ACME',
-          body: 'hi',
-          status: 'queued',
-          created_at: '2026-01-01T00:00:00Z',
-        }),
-      );
+      res.end(JSON.stringify(message));
     });
     try {
       const traced = instrument(
@@ -214,7 +206,7 @@ describe('instrument(client)', () => {
     for (let i = 0; i < 5; i++) await client.sms.messages.create({ to: PHONE, message: `${BODY} ${i}` });
     spans.reset();
     const ids: string[] = [];
-    for await (const message of client.sms.messages.list({ limit: 2 })) ids.push(message.id);
+    for await (const item of client.sms.messages.list({ limit: 2 })) ids.push(item.id);
     expect(ids).toHaveLength(5);
     const walk = only('sms.messages.list');
     const pages = named('GET /sms/messages');
