@@ -13,8 +13,10 @@ beforeEach(async () => {
   gate = Promise.resolve();
   failure = undefined;
   vi.doMock('../../src/campaigns/checks.js', async (importOriginal) => {
-    if (failure !== undefined) throw failure;
+    // The failure is read after the gate, so a load that began before a test planted it still
+    // fails: when the chunk starts loading depends on module order, not on the test.
     await gate;
+    if (failure !== undefined) throw failure;
     return importOriginal();
   });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
