@@ -3,6 +3,7 @@
 // drift is remembered per service version, so trying a new version shows its own drift.
 import { describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
+import { MessageSchema } from '../../src/resources/models/sms.js';
 
 const MESSAGE = {
   id: 'msg_1',
@@ -78,5 +79,42 @@ describe('once-only warnings', () => {
     });
     for (let i = 0; i < 4; i++) await client.sms.messages.retrieve('msg_1');
     expect(lines.map((l) => /at (\S+)/.exec(l)?.[1])).toEqual(['segments', 'cost']);
+  });
+
+  it("skip zod's full run for an answer whose every drift was logged, and run it again for a new one", async () => {
+    // zod parses through the schema's own run; counting its calls shows which answers paid for it.
+    const internals = MessageSchema._zod;
+    const run = internals.run;
+    let runs = 0;
+    internals.run = (payload, ctx) => {
+      runs++;
+      return run(payload, ctx);
+    };
+    try {
+      const answers = [MESSAGE, MESSAGE, MESSAGE, { ...MESSAGE, cost: 'free' }, { ...MESSAGE, cost: 'free' }];
+      let n = 0;
+      const fetch = async () => Response.json(answers[n++]);
+      const client = new Client({
+        apiKey: 'k',
+        baseURL: 'https://api.gateway.test',
+        maxRetries: 0,
+        fetch: fetch as typeof globalThis.fetch,
+        logger: { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} },
+      });
+      const counts: number[] = [];
+      for (let i = 0; i < answers.length; i++) {
+        const before = runs;
+        const message = await client.sms.messages.retrieve('msg_1');
+        expect(message.segments).toBe('1'); // the value as sent, whichever path read it
+        counts.push(runs - before);
+      }
+      // The first of each drift is described by zod; a repeat is returned on the exact check alone.
+      expect(counts[0]).toBeGreaterThan(0);
+      expect(counts.slice(1, 3)).toEqual([0, 0]);
+      expect(counts[3]).toBeGreaterThan(0);
+      expect(counts[4]).toBe(0);
+    } finally {
+      internals.run = run;
+    }
   });
 });

@@ -48,6 +48,16 @@ describe('6. GET /sms/webhooks/{webhook_id} and 7. POST /sms/webhooks', () => {
     expect(read).toEqual(created);
   });
 
+  it.each([
+    ['an empty 201', () => new HttpResponse(null, { status: 201 })],
+    ['a 201 of plain text', () => new HttpResponse('Created', { status: 201 })],
+    ['a 200 of JSON that is not an object', () => HttpResponse.json(['wh_1'])],
+    ['a 202 of JSON null', () => HttpResponse.json(null, { status: 202 })],
+  ])('resolves undefined on %s, an answer the reference does not show', async (_, answer) => {
+    server.use(http.post('https://api.gateway.test/sms/webhooks', answer));
+    await expect(api.client.sms.webhooks.create(hook)).resolves.toBeUndefined();
+  });
+
   it('passes enabled and retry_config through', async () => {
     const created = await api.client.sms.webhooks.create({
       url: 'https://example.com/h',
