@@ -2,7 +2,7 @@
 // is copied into a temporary directory outside the repository (npm test runs before npm run build
 // in CI, and no node_modules is in reach there, so msw cannot be resolved), then this file imports
 // dist/testing without msw (and dist/testing/msw, which must fail naming msw) and spawns the
-// `gateway-sdk` command.
+// `gateway-sdk` command; it also runs a process's first calls through the ESM and the CommonJS build.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -278,5 +278,41 @@ describe('two copies of the SDK in one process (the ESM and the CJS build)', () 
       others: [false, false, false, false],
       rejected: { name: 'NotFoundError', status: 404, caller: true },
     });
+  });
+});
+
+describe("a process's first calls, in each build", () => {
+  // The loop that reuses one options object, run before the engine has loaded: each call must send
+  // the key it was called with, the CommonJS build as much as the ES one.
+  const loop = `
+    const keys = [];
+    const fetch = async (input, init) => {
+      const key = new Request(input, init).headers.get('idempotency-key');
+      keys.push(key);
+      return Response.json({ id: 'msg_' + keys.length, to: '447700900123', from: 'ACME', body: 'hi',
+        status: 'queued', created_at: '2026-01-01T00:00:00Z' });
+    };
+    const client = new Client({ apiKey: 'k', baseURL: 'https://api.gateway.test', fetch, maxRetries: 0 });
+    const opts = {};
+    const calls = [];
+    for (let i = 0; i < 5; i++) {
+      opts.idempotencyKey = 'row_' + i;
+      calls.push(client.sms.messages.create({ to: '447700900123', message: 'hi' }, opts));
+    }
+    await Promise.all(calls);
+    console.log(JSON.stringify(keys.sort()));
+  `;
+
+  it.each([
+    ['ESM', 'first-calls.mjs', `import { Client } from './index.js';\n${loop}`],
+    [
+      'CommonJS',
+      'first-calls.cjs',
+      `const { Client } = require('./index.cjs');\n(async () => { ${loop} })().catch((e) => { console.error(e); process.exit(1); });`,
+    ],
+  ])('%s: a reused options object sends each call with its own key', async (_, name, code) => {
+    const file = script(name, code);
+    const sent = JSON.parse((await run(process.execPath, [file], { cwd: out })).stdout);
+    expect(sent).toEqual(['row_0', 'row_1', 'row_2', 'row_3', 'row_4']);
   });
 });
