@@ -2,27 +2,59 @@
 // as the client's `responseValidation` says. 'warn' (the default) resolves with the answer as sent
 // and logs the field once; 'strict' rejects with the parsed answer in `data`; 'off' resolves
 // silently. An unknown nested field is never drift. Answers come from the mock service, changed on
-// their way back by a fetch that drifts only the operation under test.
-import { describe, expect, it } from 'vitest';
+// their way back by a fetch that drifts only the operation under test. Each operation's fixture
+// follows from its declaration (src/resources/operations.ts): its method, path, answer and whether
+// it takes params; so an operation that takes no params and answers a known model is drifted with
+// no line here (CONTRIBUTING.md, "Adding an operation").
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Client, type ResponseValidation, ResponseValidationError } from 'gateway-sdk';
 import { createMockService, type MockService } from 'gateway-sdk/testing';
-import { OPERATIONS, type OperationId } from '../../src/resources/operations.js';
+import {
+  OPERATIONS,
+  type Operation,
+  type OperationId,
+  type Operations,
+} from '../../src/resources/operations.js';
+import { PLANTED } from '../helpers/operations.js';
 
 type Json = Record<string, unknown>;
 type Kind = 'null in optional' | 'number as string' | 'missing field' | 'null in required' | 'date as epoch';
+type Call = (client: Client) => PromiseLike<unknown>;
 
-/** How the drift table drives one operation; its name and route come from the operation table. */
-interface Fixture {
-  call: (client: Client) => PromiseLike<unknown>;
+/** How an answer of one model drifts: where its drifting object is, and the fields each kind changes. */
+interface Shape {
   /** The object of the answer that drifts: the answer, a page's first item or an array's first. */
   target: (json: unknown) => Json;
-  /** The field each kind changes (absent: the schema has no such field). */
-  fields: Partial<Record<Kind, string>>;
+  /** The fields each kind changes, in turn (absent: the schema has no such field). */
+  fields: Partial<Record<Kind, string | readonly string[]>>;
   /** The drifted object in what the call resolved with. */
   resolved: (value: unknown) => Json;
   /** Adds an unknown field inside a nested object (or beside the fields, when none is nested). */
   nest: (target: Json) => void;
 }
+
+/** How the drift table drives one operation: its call and the shape of its answer. */
+interface Fixture extends Shape {
+  call: Call;
+}
+
+/** The operations of a table that check a body or a query: each needs its call written below. */
+type WithParams<T extends Operations = typeof OPERATIONS> = {
+  [Id in keyof T & string]: T[Id] extends { params: string } ? Id : never;
+}[keyof T & string];
+
+/** The names of a path's parameters: `organizationId` of `account/organizations/{organizationId}/members`. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+
+/** The path parameters of the operations that take no params: each needs a value the mock knows. */
+type PathParams<T extends Operations = typeof OPERATIONS> = {
+  [Id in keyof T & string]: T[Id] extends { params: string } ? never : ParamNames<T[Id]['path']>;
+}[keyof T & string];
+
+/** The answers the operations of a table declare: each needs its shape. */
+type Answers<T extends Operations = typeof OPERATIONS> = T[keyof T]['response'];
 
 const first = (list: unknown): Json => (list as Json[])[0] as Json;
 const itself = (json: unknown): Json => json as Json;
@@ -32,7 +64,7 @@ const extraNested = (target: Json) => {
 };
 
 const send = { to: '447700900123', message: 'hello' };
-const MESSAGE_FIELDS: Fixture['fields'] = {
+const MESSAGE_FIELDS: Shape['fields'] = {
   'null in optional': 'cost',
   'number as string': 'segments',
   'missing field': 'from',
@@ -40,34 +72,11 @@ const MESSAGE_FIELDS: Fixture['fields'] = {
   'date as epoch': 'created_at',
 };
 
-// Keyed by operation id: an operation added to the table without a fixture fails the compiler here.
-const FIXTURES: Record<OperationId, Fixture> = {
-  'sms.messages.create': {
-    call: (c) => c.sms.messages.create(send),
-    target: itself,
-    fields: MESSAGE_FIELDS,
-    resolved: itself,
-    nest: extraNested,
-  },
-  'sms.messages.list': {
-    call: async (c) => {
-      await c.sms.messages.create(send);
-      return c.sms.messages.list();
-    },
-    target: pageItem,
-    fields: MESSAGE_FIELDS,
-    resolved: (page) => first((page as { data: unknown }).data),
-    nest: extraNested,
-  },
-  'sms.messages.retrieve': {
-    call: async (c) => c.sms.messages.retrieve((await c.sms.messages.create(send)).id),
-    target: itself,
-    fields: MESSAGE_FIELDS,
-    resolved: itself,
-    nest: extraNested,
-  },
-  'sms.bulk.create': {
-    call: (c) => c.sms.bulk.create({ recipients: ['447700900123'], message: 'hello' }),
+// Keyed by the answer's schema, as the table names it: a new model fails the compiler here.
+const SHAPES: Record<Answers, Shape> = {
+  MessageSchema: { target: itself, fields: MESSAGE_FIELDS, resolved: itself, nest: extraNested },
+  MessagePage: { target: pageItem, fields: MESSAGE_FIELDS, resolved: pageItem, nest: extraNested },
+  BulkJobSchema: {
     target: itself,
     fields: {
       'null in optional': 'estimated_cost',
@@ -79,16 +88,7 @@ const FIXTURES: Record<OperationId, Fixture> = {
     resolved: itself,
     nest: extraNested,
   },
-  'sms.templates.send': {
-    call: (c) =>
-      c.sms.templates.send('tpl_welcome', { to: '447700900123', variables: { name: 'A', company: 'B' } }),
-    target: itself,
-    fields: MESSAGE_FIELDS,
-    resolved: itself,
-    nest: extraNested,
-  },
-  'sms.webhooks.retrieve': {
-    call: (c) => c.sms.webhooks.retrieve('wh_123'),
+  SmsWebhookSchema: {
     target: itself,
     fields: {
       'null in optional': 'failure_count',
@@ -102,8 +102,7 @@ const FIXTURES: Record<OperationId, Fixture> = {
       t['retry_config'] = { ...(t['retry_config'] as Json), extra: { deeper: true } };
     },
   },
-  'sms.webhooks.create': {
-    call: (c) => c.sms.webhooks.create({ url: 'https://hooks.example.com/sms', events: ['message.sent'] }),
+  SmsWebhookCreateAnswer: {
     target: itself,
     fields: {
       'null in optional': 'secret',
@@ -117,11 +116,10 @@ const FIXTURES: Record<OperationId, Fixture> = {
       t['retry_config'] = { ...(t['retry_config'] as Json), extra: { deeper: true } };
     },
   },
-  'payment.customers.retrieve': {
-    call: (c) => c.payment.customers.retrieve('cus_123'),
+  CustomerSchema: {
     target: itself,
     fields: {
-      'null in optional': 'email',
+      'null in optional': ['email', 'name'],
       'missing field': 'id',
       'null in required': 'id',
       'date as epoch': 'created_at',
@@ -131,22 +129,7 @@ const FIXTURES: Record<OperationId, Fixture> = {
       t['metadata'] = { ...(t['metadata'] as Json), extra: { deeper: true } };
     },
   },
-  'payment.customers.paymentMethods.attach': {
-    call: (c) => c.payment.customers.paymentMethods.attach('cus_456', { payment_method: 'pm_card_visa' }),
-    target: itself,
-    fields: {
-      'null in optional': 'name',
-      'missing field': 'id',
-      'null in required': 'id',
-      'date as epoch': 'created_at',
-    },
-    resolved: itself,
-    nest: (t) => {
-      t['metadata'] = { ...(t['metadata'] as Json), extra: { deeper: true } };
-    },
-  },
-  'payment.webhooks.list': {
-    call: (c) => c.payment.webhooks.list(),
+  PaymentWebhookPage: {
     target: pageItem,
     fields: {
       'null in optional': 'description',
@@ -154,11 +137,10 @@ const FIXTURES: Record<OperationId, Fixture> = {
       'null in required': 'url',
       'date as epoch': 'created_at',
     },
-    resolved: (page) => first((page as { data: unknown }).data),
+    resolved: pageItem,
     nest: extraNested,
   },
-  'account.organizations.members.list': {
-    call: (c) => c.account.organizations.members.list('org_123'),
+  OrganizationMembers: {
     target: first,
     fields: {
       'null in optional': 'joinedAt',
@@ -174,18 +156,79 @@ const FIXTURES: Record<OperationId, Fixture> = {
   },
 };
 
+// Keyed by operation id, for the operations that check input: a new one fails the compiler here.
+const CALLS: Record<WithParams, Call> = {
+  'sms.messages.create': (c) => c.sms.messages.create(send),
+  'sms.messages.list': async (c) => {
+    await c.sms.messages.create(send);
+    return c.sms.messages.list();
+  },
+  'sms.bulk.create': (c) => c.sms.bulk.create({ recipients: ['447700900123'], message: 'hello' }),
+  'sms.templates.send': (c) =>
+    c.sms.templates.send('tpl_welcome', { to: '447700900123', variables: { name: 'A', company: 'B' } }),
+  'sms.webhooks.create': (c) =>
+    c.sms.webhooks.create({ url: 'https://hooks.example.com/sms', events: ['message.sent'] }),
+  'payment.customers.paymentMethods.attach': (c) =>
+    c.payment.customers.paymentMethods.attach('cus_456', { payment_method: 'pm_card_visa' }),
+  'payment.webhooks.list': (c) => c.payment.webhooks.list(),
+};
+
+// A value the mock knows for each path parameter of the operations without params, keyed by its
+// name in the table: a new name fails the compiler here.
+const PATH_VALUES: Record<PathParams, (client: Client) => PromiseLike<string> | string> = {
+  message_id: async (c) => (await c.sms.messages.create(send)).id,
+  webhook_id: () => 'wh_123',
+  id: () => 'cus_123',
+  organizationId: () => 'org_123',
+};
+
+/**
+ * The call of an operation: its own for one that checks input, else its client method given a value
+ * the mock knows for each path parameter, in the path's order.
+ */
+function callOf(id: string, operation: Operation): Call {
+  if (Object.hasOwn(CALLS, id)) return CALLS[id as WithParams];
+  const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as PathParams);
+  const missing = names.filter((name) => !Object.hasOwn(PATH_VALUES, name));
+  if (operation.params !== undefined || missing.length > 0)
+    throw new Error(`${id}: no call for it in CALLS or PATH_VALUES (test/resources/drift.test.ts)`);
+  const segments = id.split('.');
+  return async (c) => {
+    const values: string[] = [];
+    for (const name of names) values.push(await PATH_VALUES[name](c));
+    let resource: unknown = c;
+    for (const segment of segments.slice(0, -1)) resource = (resource as Record<string, unknown>)[segment];
+    const method = (resource as Record<string, unknown>)[segments.at(-1) ?? ''];
+    if (typeof method !== 'function') throw new Error(`the Client has no method client.${id}`);
+    return (method as (...values: string[]) => PromiseLike<unknown>).apply(resource, values);
+  };
+}
+
+/** The fixture of an operation, from its declaration: its call and the shape of its answer. */
+function fixtureOf(id: string, operation: Operation): Fixture {
+  const shape: Shape | undefined = SHAPES[operation.response as Answers];
+  if (shape === undefined)
+    throw new Error(`${id}: no shape for ${operation.response} in SHAPES (test/resources/drift.test.ts)`);
+  return { ...shape, call: callOf(id, operation) };
+}
+
 /** An operation of the table with its fixture; `route` matches `METHOD /path` of its answer. */
-interface Operation extends Fixture {
+interface Drifted extends Fixture {
   name: string;
   route: RegExp;
 }
 
+/** An operation of a table with its fixture. */
+function drifted(id: string, operation: Operation): Drifted {
+  return {
+    name: id,
+    route: new RegExp(`^${operation.method} /${operation.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+    ...fixtureOf(id, operation),
+  };
+}
+
 /** Every operation of the table (src/resources/operations.ts), in its order. */
-const TABLE: Operation[] = Object.entries(OPERATIONS).map(([name, op]) => ({
-  name,
-  route: new RegExp(`^${op.method} /${op.path.replace(/\{\w+\}/g, '[^/]+')}$`),
-  ...FIXTURES[name as OperationId],
-}));
+const TABLE: Drifted[] = Object.entries(OPERATIONS).map(([name, op]) => drifted(name, op));
 
 /** Changes `field` of `target` as `kind` drifts it; returns the drifted value. */
 function drift(target: Json, kind: Kind, field: string): unknown {
@@ -206,7 +249,7 @@ function drift(target: Json, kind: Kind, field: string): unknown {
 /** A client on `mock` whose answers to `op` are changed by `change` on their way back. */
 function drifting(
   mock: MockService,
-  op: Operation,
+  op: Drifted,
   mode: ResponseValidation | undefined,
   change: (t: Json) => void,
 ) {
@@ -239,16 +282,63 @@ const KINDS: Kind[] = [
   'date as epoch',
 ];
 const CASES = TABLE.flatMap((op) =>
-  KINDS.flatMap((kind) => {
-    const field = op.fields[kind];
-    return field === undefined ? [] : [{ op, kind, field }];
-  }),
+  KINDS.flatMap((kind) => [op.fields[kind] ?? []].flat().map((field) => ({ op, kind, field }))),
 );
+
+/** The table with one operation added that takes no params and answers a known model, as a `cancel`. */
+const PLANTED_CANCEL = {
+  ...OPERATIONS,
+  'sms.messages.plant': {
+    method: 'POST',
+    path: 'sms/messages/{message_id}/plant',
+    response: 'MessageSchema',
+  },
+} as const satisfies Operations;
 
 describe('a drifted answer, on every operation', () => {
   it('covers every operation of the table, each with drift kinds', () => {
-    expect(Object.keys(FIXTURES).sort()).toEqual(Object.keys(OPERATIONS).sort());
+    expect(TABLE.map((op) => op.name).sort()).toEqual(Object.keys(OPERATIONS).sort());
     for (const op of TABLE) expect(CASES.filter((c) => c.op === op).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('covers a planted operation that takes no params and answers a known model, with no line here', async () => {
+    // The compiler asks this file for nothing more: no call, no path value, no shape.
+    expectTypeOf<WithParams<typeof PLANTED_CANCEL>>().toEqualTypeOf<WithParams>();
+    expectTypeOf<PathParams<typeof PLANTED_CANCEL>>().toEqualTypeOf<PathParams>();
+    expectTypeOf<Answers<typeof PLANTED_CANCEL>>().toEqualTypeOf<Answers>();
+    const planted = Object.entries(PLANTED_CANCEL).map(([name, op]) => drifted(name, op));
+    const op = planted.find((p) => p.name === 'sms.messages.plant');
+    if (op === undefined) throw new Error('the planted operation is not in the table');
+    // Its answer is drifted on its route alone, on every kind its model has.
+    expect(op.route.test('POST /sms/messages/msg_1/plant')).toBe(true);
+    expect(op.route.test('GET /sms/messages/msg_1')).toBe(false);
+    expect(KINDS.filter((kind) => op.fields[kind] !== undefined)).toEqual(KINDS);
+    // Its call is its client method, given a message the mock holds.
+    const mock = createMockService();
+    const client = new Client({ ...mock.clientOptions, fetch: mock.fetch, maxRetries: 0 });
+    const sent: string[][] = [];
+    Object.assign(client.sms.messages, {
+      plant: (...ids: string[]) => {
+        sent.push(ids);
+        return Promise.resolve(mock.store.messages.get(ids[0] ?? ''));
+      },
+    });
+    const answer = (await op.call(client)) as { id: string } | undefined;
+    expect(sent).toHaveLength(1);
+    expect(answer?.id).toBe(sent[0]?.[0]);
+  });
+
+  it('fails a planted operation that checks input, until its call is written (the compiler asks first)', () => {
+    expectTypeOf<WithParams<typeof PLANTED>>().toEqualTypeOf<WithParams | 'sms.messages.plant'>();
+    expect(() => drifted('sms.messages.plant', PLANTED['sms.messages.plant'])).toThrow(
+      /sms\.messages\.plant: no call for it in CALLS/,
+    );
+  });
+
+  it('fails a planted operation that answers a model with no shape (the compiler asks first)', () => {
+    const newModel = { ...PLANTED_CANCEL['sms.messages.plant'], response: 'PlantSchema' } as const;
+    expectTypeOf<Answers<{ 'sms.messages.plant': typeof newModel }>>().not.toExtend<Answers>();
+    expect(() => drifted('sms.messages.plant', newModel)).toThrow(/no shape for PlantSchema in SHAPES/);
   });
 
   describe.each(CASES)('$op.name, $kind ($field)', ({ op, kind, field }) => {
@@ -378,7 +468,7 @@ describe('a drifted paging field, on every paged operation', () => {
 });
 
 /** A client on `mock` whose 2xx answers to `op` come back with an empty body, status kept. */
-function emptying(mock: MockService, op: Operation, mode: ResponseValidation) {
+function emptying(mock: MockService, op: Drifted, mode: ResponseValidation) {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const answer = await mock.fetch(request);
