@@ -1,16 +1,17 @@
 // `npm run api:check` (CI) and `npm run api:update`: the public API on record
 // (docs/decisions/api-reports.md). API Extractor reads the declarations the build wrote to dist/
-// (run `npm run build` first) and writes one report per entry, review/<entry>.api.md. The check
-// fails when a report differs from the declarations (run `npm run api:update` and commit the
-// diff), and when a report differs from the last release's without a changeset of the right bump:
-// a removed or changed line (an export gone, a signature changed) is a break, so it needs a
-// "Breaking:" changeset; an added line needs at least a patch.
+// (run `npm run build` first) and writes one report per entry, review/<entry>.api.md, with every
+// type reachable from the entry's exports, those not exported by name among them (`client.sms`'s
+// `Sms` class and its methods). The check fails when a report differs from the declarations (run
+// `npm run api:update` and commit the diff), and when a report differs from the last release's
+// without a changeset of the right bump: a removed or changed line (an export gone, a signature
+// changed) is a break, so it needs a "Breaking:" changeset; an added line needs at least a patch.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import semver from 'semver';
 import { readChangesets } from './changesets.js';
-import { fileAt, releaseBase } from './git.js';
+import { fileAt, gitMaybe, releaseBase } from './git.js';
 
 /** An entry of the package and the declaration file the build writes for it. */
 export interface ApiEntry {
@@ -60,13 +61,18 @@ function configFor(
         reportFileName: `${entry.name}.api.md`,
         reportFolder: join(root, 'review'),
         reportTempFolder: join(root, '.tmp/api'),
+        // The types an export reaches but the entry does not export by name (the resource classes
+        // behind `client.sms`, `client.payment`, `client.account`): their methods are most of the
+        // surface, and a report without them lets a changed operation through.
+        includeForgottenExports: true,
       },
       newlineKind: 'lf',
       docModel: { enabled: false },
       dtsRollup: { enabled: false },
       tsdocMetadata: { enabled: false },
       messages: {
-        // The report records the surface; doc-comment style is typedoc's and eslint's business.
+        // The report records the surface; doc-comment style is typedoc's and eslint's business. The
+        // forgotten-export warning is silent because the report includes those types.
         extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
         tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
         compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning } },
@@ -97,15 +103,42 @@ function extract(config: ExtractorConfig, compilerState: CompilerState, update: 
 }
 
 /**
- * Lines only in `before` (removed or changed) and only in `after` (added), ignoring blank lines and
- * the `VERSION` constant, which every release changes.
+ * A report's lines as the diff compares them: each under the declarations that enclose it, by
+ * indentation (`class SmsWebhooks extends APIResource { create(…): …;`), so that `id: string;`
+ * removed from one interface is not hidden by the same line in another; a closing line (`}):
+ * Result;`) keeps the declaration it closes. The enclosing lines are read without `export `, so
+ * exporting a class that was only reachable moves none of its members. Blank lines, `//
+ * (undocumented)` and the `VERSION` constant, which every release changes, are left out.
+ */
+function reportLines(text: string): string[] {
+  const stack: { indent: number; text: string }[] = [];
+  const keys: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line === '// (undocumented)' || raw.startsWith('export const VERSION = ')) continue;
+    const indent = raw.length - raw.trimStart().length;
+    while (stack.length > 0 && (stack.at(-1)?.indent ?? 0) > indent) stack.pop();
+    const closes = /^[)}\]]/.test(line) && stack.at(-1)?.indent === indent;
+    if (!closes) while (stack.length > 0 && (stack.at(-1)?.indent ?? 0) >= indent) stack.pop();
+    keys.push([...stack.map((s) => s.text), line].join(' '));
+    if (closes) stack.pop();
+    else if (!line.startsWith('//')) stack.push({ indent, text: line.replace(/^export /, '') });
+  }
+  return keys;
+}
+
+/**
+ * Lines only in `before` (removed or changed) and only in `after` (added), each under its enclosing
+ * declarations (`reportLines`). A line that only gained `export ` (a reachable class exported by
+ * name) is added, not removed.
  */
 export function reportDiff(before: string, after: string): { removed: string[]; added: string[] } {
-  const lines = (text: string) =>
-    text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('export const VERSION = '));
-  const was = new Set(lines(before));
-  const now = new Set(lines(after));
-  return { removed: [...was].filter((l) => !now.has(l)), added: [...now].filter((l) => !was.has(l)) };
+  const was = new Set(reportLines(before));
+  const now = new Set(reportLines(after));
+  return {
+    removed: [...was].filter((l) => !now.has(l) && !now.has(`export ${l}`)),
+    added: [...now].filter((l) => !was.has(l)),
+  };
 }
 
 /**
@@ -127,6 +160,27 @@ function bumpsSince(root: string, base: string): { breaking: boolean; any: boole
     breaking: changesets.some((c) => c.group === 'Breaking'),
     any: changesets.some((c) => c.bump !== undefined),
   };
+}
+
+/**
+ * The commit after `base` that made the reports record the types reachable only through an export
+ * (`includeForgottenExports`: `client.sms`'s `Sms` class and its methods), or undefined when `base`
+ * is later. A report at `base` written before it has no line for those types, so a change to them
+ * would read as an addition: until a release after it is the base, a line removed since that commit
+ * is a removed line too.
+ */
+function completeReportsSince(root: string, base: string): string | undefined {
+  const commits = gitMaybe(
+    root,
+    'log',
+    '--reverse',
+    '--format=%H',
+    '-SincludeForgottenExports: true',
+    `${base}..HEAD`,
+    '--',
+    'scripts/release/api.ts',
+  );
+  return commits ? commits.split('\n')[0] : undefined;
 }
 
 /**
@@ -158,12 +212,17 @@ export function apiProblems(
       );
   }
   const { breaking, any } = bumpsSince(root, base);
+  const complete = completeReportsSince(root, base);
   for (const entry of entries) {
     const before = fileAt(root, base, reportPath(entry));
     const after = readFileSync(join(root, reportPath(entry)), 'utf8');
-    const { removed, added } = reportDiff(before ?? '', after);
+    const { removed: removedSinceBase, added } = reportDiff(before ?? '', after);
+    const removedSinceComplete = complete
+      ? reportDiff(fileAt(root, complete, reportPath(entry)) ?? '', after).removed
+      : [];
+    const removed = [...new Set([...removedSinceBase, ...removedSinceComplete])];
     if (before !== undefined && removed.length === 0 && added.length === 0) continue;
-    if (before !== undefined && removed.length > 0 && !breaking)
+    if (removed.length > 0 && !breaking)
       problems.push(
         `${reportPath(entry)} removes or changes ${removed.length} lines since ${base} (${removed[0]?.trim()}${removed.length > 1 ? ', …' : ''}): that breaks users' code, so it needs a "Breaking:" changeset with its migration (CONTRIBUTING.md, "Adding a changeset")`,
       );

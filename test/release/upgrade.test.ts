@@ -1,9 +1,10 @@
 // docs/upgrading.md runs: an app written against 0.1.0's documented surface (test/fixtures/
 // upgrade-0.1/app.mjs, plain JavaScript) is installed next to this run's build of the package, as a
 // user installs it, and fails exactly at the breaks the guide lists, with the errors it names; with
-// the guide's fixes applied (app-fixed.mjs) every scenario passes.
+// the guide's fixes applied (app-fixed.mjs) every scenario passes. The guide's sections, its count
+// and CHANGELOG.md's Breaking entries of 0.2.0 are as many as the app's failures.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,9 +32,27 @@ const run = (file: string) =>
     }),
   ) as Record<string, string>;
 
+const guide = readFileSync(join(ROOT, 'docs/upgrading.md'), 'utf8');
+const app01 = readFileSync(join(ROOT, 'test/fixtures/upgrade-0.1/app.mjs'), 'utf8');
+
+/** The entries of CHANGELOG.md's 0.2.0 "Breaking" list. */
+function breakingEntries(): string[] {
+  const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+  const release = changelog.split(/^## /m).find((s) => s.startsWith('[0.2.0]')) ?? '';
+  const breaking = release.split(/^### /m).find((s) => s.startsWith('Breaking\n')) ?? '';
+  return breaking.split('\n').filter((line) => line.startsWith('- '));
+}
+
+/** How the guide writes a count. */
+const inWords = (n: number) =>
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen'.split(' ')[
+    n
+  ];
+
 describe('upgrading a 0.1.0 app (docs/upgrading.md)', () => {
   it('fails exactly at each break the guide shows in JavaScript, with the errors it names', () => {
-    expect(run('app.mjs')).toEqual({
+    const results = run('app.mjs');
+    expect(results).toEqual({
       'send a message': 'ok',
       'walk the message list': 'ok',
       'send a campaign with createMany': 'ok',
@@ -60,12 +79,29 @@ describe('upgrading a 0.1.0 app (docs/upgrading.md)', () => {
       ),
       'make a handler with a five-minute replay window':
         'ConfigurationError: createWebhookHandler: "maxAge" is not an option (did you mean maxAgeSeconds?).',
+      'start in a sandbox without Web Crypto':
+        "ConfigurationError: crypto: 'web' needs crypto.subtle, missing here: use 'auto'.",
     });
+
+    // Each failing scenario is marked `// Break N:` in app.mjs, N the guide's section; one per section.
+    const marked = new Map(
+      [...app01.matchAll(/\/\/ Break (\d+):.*\n(?:\s*\/\/.*\n)*\s*async (['"])(.+?)\2/g)].map((m) => [
+        m[3],
+        Number(m[1]),
+      ]),
+    );
+    const failing = Object.keys(results).filter((name) => results[name] !== 'ok');
+    expect(failing.sort()).toEqual([...marked.keys()].sort());
+    const sections = [...guide.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1]));
+    expect([...marked.values()].sort((a, b) => a - b)).toEqual(sections);
+    expect(failing).toHaveLength(12);
+    expect(breakingEntries()).toHaveLength(failing.length);
+    expect(guide).toContain(`0.2.0 has ${inWords(failing.length)} breaking changes.`);
   });
 
   it('passes every scenario with the guide’s fixes applied', () => {
     const results = run('app-fixed.mjs');
-    expect(Object.keys(results)).toHaveLength(14);
+    expect(Object.keys(results)).toHaveLength(15);
     expect(Object.entries(results).filter(([, r]) => r !== 'ok')).toEqual([]);
   });
 });
