@@ -8,11 +8,15 @@
 // `npm ci`), and built with its own `npm run build`; a build of the same sha is reused.
 //
 //   npm run bench -- --compare <ref> [--quick] [--rounds=N] [--only=sizes,calls,walk,pool,verify,handler,import,store]
-//                    [--nodes=24,20] [--write-results]
+//                    [--nodes=24,20] [--processes=N] [--write-results]
 //
 // --quick is a smoke run (3 rounds, short samples, a walk of 10,000 messages): not figures to quote.
 // --nodes runs the timed sections once per Node line (bench/node-lines.ts), this script running
-// itself under each. --write-results writes bench/RESULTS.md from this run.
+// itself under each. --processes=N runs the timed sections in N fresh processes per Node line and
+// reports the median over them: within one process, garbage collection and the JIT can favour one
+// of the clients for every round alike (seen: one of three clients 1.5 to 2 times slower for a whole
+// process, at random), which more rounds cannot average out but more processes can.
+// --write-results writes bench/RESULTS.md from this run.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -485,6 +489,33 @@ interface LineRun {
   rows: Row[];
 }
 
+/**
+ * One Node line's runs in several processes as one: each cell the median over the processes of
+ * their medians, and in brackets the lowest and highest process; a goal judged on the merged head.
+ */
+export function mergeRuns(runs: readonly LineRun[]): LineRun {
+  const [first] = runs;
+  if (first === undefined) throw new Error('mergeRuns needs at least one run');
+  const across = (pick: (r: Row) => Spread, i: number): Spread =>
+    spread(runs.map((run) => pick(run.rows[i] as Row).median));
+  return {
+    node: first.node,
+    load: Math.max(...runs.map((r) => r.load)),
+    rows: first.rows.map((r, i) => {
+      const head = across((x) => x.head, i);
+      const most = r.goal?.startsWith('≤');
+      const at = r.goal === undefined ? undefined : Number.parseFloat(r.goal.slice(2));
+      return {
+        ...r,
+        base: across((x) => x.base, i),
+        head,
+        headOverBase: across((x) => x.headOverBase, i),
+        ...(at === undefined ? {} : { met: most === true ? head.median <= at : head.median >= at }),
+      };
+    }),
+  };
+}
+
 async function measure(
   baseRoot: string,
   wanted: (s: Section) => boolean,
@@ -581,25 +612,33 @@ export async function runCompare(argv: string[]): Promise<void> {
   const sizes = wanted('sizes') ? { base: sizesOf(baseRoot), head: sizesOf(ROOT) } : undefined;
   const timed = SECTIONS.filter((s) => s !== 'sizes').some(wanted);
   const nodes = value('--nodes')?.split(',');
+  const processes = Number(value('--processes') ?? 1);
+  if (!Number.isInteger(processes) || processes < 1)
+    throw new Error('--processes needs a whole number from 1');
   const runs: LineRun[] = [];
-  if (timed && nodes === undefined) runs.push(await measure(baseRoot, wanted, settings, log));
+  if (timed && nodes === undefined && processes === 1)
+    runs.push(await measure(baseRoot, wanted, settings, log));
   else if (timed)
-    for (const line of nodes ?? []) {
-      const out = join(ROOT, '.tmp', 'compare', `line-${line}-${process.pid}.json`);
-      const args = [
-        '--expose-gc',
-        '--import',
-        'tsx',
-        join(ROOT, 'bench/run.ts'),
-        ...argv,
-        '--compare-child',
-        out,
-      ];
-      args.push('--compare-base', baseRoot);
-      log(`Node ${line} …`);
-      execFileSync(nodeBinary(line), args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-      runs.push(JSON.parse(readFileSync(out, 'utf8')) as LineRun);
-      rmSync(out, { force: true });
+    for (const line of nodes ?? [process.versions.node.split('.')[0] as string]) {
+      const lineRuns: LineRun[] = [];
+      for (let p = 1; p <= processes; p++) {
+        const out = join(ROOT, '.tmp', 'compare', `line-${line}-${process.pid}-${p}.json`);
+        const args = [
+          '--expose-gc',
+          '--import',
+          'tsx',
+          join(ROOT, 'bench/run.ts'),
+          ...argv,
+          '--compare-child',
+          out,
+        ];
+        args.push('--compare-base', baseRoot);
+        log(`Node ${line}, process ${p} of ${processes} …`);
+        execFileSync(nodeBinary(line), args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+        lineRuns.push(JSON.parse(readFileSync(out, 'utf8')) as LineRun);
+        rmSync(out, { force: true });
+      }
+      runs.push(mergeRuns(lineRuns));
     }
   const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   const headSha = git(['rev-parse', '--short=12', 'HEAD']);
@@ -613,7 +652,7 @@ Written by \`${command}\` (bench/compare.ts); do not edit by hand. How to read i
 
 - Base: \`${ref}\` (${sha.slice(0, 12)}); head: ${headSha}${dirty}; both built (\`npm run build\`) and loaded in one process.
 - Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${platform()} ${release()}; ${runs.map((r) => `Node ${r.node} (1-minute load ${r.load.toFixed(1)} when it started)`).join(', ') || `Node ${process.versions.node}`}.
-- ${settings.rounds} rounds per measure${quick ? ' (--quick: a smoke run, not figures to quote)' : ''}, each round running base, head and the reference in a rotated order; every cell is the median of the per-round ratios and, in brackets, the lowest and highest round. ${Math.round((Date.now() - started) / 1000)} s.
+- ${settings.rounds} rounds per measure${quick ? ' (--quick: a smoke run, not figures to quote)' : ''}, each round running base, head and the reference in a rotated order; ${processes === 1 ? 'every cell is the median of the per-round ratios and, in brackets, the lowest and highest round' : `in ${processes} fresh processes per Node line; every cell is the median over the processes of each one's median per-round ratio and, in brackets, the lowest and highest process`}. ${Math.round((Date.now() - started) / 1000)} s.
 - The machine may be shared: absolute times are not shown, only ratios of samples taken seconds apart.
 ${sizes === undefined ? '' : `\n## Bundle sizes\n\nesbuild bundle, minify, splitting, ESM, browser, of each build through its \`exports\` map, each chunk gzip -9 (\`npm run size\`; the budgets are this checkout's).\n\n${sizeTable(sizes.base, sizes.head)}\n`}${runs
     .map(
