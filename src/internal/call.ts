@@ -129,17 +129,17 @@ const notKept = new Response();
  * the SDK's typed error in `#failure`.
  */
 export class Call implements CallHooks {
-  readonly idempotencyKey: string | undefined;
+  declare readonly idempotencyKey: string | undefined;
   /** The `Service-Version` this call sends: the call's option, else the area's (none for account). */
-  readonly serviceVersion: string | undefined;
-  readonly timeout: number;
-  readonly maxRetries: number;
+  declare readonly serviceVersion: string | undefined;
+  declare readonly timeout: number;
+  declare readonly maxRetries: number;
   /** Milliseconds for the whole call (ky's `totalTimeout`), if any. */
-  readonly totalTimeout: number | undefined;
+  declare readonly totalTimeout: number | undefined;
   /** The caller's signal. */
-  readonly signal: AbortSignal | undefined;
+  declare readonly signal: AbortSignal | undefined;
   /** Relative URL of the request, query included. */
-  readonly input: string;
+  declare readonly input: string;
   attempts = 0;
   /** When the call started, on ky's clock, so the whole-call deadline counts from here. */
   readonly #started: number;
@@ -161,19 +161,30 @@ export class Call implements CallHooks {
   /** What the SDK passed beside the options (internal/channel.ts): the observer and the pace. */
   readonly #channel: CallChannel | undefined;
 
+  /** What every call of the client reads: its settings, logger and jitter source. */
+  declare readonly context: TransportContext;
+  /** The transport of the call's area: its ky instance, credential and origin. */
+  declare readonly areaTransport: AreaTransport;
+  declare readonly spec: RequestSpec<z.ZodMiniType>;
+  declare readonly options: RequestOptions;
+  /** Where the app called the method, appended to the stack of the call's error. */
+  declare readonly site: CallSite | undefined;
+
   constructor(
-    /** What every call of the client reads: its settings, logger and jitter source. */
-    readonly context: TransportContext,
-    /** The transport of the call's area: its ky instance, credential and origin. */
-    readonly areaTransport: AreaTransport,
-    readonly spec: RequestSpec<z.ZodMiniType>,
-    readonly options: RequestOptions,
-    /** Where the app called the method, appended to the stack of the call's error. */
-    readonly site?: CallSite,
+    context: TransportContext,
+    areaTransport: AreaTransport,
+    spec: RequestSpec<z.ZodMiniType>,
+    options: RequestOptions,
+    site?: CallSite,
     /** When the method was called, on ky's clock: before the engine loaded, on a first call. */
     started = now(),
     channel?: CallChannel,
   ) {
+    this.context = context;
+    this.areaTransport = areaTransport;
+    this.spec = spec;
+    this.options = options;
+    this.site = site;
     this.#started = started;
     this.#channel = channel;
     const { settings } = context;

@@ -10,12 +10,12 @@ const LINE_MAX = 2_000;
 
 /** The client's logger: drops what is below the level, and scrubs credentials from the rest. */
 export class SafeLogger {
-  readonly level: number;
-  constructor(
-    private readonly sink: Logger,
-    level: LogLevel,
-    private readonly secrets: readonly string[],
-  ) {
+  declare private readonly sink: Logger;
+  declare private readonly secrets: readonly string[];
+  declare readonly level: number;
+  constructor(sink: Logger, level: LogLevel, secrets: readonly string[]) {
+    this.sink = sink;
+    this.secrets = secrets;
     this.level = LEVELS[level];
   }
 
