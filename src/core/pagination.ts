@@ -57,11 +57,11 @@ export type PageFetcher<T> = (after: string | undefined, walk?: boolean) => Page
  */
 export class CursorPage<T> implements AsyncIterable<T> {
   /** The items of this page. */
-  readonly data: T[];
+  declare readonly data: T[];
   /** Whether the service has more items after this page. */
-  readonly has_more: boolean;
+  declare readonly has_more: boolean;
   /** The cursor of the next page, or null on the last. */
-  readonly next_cursor: string | null;
+  declare readonly next_cursor: string | null;
   readonly #after: string | undefined;
   readonly #fetch: PageFetcher<T>;
 

@@ -126,21 +126,22 @@ const notKept = new Response();
  * re-asserts the request (`#reassert`), starts the attempt (`#beginAttempt`, `#attemptSignal`),
  * fetches (`#fetchOnce`), reads the answer (`#readAnswer`) or names the failure (`#attemptFailure`).
  * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
- * the SDK's typed error in `#failure`.
+ * the SDK's typed error in `#failure`. Only what ky and the hooks call is public; the call's state is
+ * in private fields, whose names a minifier shortens (a public name ships in full).
  */
 export class Call implements CallHooks {
-  readonly idempotencyKey: string | undefined;
+  readonly #idempotencyKey: string | undefined;
   /** The `Service-Version` this call sends: the call's option, else the area's (none for account). */
-  readonly serviceVersion: string | undefined;
-  readonly timeout: number;
-  readonly maxRetries: number;
+  readonly #serviceVersion: string | undefined;
+  readonly #timeout: number;
+  readonly #maxRetries: number;
   /** Milliseconds for the whole call (ky's `totalTimeout`), if any. */
-  readonly totalTimeout: number | undefined;
+  readonly #totalTimeout: number | undefined;
   /** The caller's signal. */
-  readonly signal: AbortSignal | undefined;
+  readonly #signal: AbortSignal | undefined;
   /** Relative URL of the request, query included. */
-  readonly input: string;
-  attempts = 0;
+  readonly #input: string;
+  #attempts = 0;
   /** When the call started, on ky's clock, so the whole-call deadline counts from here. */
   readonly #started: number;
   /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
@@ -161,23 +162,34 @@ export class Call implements CallHooks {
   /** What the SDK passed beside the options (internal/channel.ts): the observer and the pace. */
   readonly #channel: CallChannel | undefined;
 
+  /** What every call of the client reads: its settings, logger and jitter source. */
+  readonly #context: TransportContext;
+  /** The transport of the call's area: its ky instance, credential and origin. */
+  readonly #areaTransport: AreaTransport;
+  readonly #spec: RequestSpec<z.ZodMiniType>;
+  readonly #options: RequestOptions;
+  /** Where the app called the method, appended to the stack of the call's error. */
+  readonly #site: CallSite | undefined;
+
   constructor(
-    /** What every call of the client reads: its settings, logger and jitter source. */
-    readonly context: TransportContext,
-    /** The transport of the call's area: its ky instance, credential and origin. */
-    readonly areaTransport: AreaTransport,
-    readonly spec: RequestSpec<z.ZodMiniType>,
-    readonly options: RequestOptions,
-    /** Where the app called the method, appended to the stack of the call's error. */
-    readonly site?: CallSite,
+    context: TransportContext,
+    areaTransport: AreaTransport,
+    spec: RequestSpec<z.ZodMiniType>,
+    options: RequestOptions,
+    site?: CallSite,
     /** When the method was called, on ky's clock: before the engine loaded, on a first call. */
     started = now(),
     channel?: CallChannel,
   ) {
+    this.#context = context;
+    this.#areaTransport = areaTransport;
+    this.#spec = spec;
+    this.#options = options;
+    this.#site = site;
     this.#started = started;
     this.#channel = channel;
     const { settings } = context;
-    this.idempotencyKey =
+    this.#idempotencyKey =
       spec.method === 'POST'
         ? idempotencyKeyFor(options.idempotencyKey ?? headerKey(options.headers))
         : undefined;
@@ -189,13 +201,13 @@ export class Call implements CallHooks {
         ['serviceVersion'],
         `is not sent by ${spec.area} operations, which have no Service-Version: remove it`,
       );
-    this.serviceVersion = areaVersion === undefined ? undefined : (options.serviceVersion ?? areaVersion);
-    this.timeout = options.timeout ?? settings.timeout;
-    this.maxRetries = options.maxRetries ?? settings.maxRetries;
-    this.input = spec.path + queryString(spec.query);
+    this.#serviceVersion = areaVersion === undefined ? undefined : (options.serviceVersion ?? areaVersion);
+    this.#timeout = options.timeout ?? settings.timeout;
+    this.#maxRetries = options.maxRetries ?? settings.maxRetries;
+    this.#input = spec.path + queryString(spec.query);
     this.#hooked = settings.hooks !== undefined || options.hooks !== undefined;
-    this.totalTimeout = options.totalTimeout ?? settings.totalTimeout;
-    this.signal = options.signal;
+    this.#totalTimeout = options.totalTimeout ?? settings.totalTimeout;
+    this.#signal = options.signal;
   }
 
   /** Runs the call through the area's ky instance: the parsed value and its response, or a typed error. */
@@ -203,16 +215,16 @@ export class Call implements CallHooks {
     schema: S,
   ): Promise<{ data: z.output<S>; response: Response; requestId: string | undefined }> {
     try {
-      if (this.signal?.aborted) throw this.abortFailure();
+      if (this.#signal?.aborted) throw this.#abortFailure();
       const response = await this.#throughKy();
       const text =
         response === this.#response
           ? this.#text
-          : await readBody(response, this.context.settings.maxResponseBytes, this.#tooLarge(response));
+          : await readBody(response, this.#context.settings.maxResponseBytes, this.#tooLarge(response));
       const requestId = requestIdOf(response.headers);
       const details = () => this.#responseDetails(response, text, requestId);
       const data = this.#parse(schema, response, text, details);
-      if (!this.spec.keepResponse) return { data, requestId, response: notKept };
+      if (!this.#spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.
@@ -225,7 +237,7 @@ export class Call implements CallHooks {
       };
     } catch (error) {
       const failure = await this.#failure(error);
-      throw this.site === undefined ? failure : attachCallSite(failure, this.site);
+      throw this.#site === undefined ? failure : attachCallSite(failure, this.#site);
     }
   }
 
@@ -236,10 +248,11 @@ export class Call implements CallHooks {
     text: string,
     details: () => ResponseContext,
   ): z.output<S> {
-    const { context, spec } = this;
+    const context = this.#context;
+    const spec = this.#spec;
     try {
       return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, () =>
-        driftLog(context, spec.method, spec.template, this.serviceVersion),
+        driftLog(context, spec.method, spec.template, this.#serviceVersion),
       );
     } catch (error) {
       if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
@@ -249,10 +262,10 @@ export class Call implements CallHooks {
 
   /** What an invalid answer's error shows of it, scrubbed: built only for an error, so every good response is spared the scans. */
   #responseDetails(response: Response, text: string, requestId: string | undefined) {
-    const credential = this.areaTransport.credential;
+    const credential = this.#areaTransport.credential;
     return {
       status: response.status,
-      idempotencyKey: this.idempotencyKey,
+      idempotencyKey: this.#idempotencyKey,
       ...scrubText(text, [credential]),
       requestId: requestId && scrub(requestId, [credential]),
     };
@@ -260,26 +273,27 @@ export class Call implements CallHooks {
 
   /** Hands the call to the area's ky instance, which runs the attempts, the waits and the timeouts. */
   #throughKy(): Promise<Response> {
-    const ky = this.areaTransport.ky;
+    const ky = this.#areaTransport.ky;
     const init = this.#kyOptions();
-    const signal = this.signal;
-    if (signal === undefined) return ky(this.input, init);
+    const signal = this.#signal;
+    if (signal === undefined) return ky(this.#input, init);
     if (HAS_SIGNAL_ANY) {
       init.signal = signal;
-      return ky(this.input, init);
+      return ky(this.#input, init);
     }
     // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
     // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
     return new Promise((resolve, reject) => {
-      const onAbort = () => reject(this.abortFailure());
+      const onAbort = () => reject(this.#abortFailure());
       signal.addEventListener('abort', onAbort, { once: true });
-      ky(this.input, init).then(resolve, reject);
+      ky(this.#input, init).then(resolve, reject);
     });
   }
 
   /** ky's options for this call: only what differs from the area's instance, for ky to merge. */
   #kyOptions(): Options {
-    const { spec, options } = this;
+    const spec = this.#spec;
+    const options = this.#options;
     const polluted = prototypePolluted(UNSET_NAMES);
     const init: Options = {
       ...(polluted ? UNSET : undefined),
@@ -289,13 +303,13 @@ export class Call implements CallHooks {
       context: hookContext(this, spec.template),
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
-      retry: { ...RETRY_OPTIONS, limit: this.maxRetries, delay: this.delay },
+      retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.delay },
     };
-    const total = this.totalTimeout;
+    const total = this.#totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
     if (total !== undefined) init.totalTimeout = Math.max(1, total - (now() - this.#started));
     const json = this.#json;
-    const key = this.idempotencyKey;
+    const key = this.#idempotencyKey;
     // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
     const headers: Record<string, string> = {};
     if (json !== undefined) {
@@ -309,14 +323,14 @@ export class Call implements CallHooks {
       for (const name of Object.keys(options.headers))
         headers[name.toLowerCase()] = options.headers[name] as string;
     if (key !== undefined) headers['idempotency-key'] = key;
-    const version = this.serviceVersion;
+    const version = this.#serviceVersion;
     // Only a call's own version goes here: the area's instance already sends the client's.
     const ownVersion = options.serviceVersion !== undefined && version !== undefined;
     if (ownVersion) headers['service-version'] = version;
     if (polluted || json !== undefined || options.headers !== undefined || key !== undefined || ownVersion)
       init.headers = headers;
-    if (polluted || options.timeout !== undefined) init.timeout = this.timeout;
-    const hooks = callHooks(options.hooks, this.#channel?.pace, this.areaTransport.ownHook);
+    if (polluted || options.timeout !== undefined) init.timeout = this.#timeout;
+    const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
     if (hooks !== undefined) init.hooks = hooks;
     return init;
   }
@@ -339,7 +353,7 @@ export class Call implements CallHooks {
     let fetched = false;
     try {
       // The credential goes on the request sent, after every hook: no object a hook sees carries it.
-      const sent = withCredential(request, this.areaTransport.authorization, this.#hooked);
+      const sent = withCredential(request, this.#areaTransport.authorization, this.#hooked);
       // Where other code has set a member on Object.prototype (prototype pollution): own properties
       // on no prototype, the method and headers among them, as fetch builds a Request from its init
       // and Node's reads a member the init lacks from Object.prototype, which would replace them.
@@ -362,8 +376,8 @@ export class Call implements CallHooks {
 
   /** Puts back what a hook may have changed: the area's host and headers, the call's key (the credential is set after every hook, by `withCredential`). */
   #reassert(request: Request): void {
-    const { area, origin } = this.areaTransport;
-    const serviceVersion = this.serviceVersion;
+    const { area, origin } = this.#areaTransport;
+    const serviceVersion = this.#serviceVersion;
     if (!request.url.startsWith(origin)) {
       throw new ConfigurationError(
         `A hook sent the request to another host; client.${area}'s credential only goes to ` +
@@ -372,7 +386,7 @@ export class Call implements CallHooks {
       );
     }
     const headers = request.headers;
-    const key = this.idempotencyKey;
+    const key = this.#idempotencyKey;
     if (serviceVersion !== undefined && headers.get('service-version') !== serviceVersion)
       headers.set('service-version', serviceVersion);
     if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
@@ -380,19 +394,19 @@ export class Call implements CallHooks {
 
   /** Counts and times the attempt, and logs it at debug. */
   #beginAttempt(request: Request): void {
-    this.attempts++;
+    this.#attempts++;
     this.#attemptStarted = Date.now();
     this.#attemptEnded = undefined;
-    const log = this.context.logger;
+    const log = this.#context.logger;
     if (log.enabled('debug')) {
       // The path without its query: URLs in logs lose their query (a list's filters, a token).
       log.log(
         'debug',
-        `${request.method} ${this.spec.path}${this.input === this.spec.path ? '' : '?…'} (attempt ${this.attempts} of ${this.maxRetries + 1})`,
+        `${request.method} ${this.#spec.path}${this.#input === this.#spec.path ? '' : '?…'} (attempt ${this.#attempts} of ${this.#maxRetries + 1})`,
         {
-          area: this.areaTransport.area,
-          idempotencyKey: this.idempotencyKey,
-          body: this.spec.body,
+          area: this.#areaTransport.area,
+          idempotencyKey: this.#idempotencyKey,
+          body: this.#spec.body,
         },
       );
     }
@@ -406,9 +420,9 @@ export class Call implements CallHooks {
   #attemptSignal(request: Request): { signal: AbortSignal; release: () => void } {
     if (HAS_SIGNAL_ANY) return { signal: request.signal, release: () => {} };
     const controller = new AbortController();
-    const left = this.totalTimeout === undefined ? Infinity : this.totalTimeout - (now() - this.#started);
-    const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.timeout, left)));
-    const callSignal = this.signal;
+    const left = this.#totalTimeout === undefined ? Infinity : this.#totalTimeout - (now() - this.#started);
+    const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
+    const callSignal = this.#signal;
     let unlink: (() => void) | undefined;
     if (callSignal !== undefined) {
       const forward = () => controller.abort(callSignal.reason);
@@ -427,7 +441,7 @@ export class Call implements CallHooks {
 
   /** One fetch, through the client's `fetch` option or the global one. */
   #fetchOnce(request: Request, init: RequestInit | undefined): Promise<Response> {
-    const fetchOption = this.context.settings.fetch;
+    const fetchOption = this.#context.settings.fetch;
     // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
     // and called on globalThis, as browsers require.
     return fetchOption ? fetchOption(request, init) : globalThis.fetch(request, init);
@@ -442,13 +456,13 @@ export class Call implements CallHooks {
     // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
     // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
     const watch =
-      this.context.settings.fetch || !HAS_SIGNAL_ANY || this.signal || this.totalTimeout !== undefined;
+      this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout !== undefined;
     const text =
       response.type === 'opaqueredirect'
         ? ''
         : await readBody(
             response,
-            this.context.settings.maxResponseBytes,
+            this.#context.settings.maxResponseBytes,
             this.#tooLarge(response),
             watch ? signal : undefined,
           );
@@ -457,16 +471,16 @@ export class Call implements CallHooks {
       ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
       : undefined;
     // Clients told the same wait would come back together: it is made a little later.
-    this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.context.random);
+    this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.#context.random);
     this.#response = result;
     this.#text = text;
-    const log = this.context.logger;
+    const log = this.#context.logger;
     if (log.enabled('debug')) {
       log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
         requestId: requestIdOf(response.headers),
       });
     }
-    noteDeprecation(this.context, this.spec.method, this.spec.template, response.headers);
+    noteDeprecation(this.#context, this.#spec.method, this.#spec.template, response.headers);
     this.#channel?.observe?.(response);
     return result;
   }
@@ -479,29 +493,29 @@ export class Call implements CallHooks {
   #attemptFailure(cause: unknown, fetched: boolean): unknown {
     this.#retryAfterMs = undefined;
     if (cause instanceof GatewayError) return cause;
-    if (this.signal?.aborted) return this.abortFailure();
+    if (this.#signal?.aborted) return this.#abortFailure();
     if (fetched && !isNetworkFailure(cause)) return cause;
-    const { area, credential } = this.areaTransport;
+    const { area, credential } = this.#areaTransport;
     const clean = (text: string) => scrub(cleanText(text), [credential]);
     const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
     // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
     return new APIConnectionError({
       area,
       reason,
-      idempotencyKey: this.idempotencyKey,
+      idempotencyKey: this.#idempotencyKey,
       cause: safeCause(cause, clean),
     });
   }
 
   /** What an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
   #tooLarge(response: Response): () => ResponseTooLargeError {
-    const credential = this.areaTransport.credential;
+    const credential = this.#areaTransport.credential;
     return () =>
       new ResponseTooLargeError(
-        this.context.settings.maxResponseBytes,
+        this.#context.settings.maxResponseBytes,
         response.status,
         scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
-        this.idempotencyKey,
+        this.#idempotencyKey,
       );
   }
 
@@ -514,15 +528,15 @@ export class Call implements CallHooks {
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
    * its `jitter` would spread a `Retry-After` wait too.
    */
-  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.context.random);
+  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.#context.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined {
-    if (this.signal?.aborted) return this.areaTransport.stop;
-    const log = this.context.logger;
+    if (this.#signal?.aborted) return this.#areaTransport.stop;
+    const log = this.#context.logger;
     if (log.enabled('info')) {
       const failure = this.#failureNow(state.error);
-      const ended = this.#attemptEnded ?? this.#attemptStarted + this.timeout;
+      const ended = this.#attemptEnded ?? this.#attemptStarted + this.#timeout;
       log.log(
         'info',
         `${
@@ -533,15 +547,15 @@ export class Call implements CallHooks {
               : String(failure)
         } ` +
           `Retrying after ${Math.max(0, Date.now() - ended)}ms ` +
-          `(retry ${state.retryCount} of ${this.maxRetries}).`,
+          `(retry ${state.retryCount} of ${this.#maxRetries}).`,
       );
     }
     return undefined;
   }
 
   /** The typed error for the caller's signal having fired. */
-  abortFailure(): GatewayError {
-    return new APIUserAbortError({ idempotencyKey: this.idempotencyKey, cause: this.signal?.reason });
+  #abortFailure(): GatewayError {
+    return new APIUserAbortError({ idempotencyKey: this.#idempotencyKey, cause: this.#signal?.reason });
   }
 
   /** Maps what ky rejected with to the SDK's hierarchy; an error thrown by a user's hook is left as it is. */
@@ -557,12 +571,12 @@ export class Call implements CallHooks {
 
   #failureNow(error: unknown): unknown {
     if (error instanceof GatewayError) return error;
-    if (this.signal?.aborted) return this.abortFailure();
-    const idempotencyKey = this.idempotencyKey;
+    if (this.#signal?.aborted) return this.#abortFailure();
+    const idempotencyKey = this.#idempotencyKey;
     if (isHTTPError(error)) {
       const response = error.response;
       const text = response === this.#response ? this.#text : '';
-      const { area, credential, credentialOption } = this.areaTransport;
+      const { area, credential, credentialOption } = this.#areaTransport;
       const secrets = [credential, encodeURIComponent(credential)];
       // Everything the service sent is scrubbed, as it may echo the credential anywhere: the
       // status line, the body in any JSON escape, any header (Set-Cookie, Location, a request id).
@@ -583,20 +597,20 @@ export class Call implements CallHooks {
         statusText: scrub(response.statusText, secrets),
         credentialOption,
         area,
-        attempts: this.attempts,
-        serviceVersion: this.serviceVersion,
+        attempts: this.#attempts,
+        serviceVersion: this.#serviceVersion,
       };
       return errorForStatus(init, withheld);
     }
     if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
       // ky throws the same TimeoutError for both limits; the whole call's is spent when the
       // deadline, counted on ky's clock from before ky's own start, has passed.
-      const total = this.totalTimeout;
+      const total = this.#totalTimeout;
       // Not ky's TimeoutError as the cause: it holds the Request, Authorization header included.
       const whole = total !== undefined && now() - this.#started >= total;
       return new APIConnectionTimeoutError({
         limit: whole ? 'totalTimeout' : 'timeout',
-        timeoutMs: whole ? total : this.timeout,
+        timeoutMs: whole ? total : this.#timeout,
         idempotencyKey,
       });
     }

@@ -10,30 +10,30 @@ const LINE_MAX = 2_000;
 
 /** The client's logger: drops what is below the level, and scrubs credentials from the rest. */
 export class SafeLogger {
-  readonly level: number;
-  constructor(
-    private readonly sink: Logger,
-    level: LogLevel,
-    private readonly secrets: readonly string[],
-  ) {
-    this.level = LEVELS[level];
+  readonly #sink: Logger;
+  readonly #secrets: readonly string[];
+  readonly #level: number;
+  constructor(sink: Logger, level: LogLevel, secrets: readonly string[]) {
+    this.#sink = sink;
+    this.#secrets = secrets;
+    this.#level = LEVELS[level];
   }
 
   /** Whether messages at `level` are written; check it before building an expensive record. */
   enabled(level: Exclude<LogLevel, 'off'>): boolean {
-    return this.level >= LEVELS[level];
+    return this.#level >= LEVELS[level];
   }
 
   log(level: Exclude<LogLevel, 'off'>, message: string, details?: Record<string, unknown>): void {
     if (!this.enabled(level)) return;
     // One line, whatever the service put in it: no control character, no forged line.
-    const text = scrub(`[gateway-sdk] ${cleanText(message, LINE_MAX)}`, this.secrets);
+    const text = scrub(`[gateway-sdk] ${cleanText(message, LINE_MAX)}`, this.#secrets);
     // A log line never changes a call's outcome: a logger that throws is ignored (a created
     // message whose drift warning failed to write must still resolve).
     try {
-      if (details === undefined) this.sink[level](text);
+      if (details === undefined) this.#sink[level](text);
       // Scrubbed once parsed: in JSON text a secret holding `"` or `\` is spelt otherwise.
-      else this.sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.secrets));
+      else this.#sink[level](text, scrubDeep(JSON.parse(JSON.stringify(mask(details))), this.#secrets));
     } catch {
       // Nowhere to report it: the logger is where a report would go.
     }

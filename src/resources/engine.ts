@@ -8,9 +8,9 @@ import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import { CursorPage, installWalker, PagePromise } from '../core/pagination.js';
 import { WALKER } from '../core/page-walk.js';
-import * as account from './models/account.js';
-import * as payment from './models/payment.js';
-import * as sms from './models/sms.js';
+import { ACCOUNT_SCHEMAS } from './models/account.js';
+import { PAYMENT_SCHEMAS } from './models/payment.js';
+import { SMS_SCHEMAS } from './models/sms.js';
 import { type AreaOf, OPERATIONS, type Operation, type OperationId, type SchemaTable } from './operations.js';
 import { openArea } from '../internal/area.js';
 import { Call, type RequestSpec } from '../internal/call.js';
@@ -29,10 +29,10 @@ import type { Area, Transport, TransportContext } from '../internal/transport.js
 installWalker(WALKER);
 
 /** Every schema by area, which the operations name (resources/operations.ts). */
-// Each area is its models file as a whole, so a schema written there is here without another line.
-export const schemas = { sms, payment, account };
+// Each area's table is at the end of its models file, beside the schemas (`SMS_SCHEMAS`).
+export const schemas = { sms: SMS_SCHEMAS, payment: PAYMENT_SCHEMAS, account: ACCOUNT_SCHEMAS };
 // A compile error here names a schema that an operation declares (resources/operations.ts) and
-// its area's models file does not export.
+// its area's table does not list.
 type _EveryDeclaredSchema<T extends SchemaTable = typeof schemas> = T;
 /** The schemas by area. */
 export type Schemas = typeof schemas;

@@ -44,7 +44,7 @@ const areaOf = (id: OperationId): Area => id.slice(0, id.indexOf('.')) as Area;
 /** The base of every resource class; its members are internal. */
 export abstract class APIResource {
   /** @internal */
-  protected readonly _transport: Transport;
+  declare protected readonly _transport: Transport;
   /** @internal */
   constructor(transport: Transport) {
     this._transport = transport;

@@ -95,7 +95,9 @@ function toSecrets(secret: unknown): string[] {
   return list as string[];
 }
 
-let block = new ArrayBuffer(0);
+// Allocated by the first call (`used` starts past its end): a module-level `new ArrayBuffer` is
+// code a bundler cannot drop, and would ride along in every bundle that imports the errors.
+let block: ArrayBuffer;
 let used = 2048;
 
 // Exactly 64 lowercase hex digits, decoded, or undefined. Lowercase only: it is what the reference

@@ -4,7 +4,7 @@ import { Organizations } from './organizations.js';
 /** The account area: `client.account`. */
 export class Account {
   /** Organizations and their members. */
-  readonly organizations: Organizations;
+  declare readonly organizations: Organizations;
 
   /** @internal */
   constructor(transport: Transport) {

@@ -4,7 +4,7 @@ import { Members } from './members.js';
 /** Organizations: `client.account.organizations`. */
 export class Organizations {
   /** The organization's members. */
-  readonly members: Members;
+  declare readonly members: Members;
 
   /** @internal */
   constructor(transport: Transport) {

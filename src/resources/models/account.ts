@@ -80,3 +80,11 @@ type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, Organiz
 
 /** Parses the bare array `members.list` answers with. */
 export const OrganizationMembers = typedAs<OrganizationMember[]>(z.array(organizationMember));
+
+/**
+ * The schemas the operations of this area name (resources/operations.ts), by name: the engine's
+ * table (resources/engine.ts), where tsc names a declared schema missing here. A plain object, not
+ * the module's namespace (`import * as`), which a bundler builds from a getter per export and a
+ * helper that lands in a page's first load.
+ */
+export const ACCOUNT_SCHEMAS = { OrganizationMembers };

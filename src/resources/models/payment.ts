@@ -122,3 +122,16 @@ export const PaymentWebhookListParamsSchema = closedObject({
 type _PaymentWebhookListParamsTie = Assert<
   Accepts<typeof PaymentWebhookListParamsSchema, PaymentWebhookListParams>
 >;
+
+/**
+ * The schemas the operations of this area name (resources/operations.ts), by name: the engine's
+ * table (resources/engine.ts), where tsc names a declared schema missing here. A plain object, not
+ * the module's namespace (`import * as`), which a bundler builds from a getter per export and a
+ * helper that lands in a page's first load.
+ */
+export const PAYMENT_SCHEMAS = {
+  CustomerSchema,
+  PaymentMethodAttachParamsSchema,
+  PaymentWebhookListParamsSchema,
+  PaymentWebhookPage,
+};

@@ -403,3 +403,22 @@ export const SmsWebhookCreateParamsSchema = z.looseObject({
 type _SmsWebhookCreateParamsTie = Assert<
   Accepts<typeof SmsWebhookCreateParamsSchema, SmsWebhookCreateParams>
 >;
+
+/**
+ * The schemas the operations of this area name (resources/operations.ts), by name: the engine's
+ * table (resources/engine.ts), where tsc names a declared schema missing here. A plain object, not
+ * the module's namespace (`import * as`), which a bundler builds from a getter per export and a
+ * helper that lands in a page's first load.
+ */
+export const SMS_SCHEMAS = {
+  BulkCreateParamsSchema,
+  BulkJobSchema,
+  MessageCreateParamsSchema,
+  MessageListParamsSchema,
+  MessagePage,
+  MessageSchema,
+  SmsWebhookCreateAnswer,
+  SmsWebhookCreateParamsSchema,
+  SmsWebhookSchema,
+  TemplateSendParamsSchema,
+};

@@ -8,7 +8,7 @@ import { PaymentMethods } from './payment-methods.js';
 /** Customers of the payment gateway (sandbox). */
 export class Customers extends APIResource {
   /** A customer's payment methods. */
-  readonly paymentMethods: PaymentMethods;
+  declare readonly paymentMethods: PaymentMethods;
 
   /** @internal */
   constructor(transport: Transport) {

@@ -5,9 +5,9 @@ import { PaymentWebhooks } from './webhooks.js';
 /** The payment area (sandbox): `client.payment`. */
 export class Payment {
   /** Payment webhook registrations. */
-  readonly webhooks: PaymentWebhooks;
+  declare readonly webhooks: PaymentWebhooks;
   /** Customers and their payment methods. */
-  readonly customers: Customers;
+  declare readonly customers: Customers;
 
   /** @internal */
   constructor(transport: Transport) {

@@ -7,13 +7,13 @@ import { SmsWebhooks } from './webhooks.js';
 /** The SMS area: `client.sms`. */
 export class Sms {
   /** Single sends, lookups and lists. */
-  readonly messages: Messages;
+  declare readonly messages: Messages;
   /** One message to many recipients. */
-  readonly bulk: Bulk;
+  declare readonly bulk: Bulk;
   /** Sends built from templates. */
-  readonly templates: Templates;
+  declare readonly templates: Templates;
   /** Webhook registrations for message events. */
-  readonly webhooks: SmsWebhooks;
+  declare readonly webhooks: SmsWebhooks;
 
   /** @internal */
   constructor(transport: Transport) {
