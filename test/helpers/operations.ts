@@ -7,6 +7,7 @@ import {
   OPERATION_DOCS,
   OPERATIONS,
   type Operation,
+  type OperationId,
   type Operations,
   routeKey,
 } from '../../src/resources/operations.js';
@@ -160,3 +161,10 @@ export const hasPathParam = (operation: Operation): boolean => operation.path.in
 
 /** Whether an operation checks a body or a query. */
 export const hasParams = (operation: Operation): boolean => operation.params !== undefined;
+
+/** The operations whose path has a parameter and that also check a body or a query. */
+export type WithPathParamAndParams = {
+  [Id in OperationId]: (typeof OPERATIONS)[Id] extends { path: `${string}{${string}`; params: string }
+    ? Id
+    : never;
+}[OperationId];

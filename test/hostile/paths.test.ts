@@ -8,7 +8,13 @@ import { findLeaks } from '../helpers/secrets.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
 import { memoryLogger } from '../helpers/wire.js';
 import { settle } from '../helpers/settle.js';
-import { hasParams, hasPathParam, PLANTED, uncovered } from '../helpers/operations.js';
+import {
+  hasParams,
+  hasPathParam,
+  PLANTED,
+  uncovered,
+  type WithPathParamAndParams,
+} from '../helpers/operations.js';
 import { OPERATIONS, type Operation, type OperationId } from '../../src/resources/operations.js';
 
 const KEY = 'sk_live_HOSTILE_paths_5b2e11';
@@ -56,12 +62,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Call = (c: Client, value: string) => PromiseLike<unknown>;
-/** The operations whose path has a parameter and that also check a body or a query. */
-type WithPathParamAndParams = {
-  [Id in OperationId]: (typeof OPERATIONS)[Id] extends { path: `${string}{${string}`; params: string }
-    ? Id
-    : never;
-}[OperationId];
 /** How to call each of those with valid input: the compiler asks for a new one. */
 const withInput: Record<WithPathParamAndParams, Call> = {
   'sms.templates.send': (c, v) => c.sms.templates.send(v, { to: '447700900123', variables: { name: 'Ada' } }),

@@ -10,9 +10,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'gateway-sdk';
 import { instrument } from 'gateway-sdk/otel';
-import { hasPathParam } from '../helpers/operations.js';
+import { hasPathParam, type WithPathParamAndParams } from '../helpers/operations.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
-import { OPERATIONS, type Operation, type OperationId, routeKey } from '../../src/resources/operations.js';
+import { OPERATIONS, type Operation, routeKey } from '../../src/resources/operations.js';
 import { SUCCESS } from '../testing/reference.js';
 
 /**
@@ -25,13 +25,6 @@ const REFERENCE: Record<string, string> = Object.fromEntries(
     return key === undefined ? [] : [[id, key.slice(key.indexOf(' ') + 1)]];
   }),
 );
-
-/** The operations whose path has a parameter and that also check a body or a query. */
-type WithPathParamAndParams = {
-  [Id in OperationId]: (typeof OPERATIONS)[Id] extends { path: `${string}{${string}`; params: string }
-    ? Id
-    : never;
-}[OperationId];
 
 /** Valid input besides the path value, for those operations: the compiler asks for a new one. */
 const INPUT: Record<WithPathParamAndParams, unknown> = {
