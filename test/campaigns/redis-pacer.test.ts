@@ -182,17 +182,17 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
     try {
       const key = `window:${name}`;
       const pacer = redisPacer(redis.client, { key, maxPerSecond: 3 });
-      // Dropping the bucket makes every slot due at once, as for workers that all woke late.
+      // Dropping the bucket makes every slot due at once, as for workers that all woke late. Before
+      // each send the logged ones are restamped at Redis's now, in the same script that drops the
+      // bucket, so they fill the window (1,050 ms) however long a busy machine took between sends:
+      // only the one round trip of each request races the window.
+      const sent = `{${key}}:sent`;
       for (let i = 0; i < 3; i++) {
-        await redis.run('DEL', `{${key}}:bucket`);
+        await redis.run('EVAL', RESTAMP, '2', sent, `{${key}}:bucket`);
         await pacer.acquire();
       }
-      // The three sends are in the log. Restamped at Redis's now, in the same script that drops the
-      // bucket, they fill the window (1,050 ms) for the fourth's request however long a busy machine
-      // took over the sends above: only the one round trip of that request races the window.
-      const sent = `{${key}}:sent`;
-      expect(Number(await redis.run('ZCARD', sent))).toBe(3);
       await redis.run('EVAL', RESTAMP, '2', sent, `{${key}}:bucket`);
+      expect(Number(await redis.run('ZCARD', sent))).toBe(3);
       const controller = new AbortController();
       const fourth = pacer.acquire(controller.signal);
       const settled = settlement(fourth);
