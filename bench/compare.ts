@@ -107,10 +107,17 @@ export interface Row {
   base: Spread;
   head: Spread;
   headOverBase: Spread;
-  /** The goal on `head`, `<= x` or `>= x`, if there is one. */
-  goal?: string;
+  /** The goal on `head`, at most or at least `at`, if there is one. */
+  goal?: Goal;
   met?: boolean;
 }
+
+/** A goal on a ratio: at most `at` (`most`), or at least. */
+interface Goal {
+  at: number;
+  most: boolean;
+}
+const meets = (ratio: number, { at, most }: Goal) => (most ? ratio <= at : ratio >= at);
 
 function row(
   section: Section,
@@ -118,7 +125,7 @@ function row(
   unit: string,
   base: number[],
   head: number[],
-  goal?: { at: number; most: boolean },
+  goal?: Goal,
 ): Row {
   const h = spread(head);
   return {
@@ -131,8 +138,8 @@ function row(
     ...(goal === undefined
       ? {}
       : {
-          goal: `${goal.most ? '≤' : '≥'} ${goal.at.toFixed(2)}×`,
-          met: goal.most ? h.median <= goal.at : h.median >= goal.at,
+          goal,
+          met: meets(h.median, goal),
         }),
   };
 }
@@ -503,14 +510,12 @@ export function mergeRuns(runs: readonly LineRun[]): LineRun {
     load: Math.max(...runs.map((r) => r.load)),
     rows: first.rows.map((r, i) => {
       const head = across((x) => x.head, i);
-      const most = r.goal?.startsWith('≤');
-      const at = r.goal === undefined ? undefined : Number.parseFloat(r.goal.slice(2));
       return {
         ...r,
         base: across((x) => x.base, i),
         head,
         headOverBase: across((x) => x.headOverBase, i),
-        ...(at === undefined ? {} : { met: most === true ? head.median <= at : head.median >= at }),
+        ...(r.goal === undefined ? {} : { met: meets(head.median, r.goal) }),
       };
     }),
   };
@@ -576,7 +581,7 @@ function timingTable(run: LineRun): string {
   ];
   for (const r of run.rows)
     lines.push(
-      `| ${r.measure} | ${r.unit} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.headOverBase)} | ${r.goal === undefined ? '' : `${r.goal} ${r.met === true ? '**met**' : '**missed**'}`} |`,
+      `| ${r.measure} | ${r.unit} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.headOverBase)} | ${r.goal === undefined ? '' : `${r.goal.most ? '≤' : '≥'} ${r.goal.at.toFixed(2)}× ${r.met === true ? '**met**' : '**missed**'}`} |`,
     );
   return lines.join('\n');
 }

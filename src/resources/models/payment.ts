@@ -123,12 +123,7 @@ type _PaymentWebhookListParamsTie = Assert<
   Accepts<typeof PaymentWebhookListParamsSchema, PaymentWebhookListParams>
 >;
 
-/**
- * The schemas the operations of this area name (resources/operations.ts), by name: the engine's
- * table (resources/engine.ts), where tsc names a declared schema missing here. A plain object, not
- * the module's namespace (`import * as`), which a bundler builds from a getter per export and a
- * helper that lands in a page's first load.
- */
+/** The schemas this area's operations name, for the engine's table (why a table: `SMS_SCHEMAS`). */
 export const PAYMENT_SCHEMAS = {
   CustomerSchema,
   PaymentMethodAttachParamsSchema,
