@@ -5,7 +5,6 @@ import { GatewayError } from './errors.js';
 import {
   afterOf,
   CursorPage,
-  EMPTY_PAGES_LIMIT,
   guardErrors,
   type PagePromise,
   quoted,
@@ -13,6 +12,13 @@ import {
   type Walker,
   walkOn,
 } from './pagination.js';
+
+/**
+ * How many pages in a row may come back empty with `has_more` still true before a walk gives up:
+ * a service that hands out fresh cursors to empty pages forever would otherwise never let
+ * `toArray({ max })` settle. A real list filtered server-side may skip a few (docs/decisions/walk-limits.md).
+ */
+export const EMPTY_PAGES_LIMIT = 100;
 
 /** How many of the latest cursors a walk compares each new one with, besides Brent's mark. */
 const RECENT_CURSORS = 8;

@@ -16,13 +16,6 @@ export let afterOf: (page: CursorPage<unknown>) => string | undefined;
 /** Walks to the page after `page`; set by CursorPage's static block. */
 export let walkOn: <T>(page: CursorPage<T>) => PagePromise<T>;
 
-/**
- * How many pages in a row may come back empty with `has_more` still true before a walk gives up:
- * a service that hands out fresh cursors to empty pages forever would otherwise never let
- * `toArray({ max })` settle. A real list filtered server-side may skip a few (docs/decisions/walk-limits.md).
- */
-export const EMPTY_PAGES_LIMIT = 100;
-
 /** The walk's own guards (cursor loops): resuming from their cursor would only loop again. */
 export const guardErrors = new WeakSet<object>();
 

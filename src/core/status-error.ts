@@ -3,15 +3,9 @@
 import {
   APIError,
   type APIErrorInit,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
+  BY_STATUS,
   IdempotencyKeyReusedError,
   InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  UnprocessableEntityError,
 } from './client-errors.js';
 import { errorFields, isIdempotencyKeyReuse } from './error-body.js';
 
@@ -27,24 +21,11 @@ export function errorForStatus(given: APIErrorInit, withheld?: BodyFields): APIE
   const fields = withheld ?? otherShape(given.body);
   const init = fields === undefined ? given : withFields(given, fields);
   const read = fields ?? init.body;
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(init);
-    case 401:
-      return new AuthenticationError(init);
-    case 403:
-      return new PermissionDeniedError(init);
-    case 404:
-      return new NotFoundError(init);
-    case 409:
-      return isIdempotencyKeyReuse(read) ? new IdempotencyKeyReusedError(init) : new ConflictError(init);
-    case 422:
-      return new UnprocessableEntityError(init);
-    case 429:
-      return new RateLimitError(init);
-    default:
-      return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
-  }
+  const Class =
+    init.status === 409 && isIdempotencyKeyReuse(read)
+      ? IdempotencyKeyReusedError
+      : (BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : APIError));
+  return new Class(init);
 }
 
 /** `init` with the code and message a withheld body gave; the error's `body` stays undefined. */

@@ -39,9 +39,9 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   const spec = AREAS[area];
   const { settings, userAgent } = context;
   const credential = settings.credentials[spec.credential];
-  if (credential === undefined) throw missing(area, spec.credential);
+  if (credential === undefined) throw missing(area, spec.credential, 'credential');
   const prefix = settings.addresses[spec.address];
-  if (prefix === undefined) throw missing(area, spec.address);
+  if (prefix === undefined) throw missing(area, spec.address, 'address');
 
   // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders.
   // No Authorization here: ky shows its options and Request to hooks, which may print them; each
@@ -83,9 +83,11 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   };
 }
 
-function missing(area: Area, option: CredentialOption | AddressOption): ConfigurationError {
-  const what =
-    option === 'apiKey' || option === 'testApiKey' || option === 'accessToken' ? 'credential' : 'address';
+function missing(
+  area: Area,
+  option: CredentialOption | AddressOption,
+  what: 'credential' | 'address',
+): ConfigurationError {
   return new ConfigurationError(
     `client.${area} needs the ${what} \`${option}\`: pass it to new Client({ ${option} }) ` +
       `or set the ${envOf(option)} environment variable. Nothing was sent.`,

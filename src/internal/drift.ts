@@ -6,6 +6,7 @@
 // `has_more` / `next_cursor` that move a walk on.
 import type { ValidationIssue } from '../core/errors.js';
 import { operationOf } from './deprecation.js';
+import { isObject } from './exact-check.js';
 import type { TransportContext } from './transport.js';
 
 /** The parts of a zod definition the structure check reads (zod's own `def`, read-only). */
@@ -13,9 +14,6 @@ interface ShapeDef {
   type: string;
   shape?: Record<string, { _zod: { def: { type: string } } }>;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Why `json` lacks the structure the SDK needs for an answer of schema `def`, or undefined. Reads

@@ -8,6 +8,10 @@ import type * as z from 'zod/mini';
 
 type Check = (value: unknown) => boolean;
 
+/** An object that is not an array: what a JSON object parses to (one test for the engine's modules). */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The parts of a zod definition the check reads (zod's own `def`, read-only). */
 interface CheckedDef {
   type: string;
@@ -44,9 +48,8 @@ function compile({ type, checks, coerce, shape, catchall, innerType, element }: 
   const fields = keys.map((key) => exactCheck(shape[key]));
   if (fields.includes(null)) return null;
   return (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-    for (let i = 0; i < keys.length; i++)
-      if (!(fields[i] as Check)((v as Record<string, unknown>)[keys[i] as string])) return false;
+    if (!isObject(v)) return false;
+    for (let i = 0; i < keys.length; i++) if (!(fields[i] as Check)(v[keys[i] as string])) return false;
     return true;
   };
 }
@@ -102,12 +105,12 @@ function finder(schema: z.core.$ZodType | undefined, path: string): Find | null 
   if (finds.includes(null) || checks.includes(null)) return null;
   const n = keys.length;
   return (v, out) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    if (!isObject(v)) {
       out.add(at);
       return;
     }
     for (let i = 0; i < n; i++) {
-      const value = (v as Record<string, unknown>)[keys[i] as string];
+      const value = v[keys[i] as string];
       const find = finds[i];
       if (find !== undefined) (find as Find)(value, out);
       else if (!(checks[i] as Check)(value)) out.add(paths[i] as string);

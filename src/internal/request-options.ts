@@ -3,7 +3,6 @@
 // first request, not with the Client, and checking the copy later finds what checking the
 // caller's object then would have.
 import type { RequestOptions } from '../core/options.js';
-import { DEFAULT_SERVICE_VERSION } from '../core/options.js';
 import { isServiceVersion } from '../core/version.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { nameHint } from './near-miss.js';
@@ -16,6 +15,7 @@ import {
   ownProperties,
   quoted,
   RESERVED,
+  SERVICE_VERSION_RULE,
   TIMEOUT_RANGE,
 } from './settings.js';
 
@@ -97,10 +97,7 @@ export function checkRequestOptions(given: RequestOptions, batch: readonly strin
   const hooksProblem = hooksProblemOf(hooks);
   if (hooksProblem !== undefined) throw invalidOption(['hooks'], hooksProblem);
   if (opts.serviceVersion !== undefined && !isServiceVersion(opts.serviceVersion))
-    throw invalidOption(
-      ['serviceVersion'],
-      `must be a date as YYYY-MM-DD on the calendar, such as '${DEFAULT_SERVICE_VERSION}'`,
-    );
+    throw invalidOption(['serviceVersion'], SERVICE_VERSION_RULE);
   return opts;
 }
 

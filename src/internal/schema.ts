@@ -5,11 +5,11 @@
 import * as z from 'zod/mini';
 import { withheldNote } from '../core/error-body.js';
 import { type ValidationIssue } from '../core/errors.js';
-import { ResponseValidationError, ValidationError } from '../core/client-errors.js';
+import { addressOption, ResponseValidationError, ValidationError } from '../core/client-errors.js';
 import type { ResponseValidation } from '../core/options.js';
 import { type DriftLog, structureProblem } from './drift.js';
 import { parseJson } from './encoding.js';
-import { driftedFields, exactCheck } from './exact-check.js';
+import { driftedFields, exactCheck, isObject } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -211,7 +211,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
 }
 
 const CHECK_ADDRESS =
-  'Check that baseURL (GATEWAY_BASE_URL), or sandboxBaseURL (GATEWAY_SANDBOX_BASE_URL) ' +
+  `Check that ${addressOption('sms')}, or ${addressOption('payment')} ` +
   'for client.payment, points at the gateway API';
 
 /** What a response parse needs to build a useful error. */
@@ -241,9 +241,6 @@ export function answerNotShown<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<T | u
   NOT_SHOWN.add(answer);
   return answer;
 }
-
-const isObject = (json: unknown): json is object =>
-  typeof json === 'object' && json !== null && !Array.isArray(json);
 
 /**
  * Parses a 2xx body as `mode` (the client's `responseValidation`) says; throws

@@ -79,6 +79,9 @@ export function copyOptions<T>(given: T): T {
   return copy as T;
 }
 
+/** What a `serviceVersion` must be, as the client's check and a call's say it. */
+export const SERVICE_VERSION_RULE = `must be a date as YYYY-MM-DD on the calendar, such as '${DEFAULT_SERVICE_VERSION}'`;
+
 /** `error` with `cause`, set as `new Error(message, { cause })` sets it. */
 export function withCause<E extends Error>(error: E, cause: unknown): E {
   Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
@@ -166,7 +169,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   if (!isServiceVersion(serviceVersion)) {
     throw new ConfigurationError(
       `serviceVersion${options.serviceVersion === undefined ? ` (from ${SERVICE_VERSION_ENV})` : ''} ` +
-        `must be a date as YYYY-MM-DD on the calendar, such as '${DEFAULT_SERVICE_VERSION}'.`,
+        `${SERVICE_VERSION_RULE}.`,
       'serviceVersion',
     );
   }

@@ -43,11 +43,11 @@ const areaOf = (id: OperationId): Area => id.slice(0, id.indexOf('.')) as Area;
 
 /** The base of every resource class; its members are internal. */
 export abstract class APIResource {
-  /** @internal */
-  declare protected readonly _transport: Transport;
+  // Private (`#`): the minifier shortens it, where a protected name would ship in full.
+  readonly #transport: Transport;
   /** @internal */
   constructor(transport: Transport) {
-    this._transport = transport;
+    this.#transport = transport;
   }
 
   /** @internal */
@@ -61,7 +61,7 @@ export abstract class APIResource {
     // channel holds its caller's.
     const channel = opts === undefined ? undefined : channelOf(opts);
     const site = channel?.site ?? new Error();
-    const transport = this._transport;
+    const transport = this.#transport;
     let own: RequestOptions | undefined;
     try {
       own = ownOptions(opts, channel);
@@ -88,7 +88,7 @@ export abstract class APIResource {
     // Every page's error names the frame that called list() (internal/call-site.ts).
     const channel = opts === undefined ? undefined : channelOf(opts);
     const site = channel?.site ?? new Error();
-    const transport = this._transport;
+    const transport = this.#transport;
     let own: RequestOptions | undefined;
     try {
       own = ownOptions(opts, channel);

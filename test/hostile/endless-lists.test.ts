@@ -4,7 +4,7 @@
 // so thousands of them cost milliseconds, whatever the machine's load.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Client, GatewayError } from 'gateway-sdk';
-import { EMPTY_PAGES_LIMIT } from '../../src/core/pagination.js';
+import { EMPTY_PAGES_LIMIT } from '../../src/core/page-walk.js';
 
 const msg = (id: string) => ({
   id,
