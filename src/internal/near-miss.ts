@@ -30,7 +30,10 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
         (up[j] as number) + 1,
         (row[j - 1] as number) + 1,
         (up[j - 1] as number) + +(a[i - 1] !== b[j - 1]),
-        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? ((rows[i - 2] ?? [])[j - 2] ?? 0) + 1 : Infinity,
+        // A swap needs two characters each side (a[-1] is undefined), so i and j are at least 2.
+        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
+          ? ((rows[i - 2] as number[])[j - 2] as number) + 1
+          : Infinity,
       );
     rows.push(row);
   }

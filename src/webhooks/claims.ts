@@ -2,17 +2,18 @@
 // handler, and record or release the claims by how it went. The keys are the event's id (or its
 // body's digest) under each secret's namespace (receiver.ts).
 
-import type { DedupeStore } from './dedupe.js';
 import type { WebhookEvent } from './events.js';
-import type { Report, WebhookHandlerOutcome } from './options.js';
+import type { Settings, WebhookHandlerOutcome } from './options.js';
 
 type EventHandler = (event: WebhookEvent) => unknown;
 
 /**
- * `claim` an event's keys before its handler runs, `run` the handler and record the outcome.
- * Without a store, `claim` lets every event through.
+ * The handler run de-duplicated: its event's keys claimed before it runs, the outcome recorded
+ * after. Without a store, every event is let through.
  */
-export function dedupeSteps(store: DedupeStore | false, claimFor: number, keep: number, onError: Report) {
+export function dedupedRun({ store, keep, lease, onError }: Settings) {
+  // With a store that has `complete`, a claim is a lease; otherwise it is the record itself.
+  const claimFor = store && store.complete ? lease : keep;
   // Events this instance is handling right now (by their first key): with a store that cannot tell
   // "pending" from "handled", this still keeps a concurrent duplicate on the same instance from
   // being acknowledged.
@@ -30,18 +31,23 @@ export function dedupeSteps(store: DedupeStore | false, claimFor: number, keep: 
   };
 
   /**
-   * Claims the event's key under each namespace, in order; `undefined` when every claim was taken
-   * (handle the event), else the answer. A store that fails gets back every claim made, so the
-   * 500 that follows is redelivered and handled.
+   * Claims the event's key under each namespace, in order, then runs the handler. A claim already
+   * taken answers (duplicate or in progress). A store that fails gets back every claim made, and a
+   * handler that fails releases the claims, so that the 500 that follows is redelivered and handled.
    */
-  const claim = async (event: WebhookEvent, keys: string[]): Promise<WebhookHandlerOutcome | undefined> => {
+  return async (
+    handler: EventHandler,
+    event: WebhookEvent,
+    keys: string[],
+  ): Promise<WebhookHandlerOutcome> => {
+    const first = keys[0] as string;
     const taken: string[] = [];
     try {
       for (const key of keys) {
         if (store && !(await store.claim(key, claimFor))) {
           // A duplicate is acknowledged only once the first delivery has been handled. While it is
           // still running, 503: had the first then failed, a 200 here would lose the event for good.
-          if (!running.has(keys[0] as string) && (!store.state || (await store.state(key)) === 'handled')) {
+          if (!running.has(first) && (!store.state || (await store.state(key)) === 'handled')) {
             // Recorded under the namespaces claimed before this one, so that once a rotation
             // drops the old secret ([next, current] → [next]), the new one still knows every
             // event seen during the overlap. Claimed for `keep` when the store has no
@@ -54,21 +60,11 @@ export function dedupeSteps(store: DedupeStore | false, claimFor: number, keep: 
         }
         taken.push(key);
       }
-      return undefined;
     } catch (error) {
       onError(error, event);
       await release(event, taken);
       return 'dedupe_failed';
     }
-  };
-
-  /** Runs the handler; a failure releases the claims, so that the redelivery is handled. */
-  const run = async (
-    handler: EventHandler,
-    event: WebhookEvent,
-    keys: string[],
-  ): Promise<WebhookHandlerOutcome> => {
-    const first = keys[0] as string;
     running.add(first);
     try {
       await handler(event);
@@ -82,5 +78,4 @@ export function dedupeSteps(store: DedupeStore | false, claimFor: number, keep: 
     await record(event, keys);
     return 'handled';
   };
-  return { claim, run };
 }

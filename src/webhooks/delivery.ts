@@ -3,7 +3,7 @@
 // never a reason to refuse (a 4xx is never redelivered, so the event would be lost).
 
 /** The payload's field `name`, whatever the payload is (an array or `null` has none). */
-const field = (payload: unknown, name: string): unknown =>
+export const field = (payload: unknown, name: string): unknown =>
   typeof payload === 'object' && payload !== null && !Array.isArray(payload)
     ? (payload as Record<string, unknown>)[name]
     : undefined;
@@ -22,9 +22,6 @@ export function idOf(payload: unknown): string | undefined {
     : undefined;
 }
 
-/** The payload's `api_version`, when it has one. */
-export const versionOf = (payload: unknown): unknown => field(payload, 'api_version');
-
 /**
  * When the event was created, in milliseconds since the epoch, or `undefined` when `created` cannot
  * be read as a time. A number (or a numeric string) is read in the one unit, seconds, milliseconds,
@@ -39,7 +36,7 @@ export function createdAt(payload: unknown): number | undefined {
       ? +created
       : typeof created === 'string'
         ? Date.parse(/[T ]\d\d:\d\d(:\d\d(\.\d*)?)?$/.test(created) ? `${created}Z` : created) / 1000
-        : Number.NaN;
+        : NaN;
   for (let unit = 0; n >= 1e10 && unit++ < 3;) n /= 1000;
   return n >= 1e9 && n < 1e10 ? n * 1000 : undefined;
 }

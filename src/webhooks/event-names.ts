@@ -16,8 +16,9 @@ export function checkEventNames(on: object, warn: Logger['warn']): void {
   const unknown: string[] = [];
   for (const name of Object.keys(on)) {
     fn('on', (on as Record<string, unknown>)[name], `on[${JSON.stringify(name)}]`);
-    if ((EVENT_TYPES as readonly string[]).includes(name)) continue;
+    // A known type is its own nearest (no two differ by case alone).
     const meant = nearest(name, EVENT_TYPES, 2);
+    if (meant === name) continue;
     if (meant !== undefined)
       throw handlerOptionError(
         'on',

@@ -3,7 +3,7 @@
 
 import { collect, declaredOver } from './body.js';
 import type { WebhookHandlerOptions } from './options.js';
-import { createReceiver, RECEIVER } from './receiver.js';
+import { answerOf, createReceiver, RECEIVER, type Receiver } from './receiver.js';
 
 /** A Fetch API webhook receiver: `Request` in, `Response` out. */
 export type WebhookHandler = (request: Request) => Promise<Response>;
@@ -27,14 +27,14 @@ export type WebhookHandler = (request: Request) => Promise<Response>;
  * export const POST = handle; // Next.js App Router
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const { receive, maxBody } = createReceiver(options);
-  const handle: WebhookHandler = async (request) => {
+  const [receive, maxBody] = createReceiver(options);
+  const handle: WebhookHandler & { [RECEIVER]?: Receiver } = async (request) => {
     const body = request.body;
     const reader = body && !declaredOver(request.headers.get('content-length'), maxBody) && body.getReader();
-    const answer = await receive({
-      method: request.method,
-      header: (name) => request.headers.get(name),
-      body: async (limit) => {
+    const outcome = await receive(
+      request.method,
+      (name) => request.headers.get(name),
+      async (limit) => {
         // Over the limit, the stream is cancelled: nothing more is read from the client.
         const bytes = reader
           ? await collect(() => reader.read(), limit)
@@ -44,8 +44,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         if (!bytes) void (reader || body)?.cancel().catch(() => undefined);
         return bytes;
       },
-    });
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    );
+    return new Response(outcome, answerOf(outcome));
   };
-  return Object.assign(handle, { [RECEIVER]: receive });
+  handle[RECEIVER] = receive;
+  return handle;
 }

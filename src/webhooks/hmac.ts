@@ -27,21 +27,19 @@ interface NodeCrypto {
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
 }
 
-// node:crypto, or undefined. Read through globalThis: a bare `process` would make bundlers polyfill
-// it, and edge build checkers flag it. getBuiltinModule is not an import, so browser bundles never
-// see node:crypto. Any throw on the way (a getter that refuses Node APIs) means "not here".
-function lookup(): Partial<NodeCrypto> | undefined {
-  try {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    return proc?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The node:crypto path, or `undefined` where `process.getBuiltinModule` is missing or throws. */
 export function nodeHmac(): Hmac | undefined {
-  const { createHmac, timingSafeEqual } = lookup() ?? {};
+  // Read through globalThis: a bare `process` would make bundlers polyfill it, and edge build
+  // checkers flag it. getBuiltinModule is not an import, so browser bundles never see node:crypto.
+  // Any throw on the way (a getter that refuses Node APIs) means "not here".
+  let found: Partial<NodeCrypto> | undefined;
+  try {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    found = proc?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined;
+  } catch {
+    // not here
+  }
+  const { createHmac, timingSafeEqual } = found ?? {};
   if (typeof createHmac !== 'function' || typeof timingSafeEqual !== 'function') return undefined;
   return {
     // A string goes to update() as is: OpenSSL reads its UTF-8 without an intermediate copy.

@@ -20,23 +20,18 @@ export interface MemoryStoreOptions {
   ttlSeconds?: number | undefined;
 }
 
-interface Entry {
-  id: string;
-  state: DedupeState;
-  expires: number;
-}
+/** An id, its state and when it expires (a list, not an object: a bundle keeps a field's name). */
+type Entry = readonly [id: string, state: DedupeState, expires: number];
 
-/** Entries of one state and ttl in the order they were written, from `head` on. */
-interface Queue {
-  list: Entry[];
-  head: number;
-}
+/** Entries of one state and ttl in the order they were written, read from `head` on. */
+type Queue = [list: Entry[], head: number];
 
 /**
- * `value`, `fallback` when it is undefined, else a ConfigurationError of `where` (`'memoryStore:'`)
- * naming `name`: a positive number, or with `floor` a whole number of at least it.
+ * Option `name` of `options`, `fallback` when it is undefined, else a ConfigurationError of `where`
+ * (`'memoryStore:'`) naming `name`: a positive number, or with `floor` a whole number of at least it.
  */
-export function positive<T>(where: string, name: string, value: number | undefined, fallback: T, floor = 0) {
+export function positive<T>(where: string, options: object, name: string, fallback: T, floor = 0) {
+  const value = (options as Record<string, unknown>)[name];
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value > 0 && value < Infinity) || value < floor || (floor && value % 1))
     throw optionError(
@@ -57,8 +52,8 @@ export function positive<T>(where: string, name: string, value: number | undefin
  * const handle = createWebhookHandler({ secret, on, dedupe: memoryStore({ maxEntries: 10_000 }) });
  */
 export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
-  const max = positive('memoryStore:', 'maxEntries', options.maxEntries, 100_000, 1);
-  const fixedTtl = positive('memoryStore:', 'ttlSeconds', options.ttlSeconds, undefined, 1);
+  const max = positive('memoryStore:', options, 'maxEntries', 100_000, 1);
+  const fixedTtl = positive('memoryStore:', options, 'ttlSeconds', undefined, 1);
   const entries = new Map<string, Entry>();
   // Every entry is also in the queue of its state and ttl (the handler uses two or three). Within
   // one ttl, write order is expiry order: a queue's expired entries are its head, and its oldest
@@ -69,24 +64,26 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
 
   // The first entry of `queue` still stored and unexpired, forgetting the expired ones before it.
   const first = (queue: Queue, now: number) => {
-    const { list } = queue;
+    // eslint-disable-next-line prefer-const -- head moves on; the list is only read
+    let [list, head] = queue;
     let entry: Entry | undefined;
     while (
-      (entry = list[queue.head]) &&
-      (entries.get(entry.id) !== entry || (entry.expires <= now && entries.delete(entry.id)))
+      (entry = list[head]) &&
+      (entries.get(entry[0]) !== entry || (entry[2] <= now && entries.delete(entry[0])))
     )
-      queue.head++;
+      head++;
     // Amortised: what is moved is never more than what was passed.
-    if (queue.head * 2 > list.length) {
-      list.splice(0, queue.head);
-      queue.head = 0;
+    if (head * 2 > list.length) {
+      list.splice(0, head);
+      head = 0;
     }
+    queue[1] = head;
     return entry;
   };
 
   const live = (id: string) => {
     const entry = entries.get(id);
-    if (entry && entry.expires <= Date.now()) return void entries.delete(id);
+    if (entry && entry[2] <= Date.now()) return void entries.delete(id);
     return entry;
   };
 
@@ -103,14 +100,14 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
         if (entry && (!oldest || rank(entry) < rank(oldest))) oldest = entry;
       }
       if (!oldest) break;
-      entries.delete(oldest.id);
+      entries.delete(oldest[0]);
     }
     const key = state + ttlSeconds;
-    const queue = queues.get(key) ?? { list: [], head: 0 };
+    const queue = queues.get(key) ?? ([[], 0] as Queue);
     queues.set(key, queue);
-    const entry = { id, state, expires: now + ttlSeconds * 1000 };
+    const entry: Entry = [id, state, now + ttlSeconds * 1000];
     entries.set(id, entry);
-    queue.list.push(entry);
+    queue[0].push(entry);
   };
 
   return {
@@ -126,11 +123,11 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
       write(id, 'handled', fixedTtl ?? ttlSeconds);
     },
     async state(id) {
-      return live(id)?.state;
+      return live(id)?.[1];
     },
     retentionSeconds: fixedTtl,
   };
 }
 
 /** Which id goes first when the store is full: handled before pending, then the one expiring first. */
-const rank = (entry: Entry) => entry.expires + (entry.state === 'pending' ? 1e15 : 0);
+const rank = (entry: Entry) => entry[2] + (entry[1] === 'pending' ? 1e15 : 0);

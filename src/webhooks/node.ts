@@ -6,7 +6,7 @@ import { WebhookVerificationError } from '../core/errors.js';
 import { collect, declaredOver } from './body.js';
 import type { WebhookHandler } from './handler.js';
 import { limitedLog } from './log-limit.js';
-import { receiverOf } from './receiver.js';
+import { answerOf, receiverOf } from './receiver.js';
 import { MIB } from '../limits.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
@@ -52,13 +52,6 @@ export interface NodeServerResponse {
 /** A node:http request listener, also usable as an Express route handler. */
 export type NodeWebhookHandler = (req: NodeIncomingRequest, res: NodeServerResponse) => Promise<void>;
 
-const parsedBodyError = () =>
-  new WebhookVerificationError(
-    'parsed_body',
-    'toNodeHandler: a body parser already consumed the request body, so the signed bytes are gone. ' +
-      "Mount the webhook route before app.use(express.json()), or give it express.raw({ type: 'application/json' }).",
-  );
-
 // The raw body: what express.raw (or express.text) kept, else the stream itself; `undefined` when
 // it is longer than `limit` bytes. Past the limit the stream is left unread (not destroyed, which
 // would drop the 413 with the socket); the answer says `connection: close`, and `linger` closes it.
@@ -71,7 +64,12 @@ async function rawBody(req: NodeIncomingRequest, limit: number): Promise<Uint8Ar
     return bytes && bytes.length <= limit ? bytes : undefined;
   }
   // Express 4 leaves `{}` when no parser matched, without reading the stream.
-  if ((body !== undefined && !isEmptyObject(body)) || req.readableDidRead) throw parsedBodyError();
+  if ((body !== undefined && !isEmptyObject(body)) || req.readableDidRead)
+    throw new WebhookVerificationError(
+      'parsed_body',
+      'toNodeHandler: a body parser already consumed the request body, so the signed bytes are gone. ' +
+        "Mount the webhook route before app.use(express.json()), or give it express.raw({ type: 'application/json' }).",
+    );
   if (declaredOver(req.headers['content-length'], limit)) return undefined;
   const chunks = req[Symbol.asyncIterator]();
   try {
@@ -157,47 +155,47 @@ export function toNodeHandler(
         : console.error('gateway-sdk:', error);
   const receive = receiverOf(handle);
   return async (req, res) => {
-    let answer: { status: number; body: string | Uint8Array; headers: Iterable<[string, string]> };
+    let status: number;
+    let body: string | Uint8Array;
+    let headers: Iterable<[string, string]>;
     try {
       if (receive) {
-        const { status, body, headers } = await receive({
-          method: req.method ?? 'GET',
-          header: (name) => req.headers[name],
-          body: (limit) => rawBody(req, limit),
-        });
-        answer = { status, body, headers: Object.entries(headers) };
+        const outcome = await receive(
+          req.method ?? 'GET',
+          (name) => req.headers[name],
+          (limit) => rawBody(req, limit),
+        );
+        const answer = answerOf(outcome);
+        status = answer.status;
+        body = outcome;
+        headers = Object.entries(answer.headers);
       } else {
         // Any other Fetch API handler: through a web Request and Response.
         const method = req.method ?? 'GET';
         const init: RequestInit = { method, headers: toHeaders(req.headers) };
-        const body = method === 'POST' ? await rawBody(req, DEFAULT_MAX_BODY_BYTES) : new Uint8Array();
-        if (method === 'POST') init.body = body as Uint8Array<ArrayBuffer>;
+        const raw = method === 'POST' ? await rawBody(req, DEFAULT_MAX_BODY_BYTES) : new Uint8Array();
+        if (method === 'POST') init.body = raw as Uint8Array<ArrayBuffer>;
         // The handler does not look at the URL; a fixed origin keeps a hostile Host header out of it.
-        const response = body
+        const response = raw
           ? await handle(new Request(new URL(req.url ?? '/', 'http://localhost'), init))
           : new Response('payload_too_large', { status: 413, headers: { 'content-type': 'text/plain' } });
-        answer = {
-          status: response.status,
-          body: new Uint8Array(await response.arrayBuffer()),
-          headers: response.headers,
-        };
+        status = response.status;
+        body = new Uint8Array(await response.arrayBuffer());
+        headers = response.headers;
       }
     } catch (error) {
       report(error);
-      answer = {
-        status: 500,
-        body: error instanceof WebhookVerificationError ? error.reason : 'internal_error',
-        headers: [['content-type', 'text/plain']],
-      };
+      status = 500;
+      body = error instanceof WebhookVerificationError ? error.reason : 'internal_error';
+      headers = [['content-type', 'text/plain']];
     }
     if (res.headersSent) return;
-    res.statusCode = answer.status;
-    for (const [name, value] of answer.headers) res.setHeader(name, value);
-    if (answer.status === 413) {
+    res.statusCode = status;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    if (status === 413) {
       res.setHeader('connection', 'close');
       linger(res);
     }
-    const { body } = answer;
     res.end(typeof body === 'string' ? new TextEncoder().encode(body) : body);
   };
 }

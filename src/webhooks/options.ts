@@ -202,22 +202,77 @@ export function nearest(name: string, known: readonly string[], limit: number): 
   let bestDistance = limit + 1;
   for (const k of known) {
     const d = editDistance(lower, k.toLowerCase(), limit);
-    if (d < bestDistance) [best, bestDistance] = [k, d];
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
   }
   return best;
 }
 
-/** `value` unless it is neither a function nor undefined: then a ConfigurationError naming option `name`. */
-export function fn<T>(name: string, value: T, what = name): T {
+/** A ConfigurationError naming option `name` when `value` is neither a function nor undefined. */
+export function fn(name: string, value: unknown, what = name): void {
   if (value !== undefined && typeof value !== 'function')
     throw handlerOptionError(name, `${what} must be a function (got ${typeof value}).`);
-  return value;
 }
 
 const reportError: Report = (error, event) =>
   console.error(`gateway-sdk: webhook ${event?.id ? `event ${event.id}` : 'delivery'} answered 5xx:`, error);
-function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
-  const store = options.dedupe === undefined ? memoryStore() : options.dedupe;
+/** `tell`, with a throw from it dropped. */
+const quiet =
+  <A extends unknown[]>(tell: (...args: A) => unknown) =>
+  (...args: A): void => {
+    try {
+      tell(...args);
+    } catch {
+      // dropped
+    }
+  };
+
+/** The error for an option name that is none, with the one it most likely meant. */
+function notAnOption(name: string): ConfigurationError {
+  // Short and printable: a name can be anything, and the message lands in logs.
+  const quoted = JSON.stringify(name.slice(0, 64));
+  const names = Object.keys(OPTIONS);
+  const meant =
+    name === 'store'
+      ? 'dedupe'
+      : (nearest(name, names, 2) ??
+        names.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
+  return handlerOptionError(
+    quoted,
+    `${quoted} is not an option (${meant ? `did you mean ${meant}?` : `known: ${names.join(', ')}`}).`,
+  );
+}
+
+/** The options checked and defaulted: a `ConfigurationError` names the first one at fault. */
+export function readOptions(options: WebhookHandlerOptions) {
+  if (typeof options !== 'object' || options === null)
+    throw handlerOptionError('options', 'pass an options object { secret, on }.');
+  for (const [name, value] of Object.entries(options)) {
+    if (!Object.hasOwn(OPTIONS, name)) throw notAnOption(name);
+    const takes = OPTIONS[name as keyof WebhookHandlerOptions];
+    if (takes === 'function') fn(name, value);
+    else if (takes && value !== undefined && !takes.includes(value as string))
+      throw handlerOptionError(name, `${name} must be '${takes.join("' or '")}'.`);
+  }
+  const {
+    secret,
+    on = {},
+    maxAgeSeconds,
+    logger,
+    onError = reportError,
+    serviceVersion = SERVICE_VERSION,
+    dedupe: store = memoryStore(),
+  } = options;
+  const maxAge =
+    maxAgeSeconds === false ? undefined : positive(WHERE, options, 'maxAgeSeconds', EVENT_LIFETIME_SECONDS);
+  const maxBody = positive(WHERE, options, 'maxBodyBytes', MIB, 1024);
+  const lease = positive(WHERE, options, 'leaseSeconds', 300);
+  if (typeof serviceVersion !== 'string' || !serviceVersion)
+    throw handlerOptionError('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
+  if (typeof on !== 'object' || on === null)
+    throw handlerOptionError('on', 'on must be an object of handlers by event type.');
   if (store !== false && (typeof store?.claim !== 'function' || typeof store.release !== 'function'))
     throw handlerOptionError(
       'dedupe',
@@ -233,52 +288,9 @@ function readStore(options: WebhookHandlerOptions, maxAge: number | undefined) {
       `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} s: ` +
         'a replay could run twice. Lower maxAgeSeconds or keep ids longer.',
     );
-  return { store, keep };
-}
-
-/** The options checked and defaulted: a `ConfigurationError` names the first one at fault. */
-export function readOptions(options: WebhookHandlerOptions) {
-  if (typeof options !== 'object' || options === null)
-    throw handlerOptionError('options', 'pass an options object { secret, on }.');
-  for (const [name, value] of Object.entries(options)) {
-    const takes = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof WebhookHandlerOptions] : undefined;
-    if (takes === undefined) {
-      // Short and printable: a name can be anything, and the message lands in logs.
-      const quoted = JSON.stringify(name.slice(0, 64));
-      const names = Object.keys(OPTIONS);
-      const meant =
-        name === 'store'
-          ? 'dedupe'
-          : (nearest(name, names, 2) ??
-            names.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
-      throw handlerOptionError(
-        quoted,
-        `${quoted} is not an option (${meant ? `did you mean ${meant}?` : `known: ${names.join(', ')}`}).`,
-      );
-    }
-    if (takes === 'function') fn(name, value);
-    else if (takes && value !== undefined && !takes.includes(value as string))
-      throw handlerOptionError(name, `${name} must be '${takes.join("' or '")}'.`);
-  }
-  const { secret, on = {}, maxAgeSeconds, logger, onError = reportError } = options;
-  const maxAge =
-    maxAgeSeconds === false
-      ? undefined
-      : positive(WHERE, 'maxAgeSeconds', maxAgeSeconds, EVENT_LIFETIME_SECONDS);
-  const maxBody = positive(WHERE, 'maxBodyBytes', options.maxBodyBytes, MIB, 1024);
-  const lease = positive(WHERE, 'leaseSeconds', options.leaseSeconds, 300);
-  const { serviceVersion = SERVICE_VERSION } = options;
-  if (typeof serviceVersion !== 'string' || !serviceVersion)
-    throw handlerOptionError('serviceVersion', 'serviceVersion must be a version such as "2026-01-01".');
-  if (typeof on !== 'object' || on === null)
-    throw handlerOptionError('on', 'on must be an object of handlers by event type.');
-  const { telemetry } = options;
-  const { store, keep } = readStore(options, maxAge);
-  const secrets = Array.isArray(secret) ? secret : [secret];
-  const sink = logger ?? console;
   return {
     ...options,
-    secrets,
+    secrets: Array.isArray(secret) ? secret : [secret],
     on,
     retry: options.unhandledEvents === 'retry',
     maxAge,
@@ -286,21 +298,8 @@ export function readOptions(options: WebhookHandlerOptions) {
     lease,
     serviceVersion,
     // What the app gave to be told with never changes an answer: a throw from either is dropped.
-    warn: (...line: Parameters<Logger['warn']>) => {
-      try {
-        sink.warn(...line);
-      } catch {
-        // dropped
-      }
-    },
-    onError: ((error, event) => {
-      try {
-        onError(error, event);
-      } catch {
-        // dropped
-      }
-    }) as Report,
-    telemetry,
+    warn: quiet((...line: Parameters<Logger['warn']>) => (logger ?? console).warn(...line)),
+    onError: quiet(onError),
     store,
     keep,
   };

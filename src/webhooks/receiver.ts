@@ -6,11 +6,11 @@
 // shape of the payload is answered 4xx: only a body that is not JSON, or a stale `created`.
 
 import { WebhookVerificationError } from '../core/errors.js';
-import { dedupeSteps } from './claims.js';
-import { createdAt, idOf, typeOf, versionOf } from './delivery.js';
+import { dedupedRun } from './claims.js';
+import { createdAt, field, idOf, typeOf } from './delivery.js';
 import { checkEventNames } from './event-names.js';
 import type { WebhookEvent } from './events.js';
-import { hmacFor, type Hmac } from './hmac.js';
+import { hmacFor } from './hmac.js';
 import {
   CLOCK_SKEW_SECONDS,
   handlerOptionError,
@@ -23,28 +23,33 @@ import {
 import { constructEvent, SIGNATURE_HEADER } from './verifier.js';
 import { toHex } from '../internal/hex.js';
 
-/** One delivery as an adapter hands it over. */
-export interface ReceiverRequest {
-  /** HTTP method. */
-  method: string;
-  /** A request header by lowercase name. */
-  header(name: string): string | string[] | null | undefined;
-  /** The raw body, or `undefined` once it is known to be longer than `limit` bytes. */
-  body(limit: number): Promise<Uint8Array | undefined>;
-}
+/** A request header by lowercase name. */
+export type ReceiverHeader = (name: string) => string | string[] | null | undefined;
 
-/** The answer to one delivery: status, body (the outcome's word) and headers. */
+/** The raw body, or `undefined` once it is known to be longer than `limit` bytes. */
+export type ReceiverBody = (limit: number) => Promise<Uint8Array | undefined>;
+
+/**
+ * The answer to one delivery besides its body (the outcome's word, sent as the body so that the
+ * service's delivery log shows it): a Fetch API `ResponseInit` as it stands.
+ */
 export interface ReceiverAnswer {
   /** HTTP status, by the service's retry rules. */
   status: number;
-  /** The outcome's word, sent as the body so that the service's delivery log shows it. */
-  body: WebhookHandlerOutcome;
   /** Response headers. */
   headers: Record<string, string>;
 }
 
-/** The receiver's core: one delivery in, its answer out. */
-export type Receiver = (request: ReceiverRequest) => Promise<ReceiverAnswer>;
+/**
+ * The receiver's core: one delivery in (its HTTP method, a reader of its headers and one of its
+ * body), its outcome out (`answerOf` gives the rest of the answer). Arguments rather than an
+ * object, whose keys a bundle would spell out.
+ */
+export type Receiver = (
+  method: string,
+  header: ReceiverHeader,
+  body: ReceiverBody,
+) => Promise<WebhookHandlerOutcome>;
 
 /** Where a handler built by `createWebhookHandler` carries its core, for `toNodeHandler`. */
 export const RECEIVER: unique symbol = Symbol();
@@ -77,32 +82,23 @@ export const STATUS: Record<WebhookHandlerOutcome, number> = {
   in_progress: 503,
 };
 
-/** The answer of an outcome. */
+/** The answer of an outcome, besides its body (the outcome itself). */
 export const answerOf = (outcome: WebhookHandlerOutcome): ReceiverAnswer => ({
   status: STATUS[outcome],
-  body: outcome,
   headers: { 'content-type': 'text/plain', ...(outcome === 'method_not_allowed' && { allow: 'POST' }) },
 });
 
-/**
- * The advice for the refusal whose word alone leaves a user guessing; the others name their cause
- * or option.
- */
-const MISMATCH = ': the sender signs with another secret (gateway-sdk mock: use its GATEWAY_WEBHOOK_SECRET)';
-
-// Deliveries are de-duplicated per receiver: every secret gets its own namespace of ids, an HMAC
-// of a fixed text, so two receivers sharing a store (two webhooks, an sms and a payment receiver on
-// one Redis) never take each other's events for duplicates. Not the secret itself: keys are visible.
-const namespace = async (hmac: Hmac, secret: string): Promise<string> =>
-  toHex(await hmac.digest(secret, 'gateway-sdk dedupe'), 8);
-
 /** What a payload without a string `type` is, for the one report of it: its field names, never values. */
 const described = (payload: unknown): string =>
-  typeof payload === 'object' && payload && !Array.isArray(payload)
+  typeof payload === 'object' && payload !== null && !Array.isArray(payload)
     ? `fields: ${Object.keys(payload).slice(0, 10).join(', ')}`
     : `JSON ${Array.isArray(payload) ? 'array' : payload === null ? 'null' : typeof payload}`;
 
-/** The once-per-handler notes: drift that is accepted, and said once so that it is seen. */
+/**
+ * The checks that tell drift once per handler, so that what is accepted is seen: another
+ * `api_version`; the age check, which passes an unreadable `created`; the answer to an event
+ * without a handler, for its type or for having none. A list, not an object: a bundle keeps keys.
+ */
 function notes(settings: Settings) {
   const told = new Set<string>();
   // Bounded: a sender could name endless event types.
@@ -110,69 +106,56 @@ function notes(settings: Settings) {
     !told.has(what) &&
     told.size < 100 &&
     (told.add(what), settings.warn(`gateway-sdk: ${message} (told once per handler)`));
-  return {
-    version: (version: unknown) =>
+  return [
+    (version: unknown) =>
+      version !== undefined &&
+      version !== settings.serviceVersion &&
       once(
         'version',
         `webhook api_version ${JSON.stringify(version)} is not serviceVersion ${JSON.stringify(settings.serviceVersion)}: ` +
           'handled; its fields may differ from the types',
       ),
-    created: (created: unknown) =>
-      once(
-        'created',
-        `webhook created ${created === undefined ? 'missing' : 'not a time'}: handled without the maxAgeSeconds check`,
-      ),
-    unhandled: (type: string) =>
+    // Whether the payload is too old (or too far ahead) to be handled; unreadable times pass, noted.
+    (payload: unknown): boolean => {
+      const { maxAge } = settings;
+      if (maxAge === undefined) return false;
+      const created = createdAt(payload);
+      if (created === undefined) {
+        once(
+          'created',
+          `webhook created ${(payload as { created?: unknown } | null)?.created === undefined ? 'missing' : 'not a time'}: handled without the maxAgeSeconds check`,
+        );
+        return false;
+      }
+      // Too far ahead counts as too old: it would pass the age check long after its id left the store.
+      const age = Date.now() - created;
+      return age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000;
+    },
+    // The answer to a delivery without a handler, told once per type (and once for no type).
+    (type: string | undefined, payload: unknown): WebhookHandlerOutcome => {
+      if (type === undefined) {
+        if (!told.has('type')) {
+          told.add('type');
+          settings.onError(
+            handlerOptionError(
+              'onEvent',
+              `a delivery without a string type (${described(payload)}) was answered 500 ` +
+                'unrecognised_payload (sent again): pass onEvent to take it (told once per handler).',
+            ),
+            undefined,
+          );
+        }
+        return 'unrecognised_payload';
+      }
       once(
         `.${type}`,
         `webhook event type ${JSON.stringify(type.slice(0, 64))} has no handler: answered ${
           settings.retry ? '500 unhandled_event (sent again)' : '200 unsubscribed (not sent again)'
         }. Add it to on, or pass onEvent`,
-      ),
-    unrecognised: (payload: unknown) => {
-      if (told.has('type')) return;
-      told.add('type');
-      settings.onError(
-        handlerOptionError(
-          'onEvent',
-          `a delivery without a string type (${described(payload)}) was answered 500 ` +
-            'unrecognised_payload (sent again): pass onEvent to take it (told once per handler).',
-        ),
-        undefined,
       );
+      return settings.retry ? 'unhandled_event' : 'unsubscribed';
     },
-  };
-}
-
-/** The verify-and-parse step: the payload, or the outcome that refuses it. */
-function verifying(settings: Settings, hmac: () => Hmac) {
-  return async (body: Uint8Array, signature: ReturnType<ReceiverRequest['header']>) => {
-    try {
-      return { payload: await constructEvent(hmac, body, signature, settings.secret) };
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
-      // event and delivers it again once the secret is fixed. A 400 would lose it for good.
-      if (error.reason !== 'invalid_secret' && error.reason !== 'parsed_body')
-        return { outcome: error.reason };
-      settings.onError(error, undefined);
-      return { outcome: 'invalid_secret' as const };
-    }
-  };
-}
-
-/** Whether the payload is too old (or too far ahead) to be handled; unreadable times pass, noted. */
-function stale(settings: Settings, note: ReturnType<typeof notes>, payload: unknown): boolean {
-  const { maxAge } = settings;
-  if (maxAge === undefined) return false;
-  const created = createdAt(payload);
-  if (created === undefined) {
-    note.created((payload as { created?: unknown } | null)?.created);
-    return false;
-  }
-  // Too far ahead counts as too old: it would pass the age check long after its id left the store.
-  const age = Date.now() - created;
-  return age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000;
+  ] as const;
 }
 
 /** What the decision learnt of the event, for `telemetry`. */
@@ -181,42 +164,53 @@ type Seen = Pick<WebhookDeliveryRecord, 'type' | 'id'>;
 /** The decision for one delivery, without the answer's form. */
 function deciding(settings: Settings) {
   const hmac = hmacFor(settings.crypto);
-  const note = notes(settings);
+  const [noteVersion, stale, unhandled] = notes(settings);
   checkEventNames(settings.on, settings.warn);
-  const verify = verifying(settings, hmac);
   const handlers = settings.on as Record<string, ((event: WebhookEvent) => unknown) | undefined>;
-  // With a store that has `complete`, a claim is a lease; otherwise it is the record itself.
-  const { store, keep, lease, onError } = settings;
-  const { claim, run } = dedupeSteps(store, store && store.complete ? lease : keep, keep, onError);
+  const run = dedupedRun(settings);
   let spaces: Promise<string[]> | undefined;
   let names: string[] | undefined;
-  return async (request: ReceiverRequest, seen: Seen): Promise<WebhookHandlerOutcome> => {
-    if (request.method !== 'POST') return 'method_not_allowed';
-    const body = await request.body(settings.maxBody);
+  return async (
+    method: string,
+    header: ReceiverHeader,
+    read: ReceiverBody,
+    seen: Seen,
+  ): Promise<WebhookHandlerOutcome> => {
+    if (method !== 'POST') return 'method_not_allowed';
+    const body = await read(settings.maxBody);
     if (!body) return 'payload_too_large';
-    const { payload, outcome } = await verify(body, request.header(SIGNATURE_HEADER));
-    if (outcome) return outcome;
-    if (stale(settings, note, payload)) return 'event_too_old';
-    const version = versionOf(payload);
-    if (version !== undefined && version !== settings.serviceVersion) note.version(version);
+    let payload: WebhookEvent;
+    try {
+      payload = await constructEvent(hmac, body, header(SIGNATURE_HEADER), settings.secrets);
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
+      // event and delivers it again once the secret is fixed. A 400 would lose it for good.
+      if (error.reason !== 'invalid_secret' && error.reason !== 'parsed_body') return error.reason;
+      settings.onError(error, undefined);
+      return 'invalid_secret';
+    }
+    if (stale(payload)) return 'event_too_old';
+    noteVersion(field(payload, 'api_version'));
     // Own keys only: an event type named `constructor` or `__proto__` is not a handler.
     const type = typeOf(payload);
     seen.type = type;
     seen.id = idOf(payload);
     const handler =
       (type !== undefined && Object.hasOwn(handlers, type) ? handlers[type] : undefined) ?? settings.onEvent;
-    if (!handler) {
-      if (type === undefined) return (note.unrecognised(payload), 'unrecognised_payload');
-      note.unhandled(type);
-      return settings.retry ? 'unhandled_event' : 'unsubscribed';
-    }
+    if (!handler) return unhandled(type, payload);
     // An event without an id is known by a digest of its signed body: a redelivery is the same bytes.
     const id = seen.id ?? `body-${toHex(await hmac().digest('gateway-sdk body', body), 16)}`;
-    // The id under each secret's namespace. Awaited only until known: an await per delivery is a
-    // measurable share of the handler's time.
-    names ??= await (spaces ??= Promise.all(settings.secrets.map(async (s) => namespace(hmac(), s))));
+    // The id under each secret's namespace. Deliveries are de-duplicated per receiver: every secret
+    // gets its own namespace of ids, an HMAC of a fixed text, so two receivers sharing a store (two
+    // webhooks, an sms and a payment receiver on one Redis) never take each other's events for
+    // duplicates. Not the secret itself: keys are visible. Awaited only until known: an await per
+    // delivery is a measurable share of the handler's time.
+    names ??= await (spaces ??= Promise.all(
+      settings.secrets.map(async (secret) => toHex(await hmac().digest(secret, 'gateway-sdk dedupe'), 8)),
+    ));
     const keys = names.map((ns) => `${ns}:${id}`);
-    return (await claim(payload, keys)) ?? run(handler, payload, keys);
+    return run(handler, payload, keys);
   };
 }
 
@@ -224,25 +218,33 @@ function deciding(settings: Settings) {
  * The receiver's core and the body limit it reads up to: what `createWebhookHandler` wraps in the
  * Fetch API, and `toNodeHandler` calls with node:http's request. Options are checked here, once.
  */
-export function createReceiver(options: WebhookHandlerOptions): { receive: Receiver; maxBody: number } {
+export function createReceiver(
+  options: WebhookHandlerOptions,
+): readonly [receive: Receiver, maxBody: number] {
   const settings = readOptions(options);
   const decide = deciding(settings);
   const { logger, warn, telemetry } = settings;
-  const receive: Receiver = async (request) => {
+  const receive: Receiver = async (method, header, body) => {
     const seen: Seen = {};
     const told = telemetry?.((name) => {
-      const value = request.header(name);
+      const value = header(name);
       return Array.isArray(value) ? value[0] : (value ?? undefined);
     });
-    const answer = answerOf(await decide(request, seen));
-    told?.({ outcome: answer.body, status: answer.status, ...seen });
-    // One line per refused delivery, whichever check refused it.
-    if (logger && answer.status >= 400 && answer.status < 500)
+    const outcome = await decide(method, header, body, seen);
+    const status = STATUS[outcome];
+    told?.({ outcome, status, ...seen });
+    // One line per refused delivery, whichever check refused it, with advice for the one whose
+    // word alone leaves a user guessing (the others name their cause or option).
+    if (logger && status >= 400 && status < 500)
       warn(
-        `gateway-sdk: webhook delivery refused, ${answer.status} ${answer.body}${answer.body === 'signature_mismatch' ? MISMATCH : ''}`,
-        { outcome: answer.body, status: answer.status },
+        `gateway-sdk: webhook delivery refused, ${status} ${outcome}${
+          outcome === 'signature_mismatch'
+            ? ': the sender signs with another secret (gateway-sdk mock: use its GATEWAY_WEBHOOK_SECRET)'
+            : ''
+        }`,
+        { outcome, status },
       );
-    return answer;
+    return outcome;
   };
-  return { receive, maxBody: settings.maxBody };
+  return [receive, settings.maxBody];
 }

@@ -222,7 +222,7 @@ export function webhooksOver(getHmac: () => Hmac): WebhooksApi {
         data !== undefined && typeof signatures !== 'string' && matches(getHmac(), data, secrets, signatures)
       );
     },
-    constructEvent: async (rawBody, signature, secret) => constructEvent(getHmac, rawBody, signature, secret),
+    constructEvent: (rawBody, signature, secret) => constructEvent(getHmac, rawBody, signature, secret),
     async sign(rawBody, secret) {
       const data = toData(rawBody) ?? gone();
       const [key] = toSecrets(secret);
