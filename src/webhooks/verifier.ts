@@ -80,7 +80,8 @@ function toData(body: unknown): HmacData | undefined {
 
 const gone = () => fail('invalid_payload', 'Detached ArrayBuffer. Answer 400.');
 
-function toSecrets(secret: unknown): string[] {
+/** The secrets to verify with; an unusable one is a `WebhookVerificationError` (`invalid_secret`). */
+export function toSecrets(secret: unknown): string[] {
   const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
   for (const s of list.length ? list : ['']) {
     // Never put the secret itself in a message: messages end up in logs.
@@ -129,8 +130,8 @@ function hexToBytes(hex: string): Uint8Array | undefined {
   return bad >>> 4 ? undefined : bytes;
 }
 
-// Decoded signature candidates, or why there are none.
-function toSignatures(signature: unknown): Uint8Array[] | 'missing_signature' | 'malformed_signature' {
+/** Decoded signature candidates, or why there are none. */
+export function toSignatures(signature: unknown): Uint8Array[] | 'missing_signature' | 'malformed_signature' {
   // The common case, one clean header value, skips the list handling below.
   const one = typeof signature === 'string' && hexToBytes(signature);
   if (one) return [one];
@@ -150,9 +151,11 @@ function toSignatures(signature: unknown): Uint8Array[] | 'missing_signature' | 
   return out.length ? out : seen ? 'malformed_signature' : 'missing_signature';
 }
 
-// Synchronous while the digests are (node:crypto): a promise or closure per secret costs a tenth
-// of verify's time on a 1 KB body.
-function matches(
+/**
+ * Whether any of `signatures` is the digest of `data` under any of `secrets`. Synchronous while the
+ * digests are (node:crypto): a promise or closure per secret costs a tenth of verify's time on a 1 KB body.
+ */
+export function matches(
   hmac: Hmac,
   data: HmacData,
   secrets: string[],
@@ -175,8 +178,8 @@ function matches(
 const check = (rawBody: unknown, signature: unknown, secret: unknown) =>
   [toData(rawBody), toSecrets(secret), toSignatures(signature)] as const;
 
-/** `constructEvent` over one HMAC path: what the receiver calls, without the rest of the helpers. */
-export async function constructEvent(
+/** `constructEvent` over one HMAC path. */
+async function constructEvent(
   getHmac: () => Hmac,
   rawBody: WebhookRawBody,
   signature: string | string[] | null | undefined,
@@ -205,9 +208,7 @@ export async function constructEvent(
   // Only a body that is not JSON is refused: the signature proves the service sent it, and a
   // shape the types did not expect must never lose an event (a 4xx is never redelivered).
   try {
-    return JSON.parse(
-      typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data),
-    ) as WebhookEvent;
+    return JSON.parse(typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data)) as WebhookEvent;
   } catch {
     return fail('invalid_payload', 'Signed body is not UTF-8 JSON. Answer 400.');
   }
