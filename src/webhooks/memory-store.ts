@@ -90,16 +90,16 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
   const write = (id: string, state: DedupeState, ttlSeconds: number) => {
     const now = Date.now();
     entries.delete(id);
-    for (const queue of queues.values()) first(queue, now);
-    // Still full: forget the handled id that expires first. A pending one only when every id is
-    // pending, since dropping it would let a concurrent duplicate run the same event twice.
-    while (entries.size >= max) {
+    // Each pass forgets every queue's expired head. Still full: forget the handled id that expires
+    // first. A pending one only when every id is pending, since dropping it would let a concurrent
+    // duplicate run the same event twice.
+    for (;;) {
       let oldest: Entry | undefined;
       for (const queue of queues.values()) {
         const entry = first(queue, now);
         if (entry && (!oldest || rank(entry) < rank(oldest))) oldest = entry;
       }
-      if (!oldest) break;
+      if (!oldest || entries.size < max) break;
       entries.delete(oldest[0]);
     }
     const key = state + ttlSeconds;

@@ -61,29 +61,27 @@ export const RECEIVER: unique symbol = Symbol();
 export const receiverOf = (handle: object): Receiver | undefined =>
   (handle as { readonly [RECEIVER]?: Receiver })[RECEIVER];
 
-/** The status of each outcome. */
-export const STATUS: Record<WebhookHandlerOutcome, number> = {
-  handled: 200,
-  duplicate: 200,
-  unsubscribed: 200,
-  missing_signature: 400,
-  malformed_signature: 400,
-  signature_mismatch: 400,
-  invalid_payload: 400,
-  event_too_old: 400,
-  method_not_allowed: 405,
-  payload_too_large: 413,
-  invalid_secret: 500,
-  handler_failed: 500,
-  dedupe_failed: 500,
-  unrecognised_payload: 500,
-  unhandled_event: 500,
-  in_progress: 503,
-};
+/**
+ * The status of each outcome: 200 handled, duplicate, unsubscribed; 400 a signature reason,
+ * invalid_payload, event_too_old; 405; 413; 503 in_progress; 500 the rest (a misconfiguration or a
+ * failure, so that the service delivers the event again).
+ */
+export const statusOf = (outcome: WebhookHandlerOutcome): number =>
+  outcome === 'in_progress'
+    ? 503
+    : outcome === 'payload_too_large'
+      ? 413
+      : outcome === 'method_not_allowed'
+        ? 405
+        : /^(handled|duplicate|unsubscribed)$/.test(outcome)
+          ? 200
+          : /signature|invalid_payload|old/.test(outcome)
+            ? 400
+            : 500;
 
 /** The answer of an outcome, besides its body (the outcome itself). */
 export const answerOf = (outcome: WebhookHandlerOutcome): ReceiverAnswer => ({
-  status: STATUS[outcome],
+  status: statusOf(outcome),
   headers: { 'content-type': 'text/plain', ...(outcome === 'method_not_allowed' && { allow: 'POST' }) },
 });
 
@@ -238,7 +236,7 @@ export function createReceiver(
       return Array.isArray(value) ? value[0] : (value ?? undefined);
     });
     const outcome = await decide(method, header, body, seen);
-    const status = STATUS[outcome];
+    const status = statusOf(outcome);
     told?.({ outcome, status, ...seen });
     // One line per refused delivery, whichever check refused it, with advice for the one whose
     // word alone leaves a user guessing (the others name their cause or option).
