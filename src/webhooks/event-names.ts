@@ -15,16 +15,17 @@ import { fn, handlerOptionError, nearest } from './options.js';
 export function checkEventNames(on: object, warn: Logger['warn']): void {
   const unknown: string[] = [];
   for (const name of Object.keys(on)) {
-    fn('on', (on as Record<string, unknown>)[name], `on[${JSON.stringify(name)}]`);
+    const quoted = JSON.stringify(name);
+    fn('on', (on as Record<string, unknown>)[name], `on[${quoted}]`);
     // A known type is its own nearest (no two differ by case alone).
     const meant = nearest(name, EVENT_TYPES, 2);
     if (meant === name) continue;
     if (meant !== undefined)
       throw handlerOptionError(
         'on',
-        `on[${JSON.stringify(name)}] is not an event type; did you mean ${JSON.stringify(meant)}? (A new type: use onEvent.)`,
+        `on[${quoted}] is not an event type; did you mean ${JSON.stringify(meant)}? (A new type: use onEvent.)`,
       );
-    unknown.push(JSON.stringify(name));
+    unknown.push(quoted);
   }
   if (unknown.length)
     warn(

@@ -257,7 +257,6 @@ export function readOptions(options: WebhookHandlerOptions) {
       throw handlerOptionError(name, `${name} must be '${takes.join("' or '")}'.`);
   }
   const {
-    secret,
     on = {},
     maxAgeSeconds,
     logger,
@@ -281,8 +280,8 @@ export function readOptions(options: WebhookHandlerOptions) {
   // How long a handled id is kept: as long as a replay of its event would pass the age check, and
   // a second more, as stores drop an id at its deadline exactly.
   const keep = maxAge === undefined ? EVENT_LIFETIME_SECONDS : maxAge + CLOCK_SKEW_SECONDS + 1;
-  const retention = store && maxAge !== undefined ? store.retentionSeconds : undefined;
-  if (retention !== undefined && retention < keep)
+  const retention = maxAge === undefined || !store ? keep : (store.retentionSeconds ?? keep);
+  if (retention < keep)
     throw handlerOptionError(
       'maxAgeSeconds',
       `the dedupe store keeps ids ${retention} s, under maxAgeSeconds + ${CLOCK_SKEW_SECONDS + 1} s: ` +
@@ -290,7 +289,6 @@ export function readOptions(options: WebhookHandlerOptions) {
     );
   return {
     ...options,
-    secrets: Array.isArray(secret) ? secret : [secret],
     on,
     retry: options.unhandledEvents === 'retry',
     maxAge,

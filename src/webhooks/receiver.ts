@@ -179,7 +179,7 @@ function deciding(settings: Settings) {
     // Verified as constructEvent does, answering with its reasons but without building its errors.
     let secrets: string[];
     try {
-      secrets = toSecrets(settings.secrets);
+      secrets = toSecrets(settings.secret);
     } catch (error) {
       // invalid_secret is the receiver's own misconfiguration: 5xx, so that the service keeps the
       // event and delivers it again once the secret is fixed. A 400 would lose it for good.
@@ -212,7 +212,7 @@ function deciding(settings: Settings) {
     // duplicates. Not the secret itself: keys are visible. Awaited only until known: an await per
     // delivery is a measurable share of the handler's time.
     names ??= await (spaces ??= Promise.all(
-      settings.secrets.map(async (secret) => toHex(await hmac().digest(secret, 'gateway-sdk dedupe'), 8)),
+      secrets.map(async (secret) => toHex(await hmac().digest(secret, 'gateway-sdk dedupe'), 8)),
     ));
     const keys = names.map((ns) => `${ns}:${id}`);
     return run(handler, payload, keys);
