@@ -2,18 +2,18 @@
 // a public endpoint must not be made to buffer more than the limit, whatever a sender announces.
 
 /**
- * The body from `next` (a stream reader's `read` or an async iterator's `next`), or `undefined` as
- * soon as it passes `limit` bytes: nothing past the limit is kept, so a huge or endless body costs
- * at most the limit. The caller stops the source.
+ * The body from `next` (a stream reader's `read` or an async iterator's `next`, giving bytes), or
+ * `undefined` as soon as it passes `limit` bytes: nothing past the limit is kept, so a huge or
+ * endless body costs at most the limit. The caller stops the source.
  */
 export async function collect(
-  next: () => Promise<IteratorResult<unknown>>,
+  next: () => Promise<IteratorResult<Uint8Array, unknown>>,
   limit: number,
 ): Promise<Uint8Array | undefined> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   for (let r = await next(); !r.done; r = await next()) {
-    const chunk = typeof r.value === 'string' ? new TextEncoder().encode(r.value) : (r.value as Uint8Array);
+    const chunk = r.value;
     if ((length += chunk.length) > limit) return undefined;
     chunks.push(chunk);
   }

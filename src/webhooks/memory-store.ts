@@ -112,9 +112,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupeStore {
 
   return {
     async claim(id, ttlSeconds) {
-      if (live(id)) return false;
-      write(id, 'pending', ttlSeconds);
-      return true;
+      return !live(id) && (write(id, 'pending', ttlSeconds), true);
     },
     async release(id) {
       entries.delete(id);

@@ -73,7 +73,13 @@ async function rawBody(req: NodeIncomingRequest, limit: number): Promise<Uint8Ar
   if (declaredOver(req.headers['content-length'], limit)) return undefined;
   const chunks = req[Symbol.asyncIterator]();
   try {
-    return await collect(() => chunks.next(), limit);
+    return await collect(async () => {
+      const r = await chunks.next();
+      // A stream given an encoding (req.setEncoding) yields text: the signature covers its UTF-8.
+      return typeof r.value === 'string'
+        ? { value: new TextEncoder().encode(r.value) }
+        : (r as IteratorResult<Uint8Array, unknown>);
+    }, limit);
   } catch (error) {
     throw new DroppedUpload(error);
   }

@@ -202,7 +202,7 @@ function deciding(settings: Settings) {
     seen.type = type;
     seen.id = idOf(payload);
     const handler =
-      (type !== undefined && Object.hasOwn(handlers, type) ? handlers[type] : undefined) ?? settings.onEvent;
+      (type !== undefined && Object.hasOwn(handlers, type) && handlers[type]) || settings.onEvent;
     if (!handler) return unhandled(type, payload);
     // An event without an id is known by a digest of its signed body: a redelivery is the same bytes.
     const id = seen.id ?? `body-${toHex(await hmac().digest('gateway-sdk body', body), 16)}`;

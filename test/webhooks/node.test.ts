@@ -49,6 +49,21 @@ describe('toNodeHandler', () => {
     expect(handled.map((e) => e.id)).toEqual([id]);
   });
 
+  it('reads a stream given an encoding, whose chunks are text, as its UTF-8 bytes', async () => {
+    const { node, handled } = receiver();
+    const url = await listen(
+      createServer((req, res) => {
+        req.setEncoding('utf8');
+        void node(req, res);
+      }),
+    );
+    expect(await post(url, { id: 'evt_text', data: { object: { name: 'Zoë 🚀' } } })).toEqual([
+      200,
+      'handled',
+    ]);
+    expect(handled.map((e) => e.id)).toEqual(['evt_text']);
+  });
+
   it('reads a multibyte body split across chunks exactly', async () => {
     const { node, handled } = receiver();
     const url = await listen(createServer(node));
