@@ -290,7 +290,6 @@ export function readOptions(options: WebhookHandlerOptions) {
   return {
     ...options,
     on,
-    retry: options.unhandledEvents === 'retry',
     maxAge,
     maxBody,
     lease,
