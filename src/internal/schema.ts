@@ -488,22 +488,22 @@ const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\
 export function inputDateTime(
   check?: (ms: number) => string | undefined,
 ): z.ZodMiniType<string, string | Date> {
-  // A refine that also sets the value it sends: no transform or pipe, whose code zod would load for it.
-  return z.custom<string | Date>().check(
-    z.superRefine((value, ctx) => {
-      const fail = (message: string): void => void ctx.issues.push({ code: 'custom', input: value, message });
-      if (typeof value !== 'string' && !(value instanceof Date))
-        return fail('must be a Date or an ISO 8601 date-time string');
-      if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
-        return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
-      }
-      const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
-      if (Number.isNaN(ms)) return fail('must be a valid date');
-      const problem = check?.(ms);
-      if (problem !== undefined) return fail(problem);
-      ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
-    }),
-  ) as unknown as z.ZodMiniType<string, string | Date>;
+  // A check that also sets the value it sends: no transform or pipe, whose code zod would load for
+  // it. A plain function, which zod/mini's `check` takes as it is: no superRefine to load either.
+  return z.custom<string | Date>().check((ctx) => {
+    const value = ctx.value;
+    const fail = (message: string): void => void ctx.issues.push({ code: 'custom', input: value, message });
+    if (typeof value !== 'string' && !(value instanceof Date))
+      return fail('must be a Date or an ISO 8601 date-time string');
+    if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
+      return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
+    }
+    const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
+    if (Number.isNaN(ms)) return fail('must be a valid date');
+    const problem = check?.(ms);
+    if (problem !== undefined) return fail(problem);
+    ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
+  }) as unknown as z.ZodMiniType<string, string | Date>;
 }
 
 /** Declared fields of `T`: its index signature (a loose zod object's `[k: string]: unknown`) left out. */

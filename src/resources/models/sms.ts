@@ -258,20 +258,18 @@ const variables = z
   .custom<Variables>(isPlainObject, {
     error: 'must be an object of strings, numbers or booleans to substitute into the template',
   })
-  .check(
-    z.superRefine((value: Variables, ctx) => {
-      for (const [name, v] of Object.entries(value)) {
-        if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-          ctx.issues.push({
-            code: 'custom',
-            input: v,
-            path: [name],
-            message: 'must be a string, number or boolean',
-          });
-        }
+  .check((ctx) => {
+    for (const [name, v] of Object.entries(ctx.value)) {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+        ctx.issues.push({
+          code: 'custom',
+          input: v,
+          path: [name],
+          message: 'must be a string, number or boolean',
+        });
       }
-    }),
-  );
+    }
+  });
 
 /** Body of `templates.send`. */
 export interface TemplateSendParams {
