@@ -16,6 +16,7 @@ import {
   oneOf,
   openEnum,
   type ParsesTo,
+  rule,
   typedAs,
   wireDateTime,
 } from '../../internal/schema.js';
@@ -200,11 +201,14 @@ const { min: MIN_RECIPIENTS, max: MAX_RECIPIENTS } = LIMITS.bulkRecipients;
 
 /** Checks a `bulk.create` body. Closed: the reference's request table is complete. */
 export const BulkCreateParamsSchema = closedObject({
-  recipients: z.array(loosePhone).check(
-    z.refine((list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS, {
-      error: `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
-    }),
-  ),
+  recipients: z
+    .array(loosePhone)
+    .check(
+      rule(
+        (list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS,
+        `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
+      ),
+    ),
   message: messageText,
   from: z.optional(senderId),
   route: z.optional(
