@@ -500,7 +500,7 @@ export function inputDateTime(
 ): z.ZodMiniType<string, string | Date> {
   // A check that also sets the value it sends: no transform or pipe, whose code zod would load for
   // it. A plain function, which zod/mini's `check` takes as it is: no superRefine to load either.
-  return z.custom<string | Date>().check((ctx) => {
+  return z.unknown().check((ctx) => {
     const value = ctx.value;
     const fail = (message: string): void => void ctx.issues.push({ code: 'custom', input: value, message });
     if (typeof value !== 'string' && !(value instanceof Date))

@@ -257,23 +257,32 @@ type Variables = Record<string, string | number | boolean>;
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Values written into the template's text: strings, numbers or booleans, each named. */
-const variables = z
-  .custom<Variables>(isPlainObject, {
-    error: 'must be an object of strings, numbers or booleans to substitute into the template',
-  })
-  .check((ctx) => {
-    for (const [name, v] of Object.entries(ctx.value)) {
-      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-        ctx.issues.push({
-          code: 'custom',
-          input: v,
-          path: [name],
-          message: 'must be a string, number or boolean',
-        });
-      }
+/**
+ * Values written into the template's text: strings, numbers or booleans, each named. One plain
+ * check function (zod/mini's `check` takes one as it is), so zod loads no custom schema for it.
+ */
+const variables = z.unknown().check((ctx) => {
+  const value = ctx.value;
+  if (!isPlainObject(value)) {
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      path: [],
+      message: 'must be an object of strings, numbers or booleans to substitute into the template',
+    });
+    return;
+  }
+  for (const [name, v] of Object.entries(value)) {
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+      ctx.issues.push({
+        code: 'custom',
+        input: v,
+        path: [name],
+        message: 'must be a string, number or boolean',
+      });
     }
-  });
+  }
+}) as unknown as z.ZodMiniType<Variables, Variables>;
 
 /** Body of `templates.send`. */
 export interface TemplateSendParams {
