@@ -20,6 +20,7 @@ import {
   typedAs,
   wireDateTime,
 } from '../../internal/schema.js';
+import { isObject } from '../../internal/exact-check.js';
 import { LIMITS } from '../../limits.js';
 import { pageLimit } from './fields.js';
 import {
@@ -254,8 +255,6 @@ type _MessageListParamsTie = Assert<Accepts<typeof MessageListParamsSchema, Mess
 
 /** Template variables by name: strings, numbers or booleans, written into the text. */
 type Variables = Record<string, string | number | boolean>;
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Values written into the template's text: strings, numbers or booleans, each named. One plain
@@ -263,7 +262,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 const variables = z.unknown().check((ctx) => {
   const value = ctx.value;
-  if (!isPlainObject(value)) {
+  if (!isObject(value)) {
     ctx.issues.push({
       code: 'custom',
       input: value,
