@@ -27,7 +27,7 @@ export function safeParse<S extends z.ZodMiniType>(schema: S, value: unknown) {
 
 /**
  * A readable rule for one zod issue; `root` tells missing from mistyped. Every rule past a field's
- * type is a refine carrying the SDK's own message (see `oneOf` below), and objects are loose (the key
+ * type is a `rule` carrying the SDK's own message (see `oneOf` below), and objects are loose (the key
  * check names unknown keys): so zod's own issues are only a missing or mistyped value.
  */
 export function describeIssue(issue: Issue, root: unknown): string {
@@ -410,8 +410,20 @@ export function openEnum<E extends string>(): z.ZodMiniType<E, E> {
   return z.string() as unknown as z.ZodMiniType<E, E>;
 }
 
-// The helpers below are written with `refine` and carry the SDK's message for the rule, which
+// The helpers below are written with `rule` and carry the SDK's message for the rule, which
 // names the allowed values or range in the words of the API reference.
+
+/**
+ * A refine as zod/mini's `check` takes a plain function: when `test` fails, an issue with the SDK's
+ * `error`, which later checks still follow, as a refine's. No refine schema is built for it, so zod
+ * loads no code for one.
+ */
+export function rule<T>(test: (value: T) => boolean, error: string): z.core.CheckFn<T> {
+  return (ctx) => {
+    if (!test(ctx.value))
+      ctx.issues.push({ code: 'custom', input: ctx.value, path: [], message: error, continue: true });
+  };
+}
 
 /**
  * A request string that must be one of `values`. `E` is the type the param accepts: the exported
@@ -422,14 +434,15 @@ export function oneOf<E extends string>(
   values: readonly string[],
   error = `must be one of ${values.join(', ')}`,
 ): z.ZodMiniType<E, E> {
-  return z
-    .string()
-    .check(z.refine((value: string) => values.includes(value), { error })) as unknown as z.ZodMiniType<E, E>;
+  return z.string().check(rule((value: string) => values.includes(value), error)) as unknown as z.ZodMiniType<
+    E,
+    E
+  >;
 }
 
 /** An integer from `min` to `max`. */
 export function intRange(min: number, max: number, error = `must be an integer from ${min} to ${max}`) {
-  return z.number().check(z.refine((n: number) => Number.isInteger(n) && n >= min && n <= max, { error }));
+  return z.number().check(rule((n: number) => Number.isInteger(n) && n >= min && n <= max, error));
 }
 
 /** Counts Unicode code points, so an emoji is one character, as a person counts it. */
@@ -453,13 +466,10 @@ export function codePoints(text: string): number {
 export function maxChars(max: number, min = 0) {
   const error = min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;
   return z.string().check(
-    z.refine(
-      (s: string) => {
-        const n = codePoints(s);
-        return n >= min && n <= max;
-      },
-      { error },
-    ),
+    rule((s: string) => {
+      const n = codePoints(s);
+      return n >= min && n <= max;
+    }, error),
   );
 }
 
@@ -488,22 +498,22 @@ const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\
 export function inputDateTime(
   check?: (ms: number) => string | undefined,
 ): z.ZodMiniType<string, string | Date> {
-  // A refine that also sets the value it sends: no transform or pipe, whose code zod would load for it.
-  return z.custom<string | Date>().check(
-    z.superRefine((value, ctx) => {
-      const fail = (message: string): void => void ctx.issues.push({ code: 'custom', input: value, message });
-      if (typeof value !== 'string' && !(value instanceof Date))
-        return fail('must be a Date or an ISO 8601 date-time string');
-      if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
-        return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
-      }
-      const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
-      if (Number.isNaN(ms)) return fail('must be a valid date');
-      const problem = check?.(ms);
-      if (problem !== undefined) return fail(problem);
-      ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
-    }),
-  ) as unknown as z.ZodMiniType<string, string | Date>;
+  // A check that also sets the value it sends: no transform or pipe, whose code zod would load for
+  // it. A plain function, which zod/mini's `check` takes as it is: no superRefine to load either.
+  return z.unknown().check((ctx) => {
+    const value = ctx.value;
+    const fail = (message: string): void => void ctx.issues.push({ code: 'custom', input: value, message });
+    if (typeof value !== 'string' && !(value instanceof Date))
+      return fail('must be a Date or an ISO 8601 date-time string');
+    if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
+      return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
+    }
+    const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
+    if (Number.isNaN(ms)) return fail('must be a valid date');
+    const problem = check?.(ms);
+    if (problem !== undefined) return fail(problem);
+    ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
+  }) as unknown as z.ZodMiniType<string, string | Date>;
 }
 
 /** Declared fields of `T`: its index signature (a loose zod object's `[k: string]: unknown`) left out. */

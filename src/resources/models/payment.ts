@@ -9,6 +9,7 @@ import {
   closedObject,
   cursorPage,
   type ParsesTo,
+  rule,
   typedAs,
   wireDateTime,
 } from '../../internal/schema.js';
@@ -61,7 +62,7 @@ export interface PaymentMethodAttachParams {
 export const PaymentMethodAttachParamsSchema = closedObject({
   payment_method: z
     .string()
-    .check(z.refine((id: string) => id.length > 0, { error: 'must be a non-empty payment method id' })),
+    .check(rule((id: string) => id.length > 0, 'must be a non-empty payment method id')),
   set_default: z.optional(z.boolean()),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.

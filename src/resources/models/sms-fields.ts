@@ -3,7 +3,7 @@
 // code points counted), so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
-import { inputDateTime, maxChars, oneOf, openEnum } from '../../internal/schema.js';
+import { inputDateTime, maxChars, oneOf, openEnum, rule } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
 import { isListedNumber, LISTED_NUMBER_MAX, type MESSAGE_STATUSES, ROUTES } from './sms-rules.js';
 
@@ -24,19 +24,20 @@ const { minDigits, maxDigits } = LIMITS.phoneNumber;
 // The reference's pattern with one optional leading `+`, built from LIMITS so the two cannot drift.
 const PHONE = new RegExp(`^\\+?[1-9][0-9]{${minDigits - 1},${maxDigits - 1}}$`);
 
-// A refine that rewrites the value, not a pipe into a transform (nor an overwrite check): zod then
-// loads no code for them. It runs only on a string, and a failed rule makes the parse fail anyway.
-const withoutPlus = z.superRefine((value: string, ctx) => {
-  if (value.startsWith('+')) ctx.value = value.slice(1);
-});
+// A check that rewrites the value, not a pipe into a transform (nor an overwrite check): zod then
+// loads no code for them. A plain function, which zod/mini's `check` takes as it is (no superRefine
+// to load). It runs only on a string, and a failed rule makes the parse fail anyway.
+const withoutPlus = (ctx: z.core.ParsePayload<string>): void => {
+  if (ctx.value.startsWith('+')) ctx.value = ctx.value.slice(1);
+};
 
 /** `^[1-9][0-9]{7,14}$`, with a leading `+` accepted and stripped (the contract's looser reading). */
 export const phone = z.string().check(
-  z.refine((value: string) => PHONE.test(value), {
-    error:
-      `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or ` +
+  rule(
+    (value: string) => PHONE.test(value),
+    `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or ` +
       'dashes, such as 447700900123 (a leading + is allowed)',
-  }),
+  ),
   withoutPlus,
 );
 
@@ -44,14 +45,16 @@ export const phone = z.string().check(
  * A number of a bulk send or a template send: the reference gives its pattern for single sends
  * only, so these take the looser reading of sms-rules.ts `isListedNumber`, which the mock applies too.
  */
-export const loosePhone = z.string().check(
-  z.refine(isListedNumber, {
-    error:
+export const loosePhone = z
+  .string()
+  .check(
+    rule(
+      isListedNumber,
       `must be a number of digits, at most ${LISTED_NUMBER_MAX} characters, without spaces or dashes, ` +
-      'such as 447700900123 (a leading + is allowed)',
-  }),
-  withoutPlus,
-);
+        'such as 447700900123 (a leading + is allowed)',
+    ),
+    withoutPlus,
+  );
 
 /** Message content: 1 to 1000 characters (code points). */
 export const messageText = maxChars(LIMITS.message.max, LIMITS.message.min);
@@ -67,17 +70,14 @@ export const referenceId = maxChars(LIMITS.referenceId.max);
  * `https://` and a host: URL parsers repair `https:hooks.example.com`, but the string is sent as given.
  */
 export const httpsUrl = z.string().check(
-  z.refine(
-    (value: string) => {
-      if (!/^https:\/\/[^/\\?#\s]/i.test(value)) return false;
-      try {
-        return new URL(value).protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an absolute https:// URL with a host (plain HTTP is not supported)' },
-  ),
+  rule((value: string) => {
+    if (!/^https:\/\/[^/\\?#\s]/i.test(value)) return false;
+    try {
+      return new URL(value).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute https:// URL with a host (plain HTTP is not supported)'),
 );
 
 const HORIZON_MS = LIMITS.scheduleAheadDays * 86_400_000;

@@ -16,9 +16,11 @@ import {
   oneOf,
   openEnum,
   type ParsesTo,
+  rule,
   typedAs,
   wireDateTime,
 } from '../../internal/schema.js';
+import { isObject } from '../../internal/exact-check.js';
 import { LIMITS } from '../../limits.js';
 import { pageLimit } from './fields.js';
 import {
@@ -200,11 +202,14 @@ const { min: MIN_RECIPIENTS, max: MAX_RECIPIENTS } = LIMITS.bulkRecipients;
 
 /** Checks a `bulk.create` body. Closed: the reference's request table is complete. */
 export const BulkCreateParamsSchema = closedObject({
-  recipients: z.array(loosePhone).check(
-    z.refine((list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS, {
-      error: `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
-    }),
-  ),
+  recipients: z
+    .array(loosePhone)
+    .check(
+      rule(
+        (list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS,
+        `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
+      ),
+    ),
   message: messageText,
   from: z.optional(senderId),
   route: z.optional(
@@ -250,28 +255,33 @@ type _MessageListParamsTie = Assert<Accepts<typeof MessageListParamsSchema, Mess
 
 /** Template variables by name: strings, numbers or booleans, written into the text. */
 type Variables = Record<string, string | number | boolean>;
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Values written into the template's text: strings, numbers or booleans, each named. */
-const variables = z
-  .custom<Variables>(isPlainObject, {
-    error: 'must be an object of strings, numbers or booleans to substitute into the template',
-  })
-  .check(
-    z.superRefine((value: Variables, ctx) => {
-      for (const [name, v] of Object.entries(value)) {
-        if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-          ctx.issues.push({
-            code: 'custom',
-            input: v,
-            path: [name],
-            message: 'must be a string, number or boolean',
-          });
-        }
-      }
-    }),
-  );
+/**
+ * Values written into the template's text: strings, numbers or booleans, each named. One plain
+ * check function (zod/mini's `check` takes one as it is), so zod loads no custom schema for it.
+ */
+const variables = z.unknown().check((ctx) => {
+  const value = ctx.value;
+  if (!isObject(value)) {
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      path: [],
+      message: 'must be an object of strings, numbers or booleans to substitute into the template',
+    });
+    return;
+  }
+  for (const [name, v] of Object.entries(value)) {
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+      ctx.issues.push({
+        code: 'custom',
+        input: v,
+        path: [name],
+        message: 'must be a string, number or boolean',
+      });
+    }
+  }
+}) as unknown as z.ZodMiniType<Variables, Variables>;
 
 /** Body of `templates.send`. */
 export interface TemplateSendParams {

@@ -71,6 +71,19 @@ describe('many bad bulk recipients', () => {
     ).catch((e: unknown) => e)) as ValidationError;
     expect(error.message).toMatch(/^Invalid BulkCreateParams: recipients\.1 must be a number of digits/);
   });
+
+  it('a bad recipient does not hide the count rule: every rule of the list is checked', async () => {
+    const error = (await Promise.resolve(
+      api.client.sms.bulk.create({
+        recipients: ['12-34', ...Array.from({ length: 10_000 }, () => '447700900123')],
+        message: 'hi',
+      }),
+    ).catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues.map((issue) => issue.path)).toEqual([['recipients', 0], ['recipients']]);
+    expect(error.issues[1]?.message).toMatch(/^must list \d+ to \d+ phone numbers/);
+    expect(wire).toHaveLength(0);
+  });
 });
 
 const refused: Refusal[] = [
