@@ -191,7 +191,8 @@ function deciding(settings: Settings) {
     if (!(await matches(hmac(), body, secrets, signatures))) return 'signature_mismatch';
     let payload: WebhookEvent;
     try {
-      payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body)) as WebhookEvent;
+      // UTF-8 is TextDecoder's default; fatal, so that bytes that are not UTF-8 are invalid_payload.
+      payload = JSON.parse(new TextDecoder(undefined, { fatal: true }).decode(body)) as WebhookEvent;
     } catch {
       return 'invalid_payload';
     }

@@ -209,9 +209,10 @@ async function constructEvent(
   }
   // Only a body that is not JSON is refused: the signature proves the service sent it, and a
   // shape the types did not expect must never lose an event (a 4xx is never redelivered).
+  // UTF-8 is TextDecoder's default; fatal, so that bytes that are not UTF-8 are invalid_payload.
   try {
     return JSON.parse(
-      typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data),
+      typeof data === 'string' ? data : new TextDecoder(undefined, { fatal: true }).decode(data),
     ) as WebhookEvent;
   } catch {
     return fail('invalid_payload', 'Signed body is not UTF-8 JSON. Answer 400.');
