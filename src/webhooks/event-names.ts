@@ -18,7 +18,7 @@ export function checkEventNames(on: object, warn: Logger['warn']): void {
     const quoted = JSON.stringify(name);
     fn('on', (on as Record<string, unknown>)[name], `on[${quoted}]`);
     // A known type is its own nearest (no two differ by case alone).
-    const meant = nearest(name, EVENT_TYPES, 2);
+    const meant = nearest(name, EVENT_TYPES);
     if (meant === name) continue;
     if (meant !== undefined)
       throw handlerOptionError(

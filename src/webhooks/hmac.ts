@@ -87,13 +87,11 @@ export type WebhookCrypto = 'auto' | 'web';
 let chosen: Hmac | undefined;
 let web: Hmac | undefined;
 
-/** The path for this runtime, resolved on first use so that importing the entry stays free. */
-export function defaultHmac(): Hmac {
-  return (chosen ??= nodeHmac() ?? (web ??= webCryptoHmac()));
-}
-
 /** The Web Crypto path, one per process so that its key cache is shared. */
 export const webHmac = (): Hmac => (web ??= webCryptoHmac());
+
+/** The path for this runtime, resolved on first use so that importing the entry stays free. */
+export const defaultHmac = (): Hmac => (chosen ??= nodeHmac() ?? webHmac());
 
 /**
  * The path a `crypto` option names; anything but `'web'` is `'auto'`. `'web'` where there is no Web

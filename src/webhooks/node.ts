@@ -210,7 +210,8 @@ function toHeaders(headers: NodeIncomingRequest['headers']): Headers {
   const out = new Headers();
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
+    // A repeated header comes as a list: flat() takes it as it does a lone value.
+    for (const v of [value].flat()) out.append(name, v);
   }
   return out;
 }

@@ -192,16 +192,13 @@ const OPTIONS: Record<keyof WebhookHandlerOptions, 'function' | string[] | 0> = 
   telemetry: 'function',
 };
 
-/**
- * The name in `known` that `name` is a typo of: at most `limit` edits away, case aside; else one
- * that starts with it (`maxAge`).
- */
-export function nearest(name: string, known: readonly string[], limit: number): string | undefined {
+/** The name in `known` that `name` is a typo of: at most two edits away, case aside. */
+export function nearest(name: string, known: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
   let best: string | undefined;
-  let bestDistance = limit + 1;
+  let bestDistance = 3;
   for (const k of known) {
-    const d = editDistance(lower, k.toLowerCase(), limit);
+    const d = editDistance(lower, k.toLowerCase(), 2);
     if (d < bestDistance) {
       best = k;
       bestDistance = d;
@@ -237,7 +234,7 @@ function notAnOption(name: string): ConfigurationError {
   const meant =
     name === 'store'
       ? 'dedupe'
-      : (nearest(name, names, 2) ??
+      : (nearest(name, names) ??
         names.find((k) => name.length > 3 && k.toLowerCase().startsWith(name.toLowerCase())));
   return handlerOptionError(
     quoted,

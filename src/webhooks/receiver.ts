@@ -116,16 +116,14 @@ function notes(settings: Settings) {
     (payload: unknown): boolean => {
       const { maxAge } = settings;
       if (maxAge === undefined) return false;
-      const created = createdAt(payload);
-      if (created === undefined) {
+      // NaN for an unreadable `created`: neither comparison below holds for it, so it passes.
+      const age = Date.now() - createdAt(payload);
+      if (isNaN(age))
         once(
           'created',
           `webhook created ${(payload as { created?: unknown } | null)?.created === undefined ? 'missing' : 'not a time'}: handled without the maxAgeSeconds check`,
         );
-        return false;
-      }
       // Too far ahead counts as too old: it would pass the age check long after its id left the store.
-      const age = Date.now() - created;
       return age > maxAge * 1000 || age < CLOCK_SKEW_SECONDS * -1000;
     },
     // The answer to a delivery without a handler, told once per type (and once for no type).
@@ -193,7 +191,8 @@ function deciding(settings: Settings) {
     if (!(await matches(hmac(), body, secrets, signatures))) return 'signature_mismatch';
     let payload: WebhookEvent;
     try {
-      payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body)) as WebhookEvent;
+      // UTF-8 is TextDecoder's default; fatal, so that bytes that are not UTF-8 are invalid_payload.
+      payload = JSON.parse(new TextDecoder(undefined, { fatal: true }).decode(body)) as WebhookEvent;
     } catch {
       return 'invalid_payload';
     }
@@ -233,10 +232,8 @@ export function createReceiver(
   const { logger, warn, telemetry } = settings;
   const receive: Receiver = async (method, header, body) => {
     const seen: Seen = {};
-    const told = telemetry?.((name) => {
-      const value = header(name);
-      return Array.isArray(value) ? value[0] : (value ?? undefined);
-    });
+    // A repeated header's first value: flat() lifts it out of its array, a lone value stays.
+    const told = telemetry?.((name) => [header(name)].flat()[0] ?? undefined);
     const outcome = await decide(method, header, body, seen);
     const status = statusOf(outcome);
     told?.({ outcome, status, ...seen });

@@ -82,7 +82,8 @@ const gone = () => fail('invalid_payload', 'Detached ArrayBuffer. Answer 400.');
 
 /** The secrets to verify with; an unusable one is a `WebhookVerificationError` (`invalid_secret`). */
 export function toSecrets(secret: unknown): string[] {
-  const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
+  // One secret or a list of them: flat() lifts a list out of the wrapping array, a lone one stays.
+  const list = [secret].flat();
   for (const s of list.length ? list : ['']) {
     // Never put the secret itself in a message: messages end up in logs.
     const problem =
@@ -137,7 +138,8 @@ export function toSignatures(signature: unknown): Uint8Array[] | 'missing_signat
   if (one) return [one];
   const out: Uint8Array[] = [];
   let seen = false;
-  for (const item of Array.isArray(signature) ? signature : [signature]) {
+  // A header repeated as a list (node:http) or one value: flat() takes either.
+  for (const item of [signature].flat()) {
     // Comma-separated values: how Node's req.headers and fetch's Headers.get() join a repeated header.
     for (const raw of typeof item === 'string' ? item.split(',') : []) {
       // Surrounding white space is not part of a header value (RFC 9110 section 5.5); Node and
@@ -207,9 +209,10 @@ async function constructEvent(
   }
   // Only a body that is not JSON is refused: the signature proves the service sent it, and a
   // shape the types did not expect must never lose an event (a 4xx is never redelivered).
+  // UTF-8 is TextDecoder's default; fatal, so that bytes that are not UTF-8 are invalid_payload.
   try {
     return JSON.parse(
-      typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data),
+      typeof data === 'string' ? data : new TextDecoder(undefined, { fatal: true }).decode(data),
     ) as WebhookEvent;
   } catch {
     return fail('invalid_payload', 'Signed body is not UTF-8 JSON. Answer 400.');

@@ -152,6 +152,19 @@ describe.each(adapters)('%s: drifted authentic deliveries', (_, through) => {
     expect(lines[0]).toMatch(/webhook created not a time: handled without the maxAgeSeconds check/);
   });
 
+  it('reads a blank created, a numeric one in an array or a boolean as not a time', async () => {
+    const { handle, routed, lines } = receiver();
+    const post = await through(handle);
+    for (const created of ['', '   ', [now()], true])
+      expect(await post(JSON.stringify(event({ created }))), JSON.stringify(created)).toEqual([
+        200,
+        'handled',
+      ]);
+    expect(routed).toHaveLength(4);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/webhook created not a time: handled without the maxAgeSeconds check/);
+  });
+
   it('reports once, naming its fields and no value, a delivery without a type when there is no onEvent', async () => {
     const { handle, errors } = receiver({ onEvent: undefined });
     const post = await through(handle);
