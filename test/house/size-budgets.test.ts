@@ -95,12 +95,12 @@ describe('npm run size', () => {
     // Goal, and the budget in force when a record raised it: the record must name both numbers.
     const rows: [string, 'firstBudget' | 'budget', number, number, string?][] = [
       ['gateway-sdk { Client }', 'firstBudget', 9_216, 9_216],
-      ['gateway-sdk { Client }', 'budget', 34_816, 38_400, 'client-budget-0-2.md'],
+      ['gateway-sdk { Client }', 'budget', 34_816, 38_000, 'client-budget-0-2.md'],
       [
         'gateway-sdk/webhooks { createWebhookHandler, memoryStore }',
         'budget',
         5_120,
-        5_760,
+        5_180,
         'webhook-handler-budget.md',
       ],
       ['gateway-sdk/webhooks *', 'budget', 7_629, 7_629],
