@@ -210,8 +210,7 @@ function toHeaders(headers: NodeIncomingRequest['headers']): Headers {
   const out = new Headers();
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    // A repeated header comes as a list: flat() takes it as it does a lone value.
-    for (const v of [value].flat()) out.append(name, v);
+    for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
   }
   return out;
 }

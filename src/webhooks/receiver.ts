@@ -232,8 +232,10 @@ export function createReceiver(
   const { logger, warn, telemetry } = settings;
   const receive: Receiver = async (method, header, body) => {
     const seen: Seen = {};
-    // A repeated header's first value: flat() lifts it out of its array, a lone value stays.
-    const told = telemetry?.((name) => [header(name)].flat()[0] ?? undefined);
+    const told = telemetry?.((name) => {
+      const value = header(name);
+      return Array.isArray(value) ? value[0] : (value ?? undefined);
+    });
     const outcome = await decide(method, header, body, seen);
     const status = statusOf(outcome);
     told?.({ outcome, status, ...seen });

