@@ -67,8 +67,8 @@ const BUNDLES = [
     name: 'gateway-sdk/webhooks { createWebhookHandler, memoryStore }',
     entry: 'gateway-sdk/webhooks',
     source: "export { createWebhookHandler, memoryStore } from 'gateway-sdk/webhooks';",
-    // Goal 5,120 B (docs/decisions/webhook-handler-budget.md).
-    budget: 5_180,
+    // The goal (docs/decisions/webhook-handler-budget.md raised it until the handler was back under).
+    budget: 5_120,
     forbid: ['ky', 'zod'],
     noNodeImports: true,
   },

@@ -20,7 +20,7 @@ export function checkEventNames(on: object, warn: Logger['warn']): void {
     // A known type is its own nearest (no two differ by case alone).
     const meant = nearest(name, EVENT_TYPES);
     if (meant === name) continue;
-    if (meant !== undefined)
+    if (meant)
       throw handlerOptionError(
         'on',
         `on[${quoted}] is not an event type; did you mean ${JSON.stringify(meant)}? (A new type: use onEvent.)`,

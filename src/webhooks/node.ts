@@ -6,7 +6,7 @@ import { WebhookVerificationError } from '../core/errors.js';
 import { collect, declaredOver } from './body.js';
 import type { WebhookHandler } from './handler.js';
 import { limitedLog } from './log-limit.js';
-import { answerOf, receiverOf } from './receiver.js';
+import { answerOf, receiverOf, TEXT_PLAIN } from './receiver.js';
 import { MIB } from '../limits.js';
 
 /** The parts of node:http's `IncomingMessage` (and Express's `Request`) that are read. */
@@ -174,7 +174,7 @@ export function toNodeHandler(
         const answer = answerOf(outcome);
         status = answer.status;
         body = outcome;
-        headers = Object.entries(answer.headers);
+        headers = [['content-type', TEXT_PLAIN], ...Object.entries(answer.headers)];
       } else {
         // Any other Fetch API handler: through a web Request and Response.
         const method = req.method ?? 'GET';
@@ -184,7 +184,7 @@ export function toNodeHandler(
         // The handler does not look at the URL; a fixed origin keeps a hostile Host header out of it.
         const response = raw
           ? await handle(new Request(new URL(req.url ?? '/', 'http://localhost'), init))
-          : new Response('payload_too_large', { status: 413, headers: { 'content-type': 'text/plain' } });
+          : new Response('payload_too_large', { status: 413 });
         status = response.status;
         body = new Uint8Array(await response.arrayBuffer());
         headers = response.headers;
@@ -193,7 +193,7 @@ export function toNodeHandler(
       report(error);
       status = 500;
       body = error instanceof WebhookVerificationError ? error.reason : 'internal_error';
-      headers = [['content-type', 'text/plain']];
+      headers = [['content-type', TEXT_PLAIN]];
     }
     if (res.headersSent) return;
     res.statusCode = status;

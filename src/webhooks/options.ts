@@ -214,7 +214,7 @@ export function fn(name: string, value: unknown, what = name): void {
 }
 
 const reportError: Report = (error, event) =>
-  console.error(`gateway-sdk: webhook ${event?.id ? `event ${event.id}` : 'delivery'} answered 5xx:`, error);
+  console.error(`gateway-sdk: webhook ${event?.id ?? 'delivery'} answered 5xx:`, error);
 /** `tell`, with a throw from it dropped. */
 const quiet =
   <A extends unknown[]>(tell: (...args: A) => unknown) =>

@@ -79,11 +79,17 @@ export const statusOf = (outcome: WebhookHandlerOutcome): number =>
             ? 400
             : 500;
 
-/** The answer of an outcome, besides its body (the outcome itself). */
+/**
+ * The answer of an outcome, besides its body (the outcome itself) and its `content-type`, which a
+ * Fetch `Response` of a string sets itself (`TEXT_PLAIN`); the node adapter sets the same.
+ */
 export const answerOf = (outcome: WebhookHandlerOutcome): ReceiverAnswer => ({
   status: statusOf(outcome),
-  headers: { 'content-type': 'text/plain', ...(outcome === 'method_not_allowed' && { allow: 'POST' }) },
+  headers: outcome === 'method_not_allowed' ? { allow: 'POST' } : {},
 });
+
+/** The `content-type` of every answer: what the Fetch standard gives a `Response` of a string. */
+export const TEXT_PLAIN = 'text/plain;charset=UTF-8';
 
 /** What a payload without a string `type` is, for the one report of it: its field names, never values. */
 const described = (payload: unknown): string =>

@@ -133,6 +133,26 @@ describe('toNodeHandler', () => {
     expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
   });
 
+  it('answers with the content type and headers of the Fetch handler, Allow on a 405 only', async () => {
+    const { handle, node } = receiver();
+    const url = await listen(createServer(node));
+    const { body, headers } = await signed({ id: 'evt_type' });
+    const heads = (r: Response) => [r.status, r.headers.get('content-type'), r.headers.get('allow')];
+    const viaNode = [await fetch(url, { method: 'POST', body, headers }), await fetch(url)].map(heads);
+    const viaFetch = [
+      await handle(new Request(url, { method: 'POST', body, headers })),
+      await handle(new Request(url)),
+    ].map(heads);
+    expect(viaNode).toEqual([
+      [200, 'text/plain;charset=UTF-8', null],
+      [405, 'text/plain;charset=UTF-8', 'POST'],
+    ]);
+    expect(viaFetch).toEqual([
+      [200, 'text/plain;charset=UTF-8', null],
+      [405, 'text/plain;charset=UTF-8', 'POST'],
+    ]);
+  });
+
   it('serves any other Fetch API handler through a Request and Response, body and headers intact', async () => {
     const echo = async (request: Request) =>
       new Response(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`, {
