@@ -1,7 +1,7 @@
 // A module loaded on first use (the engine, with ky and zod; createAll's checks), once for every
 // caller. A load that failed (a chunk a page could not fetch for a moment) is not kept: the next
-// caller loads again. A caller waits for it within its own limits (`loadWithin`, `loadFor`): its
-// signal and what is left of its time.
+// caller loads again. A caller waits for it within its own limits (`loadFor`): its signal and
+// what is left of its time.
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../core/client-errors.js';
 import { cleanText } from '../core/text.js';
 import { attachCallSite, type CallSite } from './call-site.js';
@@ -37,16 +37,6 @@ export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
   };
 }
 
-/** What may end a wait for a load before it settles, and the rejection each gives. */
-export interface LoadLimits {
-  /** The caller's signal: its abort rejects with `aborted()`. */
-  signal?: AbortSignal | undefined;
-  /** Milliseconds left to wait: then the wait rejects with `timedOut()`. */
-  ms?: number | undefined;
-  aborted: () => unknown;
-  timedOut: () => unknown;
-}
-
 /**
  * The waits on each signal: one abort listener per signal, however many first calls share it (one
  * each would pass Node's MaxListenersExceededWarning threshold of 10 and blame the app).
@@ -77,24 +67,6 @@ function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
   };
 }
 
-/**
- * `loading`, unless the signal fires or `ms` pass first, which reject the wait (the load goes on,
- * for the next caller). The listener and the timer are removed once it settles.
- */
-export function loadWithin<T>(loading: Promise<T>, limits: LoadLimits): Promise<T> {
-  const { signal, ms } = limits;
-  if (signal?.aborted) return Promise.reject(limits.aborted());
-  if (signal === undefined && ms === undefined) return loading;
-  return new Promise<T>((resolve, reject) => {
-    const timer = ms === undefined ? undefined : setTimeout(() => reject(limits.timedOut()), ms);
-    const stop = signal && whenAborted(signal, () => reject(limits.aborted()));
-    loading.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      stop?.();
-    });
-  });
-}
-
 /** A call's limits on its wait for a chunk, and what its errors name. */
 export interface CallLimits {
   signal?: AbortSignal | undefined;
@@ -108,43 +80,54 @@ export interface CallLimits {
 /**
  * `once`'s value, for a call that found it not loaded: waited for within the call's signal and
  * what is left of its totalTimeout (the errors the call itself would give), a failed load as an
- * APIConnectionError; each names the app's frame (`site`).
+ * APIConnectionError; each names the app's frame (`site`). A wait that ends early leaves the load
+ * going on, for the next caller; the listener and the timer are removed once the wait settles.
  */
 export function loadFor<T>(once: LoadOnce<T>, limits: CallLimits, site: CallSite): Promise<T> {
   const { signal, totalTimeout, idempotencyKey, area } = limits;
   const loading = once.load().catch((cause: unknown) => {
-    throw loadFailure(area, cause, idempotencyKey);
+    // Nothing was sent. The next call tries the load again, which is all a runtime allows: Node
+    // keeps a module whose code threw while loading failed for the life of the process (only a
+    // file it could not find is looked for again).
+    const reason = cause instanceof Error ? cleanText(cause.message, 200) : 'unknown error';
+    throw new APIConnectionError({
+      area,
+      idempotencyKey,
+      cause,
+      message:
+        `The SDK's request code could not be loaded (${reason}), so nothing was sent. Check that ` +
+        'gateway-sdk is installed whole and, in a browser, that the page can fetch its chunks. The ' +
+        'next call tries the load again; in Node, a chunk whose code failed while loading stays ' +
+        'failed until the process restarts.',
+    });
   });
-  return loadWithin(loading, {
-    signal,
-    ms: totalTimeout === undefined ? undefined : Math.max(0, totalTimeout - (now() - limits.started)),
-    aborted: () => new APIUserAbortError({ idempotencyKey, cause: signal?.reason }),
-    timedOut: () =>
-      new APIConnectionTimeoutError({ limit: 'totalTimeout', timeoutMs: totalTimeout ?? 0, idempotencyKey }),
-  }).catch((error: unknown) => {
+  const aborted = () => new APIUserAbortError({ idempotencyKey, cause: signal?.reason });
+  const waited: Promise<T> = signal?.aborted
+    ? Promise.reject(aborted())
+    : signal === undefined && totalTimeout === undefined
+      ? loading
+      : new Promise<T>((resolve, reject) => {
+          const timer =
+            totalTimeout === undefined
+              ? undefined
+              : setTimeout(
+                  () =>
+                    reject(
+                      new APIConnectionTimeoutError({
+                        limit: 'totalTimeout',
+                        timeoutMs: totalTimeout,
+                        idempotencyKey,
+                      }),
+                    ),
+                  Math.max(0, totalTimeout - (now() - limits.started)),
+                );
+          const stop = signal && whenAborted(signal, () => reject(aborted()));
+          loading.then(resolve, reject).finally(() => {
+            clearTimeout(timer);
+            stop?.();
+          });
+        });
+  return waited.catch((error: unknown) => {
     throw attachCallSite(error, site);
-  });
-}
-
-/**
- * What a failed load rejects with: nothing was sent. The next call tries the load again, which
- * is all a runtime allows: Node keeps a module whose code threw while loading failed for the
- * life of the process (only a file it could not find is looked for again).
- */
-function loadFailure(
-  area: Area | undefined,
-  cause: unknown,
-  idempotencyKey: string | undefined,
-): APIConnectionError {
-  const reason = cause instanceof Error ? cleanText(cause.message, 200) : 'unknown error';
-  return new APIConnectionError({
-    area,
-    idempotencyKey,
-    cause,
-    message:
-      `The SDK's request code could not be loaded (${reason}), so nothing was sent. Check that ` +
-      'gateway-sdk is installed whole and, in a browser, that the page can fetch its chunks. The ' +
-      'next call tries the load again; in Node, a chunk whose code failed while loading stays ' +
-      'failed until the process restarts.',
   });
 }
