@@ -25,30 +25,35 @@ export const CREDENTIAL_MAX = 4_096;
 
 /**
  * Every Client option's name, once: an unknown one is refused with the closest of these. Typed so
- * it cannot drift from `ClientOptions` (a name missing or extra fails to compile).
+ * it cannot drift from `ClientOptions`: an extra name fails `satisfies`, a missing one the check
+ * below (a type, and a constant the bundle drops).
  */
-const CLIENT_OPTIONS = {
-  apiKey: true,
-  testApiKey: true,
-  accessToken: true,
-  baseURL: true,
-  sandboxBaseURL: true,
-  serviceVersion: true,
-  timeout: true,
-  totalTimeout: true,
-  maxRetries: true,
-  fetch: true,
-  defaultHeaders: true,
-  maxResponseBytes: true,
-  hooks: true,
-  logger: true,
-  logLevel: true,
-  dangerouslyAllowBrowser: true,
-  responseValidation: true,
-} as const satisfies Record<keyof ClientOptions, true>;
+export const CLIENT_OPTION_NAMES = [
+  'apiKey',
+  'testApiKey',
+  'accessToken',
+  'baseURL',
+  'sandboxBaseURL',
+  'serviceVersion',
+  'timeout',
+  'totalTimeout',
+  'maxRetries',
+  'fetch',
+  'defaultHeaders',
+  'maxResponseBytes',
+  'hooks',
+  'logger',
+  'logLevel',
+  'dangerouslyAllowBrowser',
+  'responseValidation',
+] as const satisfies readonly (keyof ClientOptions)[];
 
-/** The Client's option names, for messages and the unknown-name check. */
-export const CLIENT_OPTION_NAMES: readonly string[] = Object.keys(CLIENT_OPTIONS);
+type _EveryClientOptionNamed = [Exclude<keyof ClientOptions, (typeof CLIENT_OPTION_NAMES)[number]>] extends [
+  never,
+]
+  ? true
+  : never;
+const _everyClientOptionNamed: _EveryClientOptionNamed = true;
 
 /**
  * A copy of `value`'s own properties (symbol keys included) on an object without a prototype: a
@@ -112,7 +117,7 @@ export function clientOptionsOf(options: unknown): ClientOptions {
     throw withCause(new ConfigurationError(`Client options ${UNREADABLE}.`, 'options'), cause);
   }
   for (const name of Object.keys(copy)) {
-    if (!Object.hasOwn(CLIENT_OPTIONS, name))
+    if (!(CLIENT_OPTION_NAMES as readonly string[]).includes(name))
       throw new ConfigurationError(
         `${quoted(name)} is not a Client option${nameHint(name, CLIENT_OPTION_NAMES)}.`,
         quoted(name),
@@ -212,12 +217,9 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
     serviceVersion,
     responseValidation,
-    timeout: count(options.timeout, 'timeout', 60_000, TIMEOUT_RANGE),
-    totalTimeout:
-      options.totalTimeout === undefined
-        ? undefined
-        : count(options.totalTimeout, 'totalTimeout', 0, TIMEOUT_RANGE),
-    maxRetries: count(options.maxRetries, 'maxRetries', 2, MAX_RETRIES_RANGE),
+    timeout: count(options, 'timeout', 60_000, TIMEOUT_RANGE),
+    totalTimeout: count(options, 'totalTimeout', undefined, TIMEOUT_RANGE),
+    maxRetries: count(options, 'maxRetries', 2, MAX_RETRIES_RANGE),
     fetch: options.fetch,
     defaultHeaders,
     // Lists already copied by `clientOptionsOf` (the only way options reach here): a hook pushed
@@ -225,7 +227,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     hooks: options.hooks,
     logLevel,
     maxResponseBytes: count(
-      options.maxResponseBytes,
+      options,
       'maxResponseBytes',
       DEFAULT_MAX_RESPONSE_BYTES,
       MAX_RESPONSE_BYTES_RANGE,
@@ -281,7 +283,14 @@ function address(options: ClientOptions, name: AddressOption): string | undefine
   return value;
 }
 
-function count(value: unknown, name: string, fallback: number, range: readonly [number, number]): number {
+/** The option `name`, an integer within `range`; `fallback` when it is not given. */
+function count<F extends number | undefined>(
+  options: ClientOptions,
+  name: 'timeout' | 'totalTimeout' | 'maxRetries' | 'maxResponseBytes',
+  fallback: F,
+  range: readonly [number, number],
+): number | F {
+  const value = options[name];
   if (value === undefined) return fallback;
   if (!isIntIn(value, range))
     throw new ConfigurationError(`${name} must be an integer from ${range[0]} to ${range[1]}.`, name);
