@@ -61,9 +61,8 @@ export class Client {
     // and a copy of the headers, so changing the object passed in later changes neither client.
     // A credential or address it lacks is kept as '', which is unset without a look at the
     // environment: a client from `withOptions` never reads the environment again.
-    const resolved = Object.fromEntries(
-      Object.entries({ ...settings.credentials, ...settings.addresses }).map(([name, v]) => [name, v ?? '']),
-    );
+    const resolved = { ...settings.credentials, ...settings.addresses };
+    for (const name in resolved) resolved[name as keyof typeof resolved] ??= '';
     this.#options = ownProperties({
       ...options,
       ...resolved,

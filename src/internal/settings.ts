@@ -264,15 +264,13 @@ function address(options: ClientOptions, name: AddressOption): string | undefine
   try {
     url = new URL(value);
   } catch {
-    url = undefined;
+    // Not a URL: refused below, as `url` is left undefined.
   }
   if (
     url === undefined ||
     (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-    url.username !== '' ||
-    url.password !== '' ||
-    url.search !== '' ||
-    url.hash !== ''
+    // Credentials, query and fragment all absent: each is '' when absent.
+    url.username + url.password + url.search + url.hash !== ''
   ) {
     throw new ConfigurationError(
       `${name} must be an absolute http(s) URL without credentials, query or fragment, ` +
@@ -345,7 +343,7 @@ function defaultHeaderProblem(lower: string): string | undefined {
       : 'is set by fetch: remove it';
 }
 
-const HOOK_NAMES = new Set(['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError']);
+const HOOK_NAMES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'];
 
 /** ky would fail later, inside the call, on a hook that is not a function: say so up front. */
 export function hooksProblemOf(hooks: unknown): string | undefined {
@@ -353,7 +351,7 @@ export function hooksProblemOf(hooks: unknown): string | undefined {
   if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))
     return 'must be an object such as { beforeRequest: [fn] }';
   for (const [name, list] of Object.entries(hooks)) {
-    if (!HOOK_NAMES.has(name)) return `has an unknown hook '${name}' (known: ${[...HOOK_NAMES].join(', ')})`;
+    if (!HOOK_NAMES.includes(name)) return `has an unknown hook '${name}' (known: ${HOOK_NAMES.join(', ')})`;
     if (list !== undefined && (!Array.isArray(list) || !list.every((f) => typeof f === 'function')))
       return `.${name} must be an array of functions`;
   }
