@@ -54,7 +54,8 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.withResponse().then(
       (answer) => answer.response,
       (error: unknown) => {
-        const answer = typeof error === 'object' && error !== null ? UNPARSED_ANSWERS.get(error) : undefined;
+        // A WeakMap answers undefined for a key that is not an object: no type check first.
+        const answer = UNPARSED_ANSWERS.get(error as object);
         if (answer === undefined) throw error;
         // A copy each time: the body of one never read leaves the next unreadable.
         return answer.clone();

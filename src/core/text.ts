@@ -24,7 +24,7 @@ const SPACE = /[\t\n\v\f\r]/g;
  * whatever the input's length.
  */
 export function cleanText(text: string, max = TEXT_MAX): string {
-  let cut = text.length > max ? text.slice(0, max) : text;
+  let cut = text.slice(0, max);
   // A cut through a surrogate pair would leave half a character.
   if (cut.length < text.length) {
     const last = cut.charCodeAt(cut.length - 1);

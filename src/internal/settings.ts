@@ -138,10 +138,10 @@ export function isLogLevel(value: unknown): value is LogLevel {
 export const SERVICE_VERSION_ENV = 'GATEWAY_SERVICE_VERSION';
 
 /** `'a', 'b'`: the values a message lists. */
-const oneOf = (values: readonly unknown[]): string => values.map((v) => `'${String(v)}'`).join(', ');
+const oneOf = (values: readonly string[]): string => `'${values.join("', '")}'`;
 
 /** The values of `responseValidation`. */
-const RESPONSE_VALIDATION: readonly unknown[] = ['warn', 'strict', 'off'] satisfies ResponseValidation[];
+const RESPONSE_VALIDATION: readonly string[] = ['warn', 'strict', 'off'] satisfies ResponseValidation[];
 
 /** Option names that hold a credential. */
 export type CredentialOption = 'apiKey' | 'testApiKey' | 'accessToken';
