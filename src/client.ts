@@ -1,7 +1,6 @@
-import { ConfigurationError } from './core/errors.js';
 import type { ClientOptions } from './core/options.js';
 import { clientOptionsOf, clientSettings, ownProperties } from './internal/settings.js';
-import { isBrowserPage, missingGlobal, runtimeName } from './internal/runtime.js';
+import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport, type TransportInit } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
 import { Payment } from './resources/payment/index.js';
@@ -39,23 +38,9 @@ export class Client {
   constructor(given?: ClientOptions) {
     parentWarned = undefined;
     // Own properties only, names checked: a misspelt option is refused, not silently ignored, and
-    // nothing set on Object.prototype by other code is read as an option.
+    // nothing set on Object.prototype by other code is read as an option. Then the runtime's
+    // globals and a browser page's consent are checked, then the options' values.
     const options = clientOptionsOf(given);
-    const missing = missingGlobal();
-    if (missing !== undefined)
-      throw new ConfigurationError(
-        `This runtime has no global ${missing}, which gateway-sdk needs: load a polyfill for it ` +
-          'before constructing the Client (docs/getting-started.md lists the globals it needs).',
-        missing,
-      );
-    if (isBrowserPage() && options.dangerouslyAllowBrowser !== true) {
-      throw new ConfigurationError(
-        'A Client in a browser page exposes its API key to every visitor. Call the API from your ' +
-          'server instead, or pass dangerouslyAllowBrowser: true if the key is meant to be public ' +
-          '(e.g. a test key in a demo).',
-        'dangerouslyAllowBrowser',
-      );
-    }
     const settings = clientSettings(options);
     // What `withOptions` starts from: the options as resolved (environment read, defaults applied),
     // and a copy of the headers, so changing the object passed in later changes neither client.

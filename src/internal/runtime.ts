@@ -34,7 +34,8 @@ export function runtimeName(): string {
     process?: ProcessLike;
     navigator?: { userAgent?: string };
   };
-  if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
+  const deno = g.Deno?.version?.deno;
+  if (deno) return `deno/${deno}`;
   // Next.js's edge sandbox has a `process` whose Node-only members throw when read.
   try {
     const versions = g.process?.versions;

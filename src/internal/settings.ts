@@ -9,7 +9,7 @@ import { type ClientOptions, DEFAULT_SERVICE_VERSION, type ResponseValidation } 
 import { cleanText } from '../core/text.js';
 import { isServiceVersion } from '../core/version.js';
 import { nameHint, optionError } from './near-miss.js';
-import { readEnv } from './runtime.js';
+import { isBrowserPage, missingGlobal, readEnv } from './runtime.js';
 
 /** `timeout` and `totalTimeout` in ms: at least 1, at most setTimeout's largest delay. */
 export const TIMEOUT_RANGE: readonly [number, number] = [1, 2_147_483_647];
@@ -82,6 +82,18 @@ export function copyOptions<T>(given: T): T {
       );
   }
   return copy as T;
+}
+
+/**
+ * A call's options, copied (`copyOptions`); options that cannot be read are a ValidationError with
+ * what was thrown as its cause.
+ */
+export function copyCallOptions<T>(given: T): T {
+  try {
+    return copyOptions(given);
+  } catch (cause) {
+    throw withCause(invalidOption([], UNREADABLE), cause);
+  }
 }
 
 /** What a `serviceVersion` must be, as the client's check and a call's say it. */
@@ -168,8 +180,27 @@ export interface ClientSettings {
   maxResponseBytes: number;
 }
 
-/** Checks the Client's options, as `clientOptionsOf` copied them; throws `ConfigurationError` naming the option (never a secret's value). */
+/**
+ * Checks the runtime (the globals the Client needs; in a browser page, `dangerouslyAllowBrowser`)
+ * and the Client's options, as `clientOptionsOf` copied them; throws `ConfigurationError` naming
+ * the option (never a secret's value) or the missing global.
+ */
 export function clientSettings(options: ClientOptions): ClientSettings {
+  const missing = missingGlobal();
+  if (missing !== undefined)
+    throw new ConfigurationError(
+      `This runtime has no global ${missing}, which gateway-sdk needs: load a polyfill for it ` +
+        'before constructing the Client (docs/getting-started.md lists the globals it needs).',
+      missing,
+    );
+  if (isBrowserPage() && options.dangerouslyAllowBrowser !== true) {
+    throw new ConfigurationError(
+      'A Client in a browser page exposes its API key to every visitor. Call the API from your ' +
+        'server instead, or pass dangerouslyAllowBrowser: true if the key is meant to be public ' +
+        '(e.g. a test key in a demo).',
+      'dangerouslyAllowBrowser',
+    );
+  }
   const serviceVersion = options.serviceVersion ?? readEnv(SERVICE_VERSION_ENV) ?? DEFAULT_SERVICE_VERSION;
   if (!isServiceVersion(serviceVersion)) {
     throw new ConfigurationError(

@@ -17,14 +17,7 @@ import type { Answer, Args, Item } from './engine.js';
 import type { OperationId } from './operations.js';
 import { loadFor, loadOnce } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
-import {
-  copyOptions,
-  invalidOption,
-  isIntIn,
-  TIMEOUT_RANGE,
-  UNREADABLE,
-  withCause,
-} from '../internal/settings.js';
+import { copyCallOptions, isIntIn, TIMEOUT_RANGE } from '../internal/settings.js';
 import type { Area, Transport } from '../internal/transport.js';
 
 type Engine = typeof EngineModule;
@@ -107,20 +100,15 @@ export abstract class APIResource {
 }
 
 /**
- * A call's options, copied when its method is called (settings.ts `copyOptions`): the engine checks
- * and sends this copy. A batch helper's (`channel.checked`) were copied for the batch already.
- * Options that cannot be read are a ValidationError with what was thrown as its cause.
+ * A call's options, copied when its method is called (settings.ts `copyCallOptions`): the engine
+ * checks and sends this copy. A batch helper's (`channel.checked`) were copied for the batch
+ * already. Options that cannot be read are a ValidationError with what was thrown as its cause.
  */
 function ownOptions(
   opts: RequestOptions | undefined,
   channel: CallChannel | undefined,
 ): RequestOptions | undefined {
-  if (channel?.checked === true) return opts;
-  try {
-    return copyOptions(opts);
-  } catch (cause) {
-    throw withCause(invalidOption([], UNREADABLE), cause);
-  }
+  return channel?.checked === true ? opts : copyCallOptions(opts);
 }
 
 /**
