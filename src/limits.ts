@@ -81,9 +81,9 @@ export const LIMITS = /* @__PURE__ */ deepFreeze({
 /** The type of {@link LIMITS}. */
 export type Limits = typeof LIMITS;
 
+// For LIMITS alone, whose values are numbers, strings and objects: none is null.
 function deepFreeze<T extends object>(value: T): T {
-  for (const inner of Object.values(value))
-    if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
+  for (const inner of Object.values(value)) if (typeof inner === 'object') deepFreeze(inner);
   return Object.freeze(value);
 }
 

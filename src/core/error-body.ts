@@ -11,19 +11,15 @@ export function withheldNote(bytes: number | undefined): string {
 }
 
 /**
- * The code of the service's answer to a key sent again with a different body. The service documents
- * no such answer; this is the code the mock service sends (gateway-sdk/testing), and the one signal
- * read: the message is the service's prose, free to change, and is never scanned.
- */
-const IDEMPOTENCY_KEY_REUSED_CODE = 'idempotency_key_reused';
-
-/**
  * Whether a 409 body says the `Idempotency-Key` was used before with another body (its code is
  * `idempotency_key_reused`): a conflict no wait can resolve, so it is not retried (internal/retry.ts).
  * One comparison, whatever the body holds.
  */
 export function isIdempotencyKeyReuse(body: unknown): boolean {
-  return errorFields(body).code === IDEMPOTENCY_KEY_REUSED_CODE;
+  // The service documents no such answer; this is the code the mock service sends
+  // (gateway-sdk/testing), and the one signal read: the message is the service's prose, free to
+  // change, and is never scanned.
+  return errorFields(body).code === 'idempotency_key_reused';
 }
 
 /** Reads `code` and `message` from `{ error: { code, message } }`, `{ error: '…' }` or `{ code, message }`. */
