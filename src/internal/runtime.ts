@@ -12,8 +12,8 @@ interface ProcessLike {
  */
 export function readEnv(name: string): string | undefined {
   try {
-    const value = (globalThis as { process?: ProcessLike }).process?.env?.[name]?.trim();
-    return value === '' ? undefined : value;
+    // '' (the only falsy string) is unset.
+    return (globalThis as { process?: ProcessLike }).process?.env?.[name]?.trim() || undefined;
   } catch {
     return undefined;
   }
