@@ -21,14 +21,15 @@ export const BODY_LIMIT = MIB;
 /** The most strings a parsed error body may hold to be kept: each one is checked for every form. */
 export const SCRUBBED_STRINGS = 100_000;
 
-/** A character's code in hex. */
+/** A character's code in hex: two digits, as a credential's characters are printable ASCII (settings.ts). */
 const hex = (c: string): string => c.charCodeAt(0).toString(16);
 
 /** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts). */
 export function secretForms(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
   const once = JSON.stringify(secret).slice(1, -1);
-  const hexed = [...secret].map((c) => hex(c).padStart(2, '0')).join('');
+  const hexes = [...secret].map(hex);
+  const hexed = hexes.join('');
   const forms = new Set([
     secret,
     encoded,
@@ -37,7 +38,7 @@ export function secretForms(secret: string): string[] {
     once.replaceAll('/', '\\/'),
     JSON.stringify(once).slice(1, -1),
     // Every character as \uXXXX, as some encoders write a string they think unsafe.
-    [...secret].map((c) => `\\u${hex(c).padStart(4, '0')}`).join(''),
+    `\\u00${hexes.join('\\u00')}`,
     // Its bytes in hex, in either case, as a debug dump or a hash-like echo writes them.
     ...[hexed, hexed.toUpperCase()],
   ]);
@@ -51,20 +52,19 @@ export function secretForms(secret: string): string[] {
 }
 
 /** Named HTML entities an encoder may write for the characters a credential can hold. */
-const ENTITIES: Record<string, readonly string[]> = {
-  '&': ['&amp;'],
-  '<': ['&lt;'],
-  '>': ['&gt;'],
-  '"': ['&quot;'],
-  "'": ['&apos;'],
-  '+': ['&plus;'],
-  '/': ['&sol;'],
-  '=': ['&equals;'],
+const ENTITIES: Record<string, string> = {
+  '&': 'amp',
+  '<': 'lt',
+  '>': 'gt',
+  '"': 'quot',
+  "'": 'apos',
+  '+': 'plus',
+  '/': 'sol',
+  '=': 'equals',
 };
 
 /** A hex number as a pattern that matches it in either case (`2b`, `2B`). */
-const anyCase = (hex: string): string =>
-  [...hex].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+const anyCase = (hex: string): string => hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
 
 /**
  * One pattern for every other way an encoder may spell `secret`, character by character, in any
@@ -78,17 +78,17 @@ export function spellingPattern(secret: string): RegExp | undefined {
   if (/^[A-Za-z0-9_.~-]*$/.test(secret)) return undefined;
   const parts = [...secret].map((c) => {
     if (/[A-Za-z0-9_.~-]/.test(c)) return c;
-    const code = c.charCodeAt(0);
-    const hex = code.toString(16).padStart(2, '0');
+    const anyHex = anyCase(hex(c));
     const literal = c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+    const entity = ENTITIES[c];
     const spellings = [
       literal,
-      `%${anyCase(hex)}`,
-      `\\\\x${anyCase(hex)}`,
-      `\\\\u00${anyCase(hex)}`,
-      `&#0*${code};`,
-      `&#[xX]0*${anyCase(code.toString(16))};`,
-      ...(ENTITIES[c] ?? []),
+      `%${anyHex}`,
+      `\\\\x${anyHex}`,
+      `\\\\u00${anyHex}`,
+      `&#0*${c.charCodeAt(0)};`,
+      `&#[xX]0*${anyHex};`,
+      ...(entity ? [`&${entity};`] : []),
       ...(c === '/' || c === '"' || c === '\\' ? [`\\\\${literal}`] : []),
     ];
     return `(?:${spellings.join('|')})`;
