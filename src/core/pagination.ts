@@ -101,12 +101,12 @@ export class CursorPage<T> implements AsyncIterable<T> {
           'This is the last page (has_more is false); check hasNextPage() before getNextPage().',
         ),
       );
-    if (next === null || next === '' || next === this.#after) {
+    if (!next || next === this.#after) {
       // A service bug here would otherwise turn `for await` into an endless loop of the same page.
       return rejectedPage(
         new GatewayError(
           `The list cursor did not advance (has_more is true but next_cursor is ` +
-            `${next === null || next === '' ? 'empty' : `still ${quoted(next)}`}); ` +
+            `${next ? `still ${quoted(next)}` : 'empty'}); ` +
             `stopping instead of fetching the same page forever.`,
         ),
       );
@@ -161,7 +161,8 @@ export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIt
    */
   async toArray(options: { max: number }): Promise<T[]> {
     const max = options?.max;
-    if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) {
+    // Number.isInteger is false for anything but a number.
+    if (!Number.isInteger(max) || max < 1) {
       throw new ValidationError(
         'toArray({ max }) needs max as a positive integer: the most items to collect.',
         [{ path: ['max'], message: 'must be a positive integer' }],
