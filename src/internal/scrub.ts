@@ -24,13 +24,16 @@ export const SCRUBBED_STRINGS = 100_000;
 /** A character's code in hex: two digits, as a credential's characters are printable ASCII (settings.ts). */
 const hex = (c: string): string => c.charCodeAt(0).toString(16);
 
-/** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts). */
-export function secretForms(secret: string): string[] {
+/**
+ * Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts), the
+ * pattern for the mixed ones last (`spellingPattern`).
+ */
+export function secretForms(secret: string): Form[] {
   const encoded = encodeURIComponent(secret);
   const once = JSON.stringify(secret).slice(1, -1);
   const hexes = [...secret].map(hex);
   const hexed = hexes.join('');
-  const forms = new Set([
+  const forms = new Set<Form>([
     secret,
     encoded,
     encoded.replace(/%../g, (e) => e.toLowerCase()),
@@ -48,6 +51,8 @@ export function secretForms(secret: string): string[] {
     const form = btoa(pad + secret).slice(pad ? 4 : 0, (((pad.length + secret.length) / 3) | 0) * 4);
     if (form.length > 7) forms.add(form);
   }
+  const pattern = spellingPattern(secret);
+  if (pattern) forms.add(pattern);
   return [...forms];
 }
 
@@ -111,8 +116,7 @@ function formsOf(secrets: readonly string[]): Form[] {
     let forms = FORMS.get(secret);
     if (!forms) {
       if (FORMS.size >= FORMS_KEPT) FORMS.clear();
-      const pattern = secret ? spellingPattern(secret) : undefined;
-      forms = secret ? [...secretForms(secret), ...(pattern ? [pattern] : [])] : [];
+      forms = secret ? secretForms(secret) : [];
       FORMS.set(secret, forms);
     }
     for (const form of forms)
@@ -126,9 +130,10 @@ function formsOf(secrets: readonly string[]): Form[] {
 
 function scrubWith(text: string, forms: readonly Form[]): string {
   let out = text;
+  // A string form is looked for first: replaceAll takes twice as long to find nothing.
   for (const form of forms)
     if (typeof form !== 'string') out = out.replace(form, '***');
-    else if (out.includes(form)) out = out.split(form).join('***');
+    else if (out.includes(form)) out = out.replaceAll(form, '***');
   return out;
 }
 
