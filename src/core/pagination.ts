@@ -73,14 +73,9 @@ export class CursorPage<T> implements AsyncIterable<T> {
     this.next_cursor = wire.next_cursor ?? null;
     this.#after = after;
     this.#fetch = fetch;
+    // Plain assignment: a key not `in this` meets no setter (`__proto__` is in it, so is skipped).
     for (const key of Object.keys(wire))
-      if (!(key in this))
-        Object.defineProperty(this, key, {
-          value: (wire as Record<string, unknown>)[key],
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      if (!(key in this)) (this as Record<string, unknown>)[key] = (wire as Record<string, unknown>)[key];
   }
 
   /** Whether another page follows (`has_more`). */
