@@ -236,12 +236,8 @@ export function withheldFields(
   text: string,
   secrets: readonly string[],
 ): { code: string | undefined; message: string | undefined } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { code: undefined, message: undefined };
-  }
+  // A body that is no JSON is read as its text, which has neither field.
+  const parsed = parseJson(text);
   const { code, message } = otherShape(parsed) ?? errorFields(parsed);
   const forms = formsOf(secrets);
   // Scrubbed before the cut: a cut first could keep the start of a credential.
