@@ -29,9 +29,10 @@ const RECENT_CURSORS = 8;
  * bounded however long the walk; and the run of empty pages.
  */
 class Walk {
-  #recent: (string | undefined)[];
+  // A null cursor kept here is never matched: only a string one is looked for.
+  #recent: (string | null | undefined)[];
   /** The cursor a later one is compared with; moved forward at each power of two. */
-  #mark: string | undefined;
+  #mark: string | null | undefined;
   /** Steps since `#mark` was set, and the distance at which it moves next. */
   #steps = 0;
   #power = 1;
@@ -73,9 +74,9 @@ class Walk {
         ),
       );
     }
-    if (this.#recent.push(cursor ?? undefined) > RECENT_CURSORS) this.#recent.shift();
+    if (this.#recent.push(cursor) > RECENT_CURSORS) this.#recent.shift();
     if (++this.#steps === this.#power) {
-      this.#mark = cursor ?? undefined;
+      this.#mark = cursor;
       this.#steps = 0;
       this.#power *= 2;
     }
