@@ -85,10 +85,11 @@ export class CursorPage<T> implements AsyncIterable<T> {
 
   /** Fetches the next page with the same filters, `after` set to this page's `next_cursor`. */
   getNextPage(): PagePromise<T> {
-    return this.#next(false);
+    return this.#next();
   }
 
-  #next(walk: boolean): PagePromise<T> {
+  /** `walk`: a walk's own fetch (`PageFetcher`). */
+  #next(walk?: true): PagePromise<T> {
     const next = this.next_cursor;
     if (!this.has_more)
       return rejectedPage(
