@@ -28,54 +28,60 @@ const RECENT_CURSORS = 8;
  * detection for a longer one (one more cursor held): not every cursor seen, so memory stays
  * bounded however long the walk; and the run of empty pages.
  */
-interface Walk {
-  recent: (string | undefined)[];
+class Walk {
+  // A null cursor kept here is never matched: only a string one is looked for.
+  #recent: (string | null | undefined)[];
   /** The cursor a later one is compared with; moved forward at each power of two. */
-  mark: string | undefined;
-  /** Steps since `mark` was set, and the distance at which it moves next. */
-  steps: number;
-  power: number;
-  empty: number;
-}
+  #mark: string | null | undefined;
+  /** Steps since `#mark` was set, and the distance at which it moves next. */
+  #steps = 0;
+  #power = 1;
+  #empty = 0;
 
-function startWalk(page: CursorPage<unknown>): Walk {
-  const after = afterOf(page);
-  return { recent: [after], mark: after, steps: 0, power: 1, empty: 0 };
-}
+  constructor(page: CursorPage<unknown>) {
+    const after = afterOf(page);
+    this.#recent = [after];
+    this.#mark = after;
+  }
 
-/**
- * The page after `page` in this walk, or undefined at the end. A cursor that comes back means the
- * service sends the walk round in a circle (A, B, A, …), which the check in getNextPage() cannot
- * see. A circle of up to RECENT_CURSORS pages stops before any page is fetched twice; Brent's
- * algorithm finds a longer one within about twice its length plus the pages before it.
- */
-function nextPage<T>(page: CursorPage<T>, walk: Walk): PagePromise<T> | undefined {
-  if (!page.hasNextPage()) return undefined;
-  const cursor = page.next_cursor;
-  walk.empty = page.data.length === 0 ? walk.empty + 1 : 0;
-  if (walk.empty >= EMPTY_PAGES_LIMIT) {
-    return rejectedPage(
-      new GatewayError(
-        `${EMPTY_PAGES_LIMIT} empty pages in a row said has_more: stopping. The last cursor is in error.cursor.`,
-      ),
-      cursor,
-    );
+  /**
+   * The page after `page` in this walk, or undefined at the end. A cursor that comes back means the
+   * service sends the walk round in a circle (A, B, A, …), which the check in getNextPage() cannot
+   * see. A circle of up to RECENT_CURSORS pages stops before any page is fetched twice; Brent's
+   * algorithm finds a longer one within about twice its length plus the pages before it.
+   */
+  next<T>(page: CursorPage<T>): PagePromise<T> | undefined {
+    if (!page.hasNextPage()) return undefined;
+    const cursor = page.next_cursor;
+    this.#empty = page.data.length === 0 ? this.#empty + 1 : 0;
+    if (this.#empty >= EMPTY_PAGES_LIMIT) {
+      return rejectedPage(
+        new GatewayError(
+          `${EMPTY_PAGES_LIMIT} empty pages in a row said has_more: stopping. The last cursor is in error.cursor.`,
+        ),
+        cursor,
+      );
+    }
+    if (
+      cursor !== null &&
+      cursor !== afterOf(page) &&
+      (cursor === this.#mark || this.#recent.includes(cursor))
+    ) {
+      return rejectedPage(
+        new GatewayError(
+          `The list cursor came back to ${quoted(cursor)}, already followed in this walk: ` +
+            `the service is sending the same pages in a circle; stopping instead of walking them forever.`,
+        ),
+      );
+    }
+    if (this.#recent.push(cursor) > RECENT_CURSORS) this.#recent.shift();
+    if (++this.#steps === this.#power) {
+      this.#mark = cursor;
+      this.#steps = 0;
+      this.#power *= 2;
+    }
+    return walkOn(page);
   }
-  if (cursor !== null && cursor !== afterOf(page) && (cursor === walk.mark || walk.recent.includes(cursor))) {
-    return rejectedPage(
-      new GatewayError(
-        `The list cursor came back to ${quoted(cursor)}, already followed in this walk: ` +
-          `the service is sending the same pages in a circle; stopping instead of walking them forever.`,
-      ),
-    );
-  }
-  if (walk.recent.push(cursor ?? undefined) > RECENT_CURSORS) walk.recent.shift();
-  if (++walk.steps === walk.power) {
-    walk.mark = cursor ?? undefined;
-    walk.steps = 0;
-    walk.power *= 2;
-  }
-  return walkOn(page);
 }
 
 const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
@@ -116,7 +122,7 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
   constructor(start: CursorPage<T> | PromiseLike<CursorPage<T>>) {
     if (start instanceof CursorPage) {
       this.#page = start;
-      this.#walk = startWalk(start);
+      this.#walk = new Walk(start);
     } else {
       this.#first = start;
     }
@@ -145,7 +151,7 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
         const next = this.#advance();
         if (next === undefined) return DONE;
         const page = await next;
-        this.#walk ??= startWalk(page);
+        this.#walk ??= new Walk(page);
         this.#page = page;
         this.#index = 0;
         if (this.#index < page.data.length) return { done: false, value: page.data[this.#index++] as T };
@@ -166,7 +172,7 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
     const page = this.#page;
     this.#page = undefined;
     this.#cursor = page?.next_cursor;
-    const next = page === undefined || this.#walk === undefined ? undefined : nextPage(page, this.#walk);
+    const next = page === undefined ? undefined : this.#walk?.next(page);
     if (next === undefined) this.#finish();
     return next;
   }
@@ -194,10 +200,10 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
 
 /** This page and every page after it (`CursorPage.iterPages`). */
 async function* walkPages<T>(first: CursorPage<T>): AsyncGenerator<CursorPage<T>, void, undefined> {
-  const walk = startWalk(first);
+  const walk = new Walk(first);
   yield first;
   let cursor = first.next_cursor;
-  let next = nextPage(first, walk);
+  let next = walk.next(first);
   while (next !== undefined) {
     let page: CursorPage<T>;
     try {
@@ -207,7 +213,7 @@ async function* walkPages<T>(first: CursorPage<T>): AsyncGenerator<CursorPage<T>
     }
     yield page;
     cursor = page.next_cursor;
-    next = nextPage(page, walk);
+    next = walk.next(page);
   }
 }
 

@@ -73,14 +73,9 @@ export class CursorPage<T> implements AsyncIterable<T> {
     this.next_cursor = wire.next_cursor ?? null;
     this.#after = after;
     this.#fetch = fetch;
+    // Plain assignment: a key not `in this` meets no setter (`__proto__` is in it, so is skipped).
     for (const key of Object.keys(wire))
-      if (!(key in this))
-        Object.defineProperty(this, key, {
-          value: (wire as Record<string, unknown>)[key],
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      if (!(key in this)) (this as Record<string, unknown>)[key] = (wire as Record<string, unknown>)[key];
   }
 
   /** Whether another page follows (`has_more`). */
@@ -90,10 +85,11 @@ export class CursorPage<T> implements AsyncIterable<T> {
 
   /** Fetches the next page with the same filters, `after` set to this page's `next_cursor`. */
   getNextPage(): PagePromise<T> {
-    return this.#next(false);
+    return this.#next();
   }
 
-  #next(walk: boolean): PagePromise<T> {
+  /** `walk`: a walk's own fetch (`PageFetcher`). */
+  #next(walk?: true): PagePromise<T> {
     const next = this.next_cursor;
     if (!this.has_more)
       return rejectedPage(
@@ -101,12 +97,12 @@ export class CursorPage<T> implements AsyncIterable<T> {
           'This is the last page (has_more is false); check hasNextPage() before getNextPage().',
         ),
       );
-    if (next === null || next === '' || next === this.#after) {
+    if (!next || next === this.#after) {
       // A service bug here would otherwise turn `for await` into an endless loop of the same page.
       return rejectedPage(
         new GatewayError(
           `The list cursor did not advance (has_more is true but next_cursor is ` +
-            `${next === null || next === '' ? 'empty' : `still ${quoted(next)}`}); ` +
+            `${next ? `still ${quoted(next)}` : 'empty'}); ` +
             `stopping instead of fetching the same page forever.`,
         ),
       );
@@ -161,7 +157,8 @@ export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIt
    */
   async toArray(options: { max: number }): Promise<T[]> {
     const max = options?.max;
-    if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) {
+    // Number.isInteger is false for anything but a number.
+    if (!Number.isInteger(max) || max < 1) {
       throw new ValidationError(
         'toArray({ max }) needs max as a positive integer: the most items to collect.',
         [{ path: ['max'], message: 'must be a positive integer' }],

@@ -48,7 +48,6 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   // call's `fetch` sets it on the request it sends, after every hook (internal/call-hooks.ts).
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const [name, value] of Object.entries(settings.defaultHeaders)) headers[name.toLowerCase()] = value;
-  const authorization = `Bearer ${credential}`;
   const serviceVersion = spec.versioned ? settings.serviceVersion : undefined;
   if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
   if (userAgent !== undefined) headers['user-agent'] = userAgent;
@@ -77,7 +76,7 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
     ownHook,
     credential,
     credentialOption: spec.credential,
-    authorization,
+    authorization: `Bearer ${credential}`,
     serviceVersion,
     origin: `${new URL(prefix).origin}/`,
   };

@@ -17,12 +17,9 @@ export function noteDeprecation(
   const warned = context.deprecationsWarned;
   if (warned.has(operation)) return;
   warned.add(operation);
-  const said = [
-    deprecation === null ? undefined : `Deprecation: ${deprecation.slice(0, 200)}`,
-    sunset === null ? undefined : `Sunset: ${sunset.slice(0, 200)}`,
-  ]
-    .filter((s) => s !== undefined)
-    .join('; ');
+  const said =
+    (deprecation === null ? '' : `Deprecation: ${deprecation.slice(0, 200)}`) +
+    (sunset === null ? '' : `${deprecation === null ? '' : '; '}Sunset: ${sunset.slice(0, 200)}`);
   const link = headers.get('link');
   context.logger.log(
     'warn',

@@ -40,8 +40,9 @@ export class SafeLogger {
   }
 }
 
-const TEXT_FIELDS = new Set(['message', 'body']);
-const REDACTED_FIELDS = new Set([
+// Of `unknown`, so that `mask` can look up an array's index or no key at all: neither is a field.
+const TEXT_FIELDS = new Set<unknown>(['message', 'body']);
+const REDACTED_FIELDS = new Set<unknown>([
   'secret',
   'variables',
   'authorization',
@@ -52,17 +53,15 @@ const REDACTED_FIELDS = new Set([
 const PHONE = /(?<![\w-])\+?\d{8,15}(?![\w-])/g;
 
 /** Masks phone numbers, message text, template variables and secrets in a log record. */
-export function mask(value: unknown, key?: string): unknown {
-  if (key !== undefined && REDACTED_FIELDS.has(key)) return '[redacted]';
+export function mask(value: unknown, key?: unknown): unknown {
+  if (REDACTED_FIELDS.has(key)) return '[redacted]';
   if (typeof value === 'string') {
-    if (key !== undefined && TEXT_FIELDS.has(key)) return `[${[...value].length} characters]`;
+    if (TEXT_FIELDS.has(key)) return `[${[...value].length} characters]`;
     return withoutQuery(value).replace(PHONE, maskPhone);
   }
   if (Array.isArray(value)) {
     // A bulk send has up to 10,000 recipients; a log line needs a count, not the list.
-    return value.length > 5
-      ? [...value.slice(0, 3).map((v) => mask(v)), `… ${value.length} items`]
-      : value.map((v) => mask(v));
+    return value.length > 5 ? [...value.slice(0, 3).map(mask), `… ${value.length} items`] : value.map(mask);
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -102,9 +101,9 @@ export function withoutQuery(text: string): string {
     .join('');
 }
 
-/** '+447700900123' becomes '+44*******23'. */
+/** '+447700900123' becomes '+44********23': a match of PHONE, so 8 digits or more. */
 export function maskPhone(phone: string): string {
-  const plus = phone.startsWith('+') ? '+' : '';
-  const digits = plus ? phone.slice(1) : phone;
-  return plus + digits.slice(0, 2) + '*'.repeat(Math.max(0, digits.length - 4)) + digits.slice(-2);
+  // The first two digits are kept, after the `+` if there is one.
+  const kept = phone.startsWith('+') ? 3 : 2;
+  return phone.slice(0, kept) + '*'.repeat(phone.length - kept - 2) + phone.slice(-2);
 }

@@ -21,15 +21,19 @@ export const BODY_LIMIT = MIB;
 /** The most strings a parsed error body may hold to be kept: each one is checked for every form. */
 export const SCRUBBED_STRINGS = 100_000;
 
-/** A character's code in hex. */
+/** A character's code in hex: two digits, as a credential's characters are printable ASCII (settings.ts). */
 const hex = (c: string): string => c.charCodeAt(0).toString(16);
 
-/** Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts). */
-export function secretForms(secret: string): string[] {
+/**
+ * Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts), the
+ * pattern for the mixed ones last (`spellingPattern`).
+ */
+export function secretForms(secret: string): Form[] {
   const encoded = encodeURIComponent(secret);
   const once = JSON.stringify(secret).slice(1, -1);
-  const hexed = [...secret].map((c) => hex(c).padStart(2, '0')).join('');
-  const forms = new Set([
+  const hexes = [...secret].map(hex);
+  const hexed = hexes.join('');
+  const forms = new Set<Form>([
     secret,
     encoded,
     encoded.replace(/%../g, (e) => e.toLowerCase()),
@@ -37,7 +41,7 @@ export function secretForms(secret: string): string[] {
     once.replaceAll('/', '\\/'),
     JSON.stringify(once).slice(1, -1),
     // Every character as \uXXXX, as some encoders write a string they think unsafe.
-    [...secret].map((c) => `\\u${hex(c).padStart(4, '0')}`).join(''),
+    `\\u00${hexes.join('\\u00')}`,
     // Its bytes in hex, in either case, as a debug dump or a hash-like echo writes them.
     ...[hexed, hexed.toUpperCase()],
   ]);
@@ -47,24 +51,25 @@ export function secretForms(secret: string): string[] {
     const form = btoa(pad + secret).slice(pad ? 4 : 0, (((pad.length + secret.length) / 3) | 0) * 4);
     if (form.length > 7) forms.add(form);
   }
+  const pattern = spellingPattern(secret);
+  if (pattern) forms.add(pattern);
   return [...forms];
 }
 
 /** Named HTML entities an encoder may write for the characters a credential can hold. */
-const ENTITIES: Record<string, readonly string[]> = {
-  '&': ['&amp;'],
-  '<': ['&lt;'],
-  '>': ['&gt;'],
-  '"': ['&quot;'],
-  "'": ['&apos;'],
-  '+': ['&plus;'],
-  '/': ['&sol;'],
-  '=': ['&equals;'],
+const ENTITIES: Record<string, string> = {
+  '&': 'amp',
+  '<': 'lt',
+  '>': 'gt',
+  '"': 'quot',
+  "'": 'apos',
+  '+': 'plus',
+  '/': 'sol',
+  '=': 'equals',
 };
 
 /** A hex number as a pattern that matches it in either case (`2b`, `2B`). */
-const anyCase = (hex: string): string =>
-  [...hex].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+const anyCase = (hex: string): string => hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
 
 /**
  * One pattern for every other way an encoder may spell `secret`, character by character, in any
@@ -78,17 +83,17 @@ export function spellingPattern(secret: string): RegExp | undefined {
   if (/^[A-Za-z0-9_.~-]*$/.test(secret)) return undefined;
   const parts = [...secret].map((c) => {
     if (/[A-Za-z0-9_.~-]/.test(c)) return c;
-    const code = c.charCodeAt(0);
-    const hex = code.toString(16).padStart(2, '0');
+    const anyHex = anyCase(hex(c));
     const literal = c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+    const entity = ENTITIES[c];
     const spellings = [
       literal,
-      `%${anyCase(hex)}`,
-      `\\\\x${anyCase(hex)}`,
-      `\\\\u00${anyCase(hex)}`,
-      `&#0*${code};`,
-      `&#[xX]0*${anyCase(code.toString(16))};`,
-      ...(ENTITIES[c] ?? []),
+      `%${anyHex}`,
+      `\\\\x${anyHex}`,
+      `\\\\u00${anyHex}`,
+      `&#0*${c.charCodeAt(0)};`,
+      `&#[xX]0*${anyHex};`,
+      ...(entity ? [`&${entity};`] : []),
       ...(c === '/' || c === '"' || c === '\\' ? [`\\\\${literal}`] : []),
     ];
     return `(?:${spellings.join('|')})`;
@@ -111,8 +116,7 @@ function formsOf(secrets: readonly string[]): Form[] {
     let forms = FORMS.get(secret);
     if (!forms) {
       if (FORMS.size >= FORMS_KEPT) FORMS.clear();
-      const pattern = secret ? spellingPattern(secret) : undefined;
-      forms = secret ? [...secretForms(secret), ...(pattern ? [pattern] : [])] : [];
+      forms = secret ? secretForms(secret) : [];
       FORMS.set(secret, forms);
     }
     for (const form of forms)
@@ -126,9 +130,10 @@ function formsOf(secrets: readonly string[]): Form[] {
 
 function scrubWith(text: string, forms: readonly Form[]): string {
   let out = text;
+  // A string form is looked for first: replaceAll takes twice as long to find nothing.
   for (const form of forms)
     if (typeof form !== 'string') out = out.replace(form, '***');
-    else if (out.includes(form)) out = out.split(form).join('***');
+    else if (out.includes(form)) out = out.replaceAll(form, '***');
   return out;
 }
 
@@ -231,12 +236,8 @@ export function withheldFields(
   text: string,
   secrets: readonly string[],
 ): { code: string | undefined; message: string | undefined } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { code: undefined, message: undefined };
-  }
+  // A body that is no JSON is read as its text, which has neither field.
+  const parsed = parseJson(text);
   const { code, message } = otherShape(parsed) ?? errorFields(parsed);
   const forms = formsOf(secrets);
   // Scrubbed before the cut: a cut first could keep the start of a credential.

@@ -90,26 +90,17 @@ export function request<Id extends OperationId>(
   started?: number,
 ): Promise<WithResponse<Answer<Id>>> {
   try {
-    const operation: Operation = OPERATIONS[id];
     return send(
       transport,
-      {
-        area: areaOf(id),
-        method: operation.method,
-        template: operation.path,
-        ...target(id, args),
-        response: schemaOf(id, operation.response) as z.ZodMiniType<Answer<Id>>,
-        // A batch helper's send (it has a channel) hands out only the value (internal/channel.ts).
-        keepResponse: !channel,
-      },
+      // A batch helper's send (it has a channel) hands out only the value (internal/channel.ts).
+      specOf(id, args, !channel),
       checkedOptions(options, channel),
       channel,
       site,
       started,
     );
   } catch (thrown) {
-    const error = callerError(thrown);
-    return Promise.reject(started === undefined ? error : attachCallSite(error, site));
+    return Promise.reject(callerError(thrown, site, started !== undefined));
   }
 }
 
@@ -126,20 +117,17 @@ export function list<Id extends OperationId, T = Item<Id>>(
   channel: CallChannel | undefined,
   inFrame: boolean,
 ): PagePromise<T> {
-  const area = areaOf(id);
-  let checked: Target;
+  let spec: RequestSpec<z.ZodMiniType<CursorPageWire<T>>>;
   let own: RequestOptions;
   try {
-    checked = target(id, args);
+    spec = specOf(id, args, true) as typeof spec;
     // Checked once for every page: the resource method copied them when list() was called.
     own = checkedOptions(options, channel);
   } catch (thrown) {
-    const error = callerError(thrown);
-    const failure = inFrame ? error : attachCallSite(error, site);
+    const failure = callerError(thrown, site, !inFrame);
     return new PagePromise<T>(() => Promise.reject(failure));
   }
-  const pageSchema = schemaOf(id, OPERATIONS[id].response) as z.ZodMiniType<CursorPageWire<T>>;
-  const { path, query } = checked;
+  const { query } = spec;
   // Every page repeats the caller's filters; only `after` changes.
   // `walk`: a walk's own fetch (core/page-walk.ts), whose promise nobody can ask for the response.
   const fetchPage = (after: string | undefined, walk = false): PagePromise<T> =>
@@ -148,15 +136,7 @@ export function list<Id extends OperationId, T = Item<Id>>(
       try {
         result = await send(
           transport,
-          {
-            area,
-            method: 'GET',
-            template: OPERATIONS[id].path,
-            path,
-            query: { ...query, after },
-            response: pageSchema,
-            keepResponse: !walk,
-          },
+          { ...spec, query: { ...query, after }, keepResponse: !walk },
           own,
           channel,
         );
@@ -177,6 +157,26 @@ export function list<Id extends OperationId, T = Item<Id>>(
     });
   const first = query?.['after'];
   return fetchPage(typeof first === 'string' ? first : undefined);
+}
+
+/**
+ * The request of operation `id` from what its method handed (`target`), with the schema that
+ * parses its answer. Throws a ValidationError.
+ */
+function specOf<Id extends OperationId>(
+  id: Id,
+  args: Args<Id>,
+  keepResponse: boolean,
+): RequestSpec<z.ZodMiniType<Answer<Id>>> {
+  const operation: Operation = OPERATIONS[id];
+  return {
+    area: areaOf(id),
+    method: operation.method,
+    template: operation.path,
+    ...target(id, args),
+    response: schemaOf(id, operation.response) as z.ZodMiniType<Answer<Id>>,
+    keepResponse,
+  };
 }
 
 /** The area of an operation: its id's first segment. */
@@ -248,13 +248,19 @@ function send<S extends z.ZodMiniType>(
 /**
  * What a method's checks threw: the SDK's own error as it is; anything else was thrown by reading
  * the caller's parameters (a getter or Proxy that throws), a ValidationError with it as the cause.
+ * `late` when the method's own call is no longer on the stack: `site` is then appended.
  */
-function callerError(thrown: unknown): unknown {
-  if (thrown instanceof GatewayError) return thrown;
-  const error = new ValidationError(`The call's parameters ${UNREADABLE}. Nothing was sent.`, [
-    { path: [], message: UNREADABLE },
-  ]);
-  return withCause(error, thrown);
+function callerError(thrown: unknown, site: CallSite, late: boolean): unknown {
+  const error =
+    thrown instanceof GatewayError
+      ? thrown
+      : withCause(
+          new ValidationError(`The call's parameters ${UNREADABLE}. Nothing was sent.`, [
+            { path: [], message: UNREADABLE },
+          ]),
+          thrown,
+        );
+  return late ? attachCallSite(error, site) : error;
 }
 
 /** A call's options when none are given: no prototype, so nothing set on Object.prototype is read as one. */

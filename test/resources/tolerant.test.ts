@@ -267,4 +267,26 @@ describe("a list page's wrapper", () => {
     const page = await client.sms.messages.list();
     expect(page.hasNextPage()).toBe(false);
   });
+
+  it('keeps an added field as a plain own property, and never takes __proto__ from the wrapper', async () => {
+    const { client } = answering(
+      () =>
+        new Response(
+          '{"data":[],"has_more":false,"next_cursor":null,"__proto__":{"polluted":1},"total_count":7}',
+          {
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    const page = await client.sms.messages.list();
+    expect(Object.getOwnPropertyDescriptor(page, 'total_count')).toEqual({
+      value: 7,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    expect(Object.hasOwn(page, '__proto__')).toBe(false);
+    expect('polluted' in page).toBe(false);
+    expect(page.hasNextPage()).toBe(false);
+  });
 });
