@@ -196,16 +196,16 @@ export class Call implements CallHooks {
     if (spec.body !== undefined) this.#json = wireJson(spec.body);
     const areaVersion = areaTransport.serviceVersion;
     // Ignoring it would let a caller believe a version was tried that never went on the wire.
-    if (areaVersion === undefined && options.serviceVersion !== undefined)
+    if (!areaVersion && options.serviceVersion)
       throw invalidOption(
         ['serviceVersion'],
         `is not sent by ${spec.area} operations, which have no Service-Version: remove it`,
       );
-    this.#serviceVersion = areaVersion === undefined ? undefined : (options.serviceVersion ?? areaVersion);
+    this.#serviceVersion = options.serviceVersion ?? areaVersion;
     this.#timeout = options.timeout ?? settings.timeout;
     this.#maxRetries = options.maxRetries ?? settings.maxRetries;
     this.#input = spec.path + queryString(spec.query);
-    this.#hooked = settings.hooks !== undefined || options.hooks !== undefined;
+    this.#hooked = !!(settings.hooks || options.hooks);
     this.#totalTimeout = options.totalTimeout ?? settings.totalTimeout;
     this.#signal = options.signal;
   }
@@ -237,7 +237,7 @@ export class Call implements CallHooks {
       };
     } catch (error) {
       const failure = await this.#failure(error);
-      throw this.#site === undefined ? failure : attachCallSite(failure, this.#site);
+      throw this.#site ? attachCallSite(failure, this.#site) : failure;
     }
   }
 
@@ -276,18 +276,16 @@ export class Call implements CallHooks {
     const ky = this.#areaTransport.ky;
     const init = this.#kyOptions();
     const signal = this.#signal;
-    if (signal === undefined) return ky(this.#input, init);
-    if (HAS_SIGNAL_ANY) {
-      init.signal = signal;
-      return ky(this.#input, init);
-    }
     // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
     // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(this.#abortFailure());
-      signal.addEventListener('abort', onAbort, { once: true });
-      ky(this.#input, init).then(resolve, reject);
-    });
+    if (signal && !HAS_SIGNAL_ANY)
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(this.#abortFailure());
+        signal.addEventListener('abort', onAbort, { once: true });
+        ky(this.#input, init).then(resolve, reject);
+      });
+    if (signal) init.signal = signal;
+    return ky(this.#input, init);
   }
 
   /** ky's options for this call: only what differs from the area's instance, for ky to merge. */
@@ -307,31 +305,31 @@ export class Call implements CallHooks {
     };
     const total = this.#totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
-    if (total !== undefined) init.totalTimeout = Math.max(1, total - (now() - this.#started));
+    if (total) init.totalTimeout = Math.max(1, total - (now() - this.#started));
     const json = this.#json;
     const key = this.#idempotencyKey;
     // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
     const headers: Record<string, string> = {};
-    if (json !== undefined) {
+    if (json) {
       // The text checked up front, with the header ky adds for `json`. ky 2 shows its hooks the
       // body, never `json`, so they see the same either way; this is two options fewer for ky to
       // merge on every call.
       init.body = json;
       headers['content-type'] = 'application/json';
     }
-    if (options.headers !== undefined)
+    if (options.headers)
       for (const name of Object.keys(options.headers))
         headers[name.toLowerCase()] = options.headers[name] as string;
-    if (key !== undefined) headers['idempotency-key'] = key;
-    const version = this.#serviceVersion;
-    // Only a call's own version goes here: the area's instance already sends the client's.
-    const ownVersion = options.serviceVersion !== undefined && version !== undefined;
-    if (ownVersion) headers['service-version'] = version;
-    if (polluted || json !== undefined || options.headers !== undefined || key !== undefined || ownVersion)
-      init.headers = headers;
-    if (polluted || options.timeout !== undefined) init.timeout = this.#timeout;
+    if (key) headers['idempotency-key'] = key;
+    // Only a call's own version goes here: the area's instance already sends the client's (and the
+    // constructor refused one for an area that has none).
+    const version = options.serviceVersion;
+    if (version) headers['service-version'] = version;
+    // Option values are checked: a timeout is at least 1 ms, a key or version never empty.
+    if (polluted || json || options.headers || key || version) init.headers = headers;
+    if (polluted || options.timeout) init.timeout = this.#timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
-    if (hooks !== undefined) init.hooks = hooks;
+    if (hooks) init.hooks = hooks;
     return init;
   }
 
@@ -387,9 +385,8 @@ export class Call implements CallHooks {
     }
     const headers = request.headers;
     const key = this.#idempotencyKey;
-    if (serviceVersion !== undefined && headers.get('service-version') !== serviceVersion)
-      headers.set('service-version', serviceVersion);
-    if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
+    if (serviceVersion) headers.set('service-version', serviceVersion);
+    if (key) headers.set('idempotency-key', key);
   }
 
   /** Counts and times the attempt, and logs it at debug. */
@@ -424,7 +421,7 @@ export class Call implements CallHooks {
     const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
     const callSignal = this.#signal;
     let unlink: (() => void) | undefined;
-    if (callSignal !== undefined) {
+    if (callSignal) {
       const forward = () => controller.abort(callSignal.reason);
       if (callSignal.aborted) forward();
       else callSignal.addEventListener('abort', forward, { once: true });
@@ -455,8 +452,7 @@ export class Call implements CallHooks {
   async #readAnswer(response: Response, signal: AbortSignal): Promise<Response> {
     // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
     // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
-    const watch =
-      this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout !== undefined;
+    const watch = this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
     const text =
       response.type === 'opaqueredirect'
         ? ''
@@ -585,7 +581,7 @@ export class Call implements CallHooks {
       const requestId = requestIdOf(headers);
       const kept = scrubBody(text, secrets);
       // A body too large to keep still gives its code and message (scrubbed, cut).
-      const withheld = kept.bodyWithheld === undefined ? undefined : withheldFields(text, secrets);
+      const withheld = kept.bodyWithheld ? withheldFields(text, secrets) : undefined;
       const init = {
         // A browser reports a redirect not followed as an opaque response with status 0.
         status: response.type === 'opaqueredirect' ? 302 : response.status,
@@ -607,7 +603,7 @@ export class Call implements CallHooks {
       // deadline, counted on ky's clock from before ky's own start, has passed.
       const total = this.#totalTimeout;
       // Not ky's TimeoutError as the cause: it holds the Request, Authorization header included.
-      const whole = total !== undefined && now() - this.#started >= total;
+      const whole = total && now() - this.#started >= total;
       return new APIConnectionTimeoutError({
         limit: whole ? 'totalTimeout' : 'timeout',
         timeoutMs: whole ? total : this.#timeout,
