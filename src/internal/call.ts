@@ -217,10 +217,7 @@ export class Call implements CallHooks {
     try {
       if (this.#signal?.aborted) throw this.#abortFailure();
       const response = await this.#throughKy();
-      const text =
-        response === this.#response
-          ? this.#text
-          : await readBody(response, this.#context.settings.maxResponseBytes, this.#tooLarge(response));
+      const text = response === this.#response ? this.#text : await this.#read(response);
       const requestId = requestIdOf(response.headers);
       const details = () => this.#responseDetails(response, text, requestId);
       const data = this.#parse(schema, response, text, details);
@@ -454,14 +451,7 @@ export class Call implements CallHooks {
     // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
     const watch = this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
     const text =
-      response.type === 'opaqueredirect'
-        ? ''
-        : await readBody(
-            response,
-            this.#context.settings.maxResponseBytes,
-            this.#tooLarge(response),
-            watch ? signal : undefined,
-          );
+      response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
     const result = this.#hooked ? unread(response, text) : response;
     const asked = isRetryStatus(response.status)
       ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
@@ -503,16 +493,21 @@ export class Call implements CallHooks {
     });
   }
 
-  /** What an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
-  #tooLarge(response: Response): () => ResponseTooLargeError {
+  /**
+   * The answer's body within `maxResponseBytes` (internal/body.ts), with what an answer over it
+   * throws; the read cut short when `signal` fires.
+   */
+  #read(response: Response, signal?: AbortSignal): Promise<string> {
     const credential = this.#areaTransport.credential;
-    return () =>
+    const limit = this.#context.settings.maxResponseBytes;
+    const tooLarge = () =>
       new ResponseTooLargeError(
-        this.#context.settings.maxResponseBytes,
+        limit,
         response.status,
         scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
         this.#idempotencyKey,
       );
+    return readBody(response, limit, tooLarge, signal);
   }
 
   bodyOf(response: Response): unknown {
