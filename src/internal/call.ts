@@ -622,9 +622,9 @@ export class Call implements CallHooks {
 
 /** A copy of a response whose body was already read, for hooks that read it again. */
 function unread(response: Response, text: string): Response {
-  // A null-body status (204, 304) refuses even an empty body.
-  const { status, statusText, headers } = response;
-  const copy = new Response(text === '' ? null : text, { status, statusText, headers });
+  // A null-body status (204, 304) refuses even an empty body. The response is its own init: its
+  // status, statusText and headers are what a ResponseInit is read for.
+  const copy = new Response(text === '' ? null : text, response);
   Object.defineProperty(copy, 'url', { value: response.url });
   return copy;
 }
