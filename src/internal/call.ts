@@ -584,25 +584,26 @@ export class Call implements CallHooks {
       // status line, the body in any JSON escape, any header (Set-Cookie, Location, a request id).
       const headers = new Headers();
       for (const [name, value] of response.headers) headers.append(name, scrub(value, secrets));
-      const requestId = requestIdOf(headers);
       const kept = scrubBody(text, secrets);
       // A body too large to keep still gives its code and message (scrubbed, cut).
       const withheld = kept.bodyWithheld ? withheldFields(text, secrets) : undefined;
-      const init = {
-        // A browser reports a redirect not followed as an opaque response with status 0.
-        status: response.type === 'opaqueredirect' ? 302 : response.status,
-        headers,
-        ...kept,
-        requestId,
-        idempotencyKey,
-        retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
-        statusText: scrub(response.statusText, secrets),
-        credentialOption,
-        area,
-        attempts: this.#attempts,
-        serviceVersion: this.#serviceVersion,
-      };
-      return errorForStatus(init, withheld);
+      return errorForStatus(
+        {
+          // A browser reports a redirect not followed as an opaque response with status 0.
+          status: response.type === 'opaqueredirect' ? 302 : response.status,
+          headers,
+          ...kept,
+          requestId: requestIdOf(headers),
+          idempotencyKey,
+          retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
+          statusText: scrub(response.statusText, secrets),
+          credentialOption,
+          area,
+          attempts: this.#attempts,
+          serviceVersion: this.#serviceVersion,
+        },
+        withheld,
+      );
     }
     if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
       // ky throws the same TimeoutError for both limits; the whole call's is spent when the
