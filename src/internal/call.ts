@@ -230,8 +230,9 @@ export class Call implements CallHooks {
       const response = await this.#throughKy();
       const text = response === this.#response ? this.#text : await this.#read(response);
       const requestId = requestIdOf(response.headers);
-      const details = () => this.#responseDetails(response, text, requestId);
-      const data = this.#parse(schema, response, text, details);
+      const data = this.#parse(schema, response, text, () =>
+        this.#responseDetails(response, text, requestId),
+      );
       if (!this.#spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
