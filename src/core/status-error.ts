@@ -19,21 +19,20 @@ type BodyFields = ReturnType<typeof errorFields>;
  */
 export function errorForStatus(given: APIErrorInit, withheld?: BodyFields): APIError {
   const fields = withheld ?? otherShape(given.body);
-  const init = fields === undefined ? given : withFields(given, fields);
-  const read = fields ?? init.body;
+  const { status } = given;
+  let init = given;
+  if (fields !== undefined) {
+    // The code and message the fields give; they stand in for the body while the message is built,
+    // as a kept body's would be read, and the error keeps the `body` given (none when withheld).
+    const code = given.code ?? fields.code;
+    const message = given.message ?? APIError.makeMessage({ ...given, code, body: fields }, fields.message);
+    init = { ...given, code, message };
+  }
   const Class =
-    init.status === 409 && isIdempotencyKeyReuse(read)
+    status === 409 && isIdempotencyKeyReuse(fields ?? given.body)
       ? IdempotencyKeyReusedError
-      : (BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : APIError));
+      : (BY_STATUS[status] ?? (status >= 500 ? InternalServerError : APIError));
   return new Class(init);
-}
-
-/** `init` with the code and message a withheld body gave; the error's `body` stays undefined. */
-function withFields(init: APIErrorInit, fields: BodyFields): APIErrorInit {
-  const code = init.code ?? fields.code;
-  // The fields stand in for the body while the message is built, as a kept body's would be read.
-  const message = init.message ?? APIError.makeMessage({ ...init, code, body: fields }, fields.message);
-  return { ...init, code, message };
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

@@ -36,7 +36,7 @@ export async function readBody(
     void body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  if (body === null) return '';
+  if (!body) return '';
   // Our own reader: a stream locked by `text()` can be neither counted nor cancelled.
   const reader = body.getReader();
   const stop = () => void reader.cancel(signal?.reason).catch(() => undefined);

@@ -42,49 +42,60 @@ import type { CallChannel } from './channel.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 /**
- * ky's options a call does not set, as own `undefined`s on its ky options (the ones it sets replace
- * them): ky reads each with a plain read, which a name set on Object.prototype by other code
- * (prototype pollution) would otherwise answer, giving a GET a `json` body, or making an error
- * status resolve (`throwHttpErrors`). Fetch's own members are given in `fetch` (Node's Request
- * drops an own `undefined` and reads the prototype anyway).
+ * The names a call defends while other code has set one on Object.prototype (prototype pollution):
+ * ky's options a call does not set, the request's body and signal, and the headers and timeout a
+ * call then always sets. ky reads each with a plain read, which the polluted name would otherwise
+ * answer, giving a GET a `json` body, or making an error status resolve (`throwHttpErrors`), so a
+ * call then gives them all as its own (`UNSET`; the ones it sets replace them). Fetch's own members
+ * are given in `fetch` (Node's Request drops an own `undefined` and reads the prototype anyway).
+ * Written in the order ky lists its options, so that gzip finds them in ky's own table in the bundle.
  */
-const UNSET: Readonly<Options> = Object.freeze({
-  json: undefined,
-  // ky's merge drops an undefined searchParams, leaving the polluted one to be read: '' is none.
-  searchParams: '',
-  body: undefined,
-  signal: undefined,
-  baseUrl: undefined,
-  parseJson: undefined,
-  stringifyJson: undefined,
-  onDownloadProgress: undefined,
-  onUploadProgress: undefined,
-  throwHttpErrors: undefined,
-  totalTimeout: undefined,
+const UNSET_NAMES = Object.keys({
+  json: true,
+  parseJson: true,
+  stringifyJson: true,
+  searchParams: true,
+  baseUrl: true,
+  timeout: true,
+  totalTimeout: true,
+  throwHttpErrors: true,
+  onDownloadProgress: true,
+  onUploadProgress: true,
+  body: true,
+  signal: true,
+  headers: true,
 });
 
-/** The names whose pollution a call defends against: UNSET's, and the headers and timeout it then always sets. */
-const UNSET_NAMES = [...Object.keys(UNSET), 'headers', 'timeout'];
+/**
+ * Each of UNSET_NAMES as an own `undefined`, but searchParams: ky's merge drops an undefined one,
+ * leaving the polluted one to be read, so it is '', which is none.
+ */
+const UNSET: Readonly<Record<string, unknown>> = Object.freeze(
+  Object.fromEntries(UNSET_NAMES.map((name) => [name, name === 'searchParams' ? '' : undefined])),
+);
 
-/** The members of a fetch init that Node's Request reads, own or inherited. */
-const REQUEST_INIT = [
-  'method',
-  'headers',
-  'body',
-  'signal',
-  'redirect',
-  'referrer',
-  'referrerPolicy',
-  'mode',
-  'credentials',
-  'cache',
-  'integrity',
-  'keepalive',
-  'window',
-  'duplex',
-  'dispatcher',
-  'priority',
-];
+/**
+ * The members of a fetch init that Node's Request reads, own or inherited: the Request's init
+ * members, in the order ky lists them (gzip finds them in ky's own table), and fetch's own.
+ */
+const REQUEST_INIT = Object.keys({
+  method: true,
+  headers: true,
+  body: true,
+  mode: true,
+  credentials: true,
+  cache: true,
+  redirect: true,
+  referrer: true,
+  referrerPolicy: true,
+  integrity: true,
+  keepalive: true,
+  signal: true,
+  window: true,
+  duplex: true,
+  dispatcher: true,
+  priority: true,
+});
 
 /**
  * Whether other code has set one of `names` on Object.prototype. Only then does a call defend
@@ -196,16 +207,16 @@ export class Call implements CallHooks {
     if (spec.body !== undefined) this.#json = wireJson(spec.body);
     const areaVersion = areaTransport.serviceVersion;
     // Ignoring it would let a caller believe a version was tried that never went on the wire.
-    if (areaVersion === undefined && options.serviceVersion !== undefined)
+    if (!areaVersion && options.serviceVersion)
       throw invalidOption(
         ['serviceVersion'],
         `is not sent by ${spec.area} operations, which have no Service-Version: remove it`,
       );
-    this.#serviceVersion = areaVersion === undefined ? undefined : (options.serviceVersion ?? areaVersion);
+    this.#serviceVersion = options.serviceVersion ?? areaVersion;
     this.#timeout = options.timeout ?? settings.timeout;
     this.#maxRetries = options.maxRetries ?? settings.maxRetries;
     this.#input = spec.path + queryString(spec.query);
-    this.#hooked = settings.hooks !== undefined || options.hooks !== undefined;
+    this.#hooked = !!(settings.hooks || options.hooks);
     this.#totalTimeout = options.totalTimeout ?? settings.totalTimeout;
     this.#signal = options.signal;
   }
@@ -217,13 +228,11 @@ export class Call implements CallHooks {
     try {
       if (this.#signal?.aborted) throw this.#abortFailure();
       const response = await this.#throughKy();
-      const text =
-        response === this.#response
-          ? this.#text
-          : await readBody(response, this.#context.settings.maxResponseBytes, this.#tooLarge(response));
+      const text = response === this.#response ? this.#text : await this.#read(response);
       const requestId = requestIdOf(response.headers);
-      const details = () => this.#responseDetails(response, text, requestId);
-      const data = this.#parse(schema, response, text, details);
+      const data = this.#parse(schema, response, text, () =>
+        this.#responseDetails(response, text, requestId),
+      );
       if (!this.#spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
@@ -237,7 +246,7 @@ export class Call implements CallHooks {
       };
     } catch (error) {
       const failure = await this.#failure(error);
-      throw this.#site === undefined ? failure : attachCallSite(failure, this.#site);
+      throw this.#site ? attachCallSite(failure, this.#site) : failure;
     }
   }
 
@@ -276,18 +285,16 @@ export class Call implements CallHooks {
     const ky = this.#areaTransport.ky;
     const init = this.#kyOptions();
     const signal = this.#signal;
-    if (signal === undefined) return ky(this.#input, init);
-    if (HAS_SIGNAL_ANY) {
-      init.signal = signal;
-      return ky(this.#input, init);
-    }
     // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
     // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(this.#abortFailure());
-      signal.addEventListener('abort', onAbort, { once: true });
-      ky(this.#input, init).then(resolve, reject);
-    });
+    if (signal && !HAS_SIGNAL_ANY)
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(this.#abortFailure());
+        signal.addEventListener('abort', onAbort, { once: true });
+        ky(this.#input, init).then(resolve, reject);
+      });
+    if (signal) init.signal = signal;
+    return ky(this.#input, init);
   }
 
   /** ky's options for this call: only what differs from the area's instance, for ky to merge. */
@@ -307,31 +314,31 @@ export class Call implements CallHooks {
     };
     const total = this.#totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
-    if (total !== undefined) init.totalTimeout = Math.max(1, total - (now() - this.#started));
+    if (total) init.totalTimeout = Math.max(1, total - (now() - this.#started));
     const json = this.#json;
     const key = this.#idempotencyKey;
     // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
     const headers: Record<string, string> = {};
-    if (json !== undefined) {
+    if (json) {
       // The text checked up front, with the header ky adds for `json`. ky 2 shows its hooks the
       // body, never `json`, so they see the same either way; this is two options fewer for ky to
       // merge on every call.
       init.body = json;
       headers['content-type'] = 'application/json';
     }
-    if (options.headers !== undefined)
+    if (options.headers)
       for (const name of Object.keys(options.headers))
         headers[name.toLowerCase()] = options.headers[name] as string;
-    if (key !== undefined) headers['idempotency-key'] = key;
-    const version = this.#serviceVersion;
-    // Only a call's own version goes here: the area's instance already sends the client's.
-    const ownVersion = options.serviceVersion !== undefined && version !== undefined;
-    if (ownVersion) headers['service-version'] = version;
-    if (polluted || json !== undefined || options.headers !== undefined || key !== undefined || ownVersion)
-      init.headers = headers;
-    if (polluted || options.timeout !== undefined) init.timeout = this.#timeout;
+    if (key) headers['idempotency-key'] = key;
+    // Only a call's own version goes here: the area's instance already sends the client's (and the
+    // constructor refused one for an area that has none).
+    const version = options.serviceVersion;
+    if (version) headers['service-version'] = version;
+    // Option values are checked: a timeout is at least 1 ms, a key or version never empty.
+    if (polluted || json || options.headers || key || version) init.headers = headers;
+    if (polluted || options.timeout) init.timeout = this.#timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
-    if (hooks !== undefined) init.hooks = hooks;
+    if (hooks) init.hooks = hooks;
     return init;
   }
 
@@ -387,9 +394,8 @@ export class Call implements CallHooks {
     }
     const headers = request.headers;
     const key = this.#idempotencyKey;
-    if (serviceVersion !== undefined && headers.get('service-version') !== serviceVersion)
-      headers.set('service-version', serviceVersion);
-    if (key !== undefined && headers.get('idempotency-key') !== key) headers.set('idempotency-key', key);
+    if (serviceVersion) headers.set('service-version', serviceVersion);
+    if (key) headers.set('idempotency-key', key);
   }
 
   /** Counts and times the attempt, and logs it at debug. */
@@ -424,7 +430,7 @@ export class Call implements CallHooks {
     const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
     const callSignal = this.#signal;
     let unlink: (() => void) | undefined;
-    if (callSignal !== undefined) {
+    if (callSignal) {
       const forward = () => controller.abort(callSignal.reason);
       if (callSignal.aborted) forward();
       else callSignal.addEventListener('abort', forward, { once: true });
@@ -455,17 +461,9 @@ export class Call implements CallHooks {
   async #readAnswer(response: Response, signal: AbortSignal): Promise<Response> {
     // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
     // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
-    const watch =
-      this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout !== undefined;
+    const watch = this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
     const text =
-      response.type === 'opaqueredirect'
-        ? ''
-        : await readBody(
-            response,
-            this.#context.settings.maxResponseBytes,
-            this.#tooLarge(response),
-            watch ? signal : undefined,
-          );
+      response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
     const result = this.#hooked ? unread(response, text) : response;
     const asked = isRetryStatus(response.status)
       ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
@@ -507,16 +505,21 @@ export class Call implements CallHooks {
     });
   }
 
-  /** What an answer over `maxResponseBytes` throws, for `readBody` (internal/body.ts). */
-  #tooLarge(response: Response): () => ResponseTooLargeError {
+  /**
+   * The answer's body within `maxResponseBytes` (internal/body.ts), with what an answer over it
+   * throws; the read cut short when `signal` fires.
+   */
+  #read(response: Response, signal?: AbortSignal): Promise<string> {
     const credential = this.#areaTransport.credential;
-    return () =>
+    const limit = this.#context.settings.maxResponseBytes;
+    const tooLarge = () =>
       new ResponseTooLargeError(
-        this.#context.settings.maxResponseBytes,
+        limit,
         response.status,
         scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
         this.#idempotencyKey,
       );
+    return readBody(response, limit, tooLarge, signal);
   }
 
   bodyOf(response: Response): unknown {
@@ -582,32 +585,33 @@ export class Call implements CallHooks {
       // status line, the body in any JSON escape, any header (Set-Cookie, Location, a request id).
       const headers = new Headers();
       for (const [name, value] of response.headers) headers.append(name, scrub(value, secrets));
-      const requestId = requestIdOf(headers);
       const kept = scrubBody(text, secrets);
       // A body too large to keep still gives its code and message (scrubbed, cut).
-      const withheld = kept.bodyWithheld === undefined ? undefined : withheldFields(text, secrets);
-      const init = {
-        // A browser reports a redirect not followed as an opaque response with status 0.
-        status: response.type === 'opaqueredirect' ? 302 : response.status,
-        headers,
-        ...kept,
-        requestId,
-        idempotencyKey,
-        retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
-        statusText: scrub(response.statusText, secrets),
-        credentialOption,
-        area,
-        attempts: this.#attempts,
-        serviceVersion: this.#serviceVersion,
-      };
-      return errorForStatus(init, withheld);
+      const withheld = kept.bodyWithheld ? withheldFields(text, secrets) : undefined;
+      return errorForStatus(
+        {
+          // A browser reports a redirect not followed as an opaque response with status 0.
+          status: response.type === 'opaqueredirect' ? 302 : response.status,
+          headers,
+          ...kept,
+          requestId: requestIdOf(headers),
+          idempotencyKey,
+          retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
+          statusText: scrub(response.statusText, secrets),
+          credentialOption,
+          area,
+          attempts: this.#attempts,
+          serviceVersion: this.#serviceVersion,
+        },
+        withheld,
+      );
     }
     if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
       // ky throws the same TimeoutError for both limits; the whole call's is spent when the
       // deadline, counted on ky's clock from before ky's own start, has passed.
       const total = this.#totalTimeout;
       // Not ky's TimeoutError as the cause: it holds the Request, Authorization header included.
-      const whole = total !== undefined && now() - this.#started >= total;
+      const whole = total && now() - this.#started >= total;
       return new APIConnectionTimeoutError({
         limit: whole ? 'totalTimeout' : 'timeout',
         timeoutMs: whole ? total : this.#timeout,
@@ -620,9 +624,9 @@ export class Call implements CallHooks {
 
 /** A copy of a response whose body was already read, for hooks that read it again. */
 function unread(response: Response, text: string): Response {
-  // A null-body status (204, 304) refuses even an empty body.
-  const { status, statusText, headers } = response;
-  const copy = new Response(text === '' ? null : text, { status, statusText, headers });
+  // A null-body status (204, 304) refuses even an empty body. The response is its own init: its
+  // status, statusText and headers are what a ResponseInit is read for.
+  const copy = new Response(text === '' ? null : text, response);
   Object.defineProperty(copy, 'url', { value: response.url });
   return copy;
 }

@@ -14,7 +14,7 @@ export function parseJson(text: string): unknown {
 
 /** `?a=1&b=2` from the defined values, or `''`; a lone surrogate is refused. */
 export function queryString(query: Record<string, string | number | undefined> | undefined): string {
-  if (query === undefined) return '';
+  if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
@@ -24,7 +24,7 @@ export function queryString(query: Record<string, string | number | undefined> |
     params.append(key, String(value));
   }
   const text = params.toString();
-  return text === '' ? '' : `?${text}`;
+  return text && `?${text}`;
 }
 
 const LONE_SURROGATE = /\p{Cs}/u;

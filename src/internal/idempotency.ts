@@ -11,7 +11,7 @@ export const IDEMPOTENCY_KEY_MAX = LIMITS.idempotencyKey.maxLength;
 export function idempotencyKeyFor(callerKey: string | undefined): string {
   if (callerKey === undefined) return uuidv4();
   const problem =
-    typeof callerKey !== 'string' || callerKey.length === 0
+    typeof callerKey !== 'string' || !callerKey
       ? 'must be a non-empty string'
       : callerKey.length > IDEMPOTENCY_KEY_MAX
         ? `must be at most ${IDEMPOTENCY_KEY_MAX} characters (got ${callerKey.length})`
