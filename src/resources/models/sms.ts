@@ -11,6 +11,7 @@ import {
   type Assert,
   closedObject,
   cursorPage,
+  fail,
   inputDateTime,
   intRange,
   oneOf,
@@ -262,24 +263,11 @@ type Variables = Record<string, string | number | boolean>;
  */
 const variables = z.unknown().check((ctx) => {
   const value = ctx.value;
-  if (!isObject(value)) {
-    ctx.issues.push({
-      code: 'custom',
-      input: value,
-      path: [],
-      message: 'must be an object of strings, numbers or booleans to substitute into the template',
-    });
-    return;
-  }
+  if (!isObject(value))
+    return fail(ctx, 'must be an object of strings, numbers or booleans to substitute into the template');
   for (const [name, v] of Object.entries(value)) {
-    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-      ctx.issues.push({
-        code: 'custom',
-        input: v,
-        path: [name],
-        message: 'must be a string, number or boolean',
-      });
-    }
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
+      fail(ctx, 'must be a string, number or boolean', v, [name]);
   }
 }) as unknown as z.ZodMiniType<Variables, Variables>;
 
