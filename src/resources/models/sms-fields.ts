@@ -105,6 +105,3 @@ export const routeParam = oneOf<Route>(ROUTES);
  * the service added later among them) is always a valid filter; body fields keep their closed sets.
  */
 export const openFilter = openEnum;
-
-/** A nullable wire string, optional: the reference's `… or null` fields. */
-export const nullableString = () => z.optional(z.nullable(z.string()));

@@ -14,6 +14,7 @@ import {
   fail,
   inputDateTime,
   intRange,
+  nullableString,
   oneOf,
   openEnum,
   type ParsesTo,
@@ -31,7 +32,6 @@ import {
   loosePhone,
   messageStatus,
   messageText,
-  nullableString,
   openFilter,
   phone,
   referenceId,
@@ -313,7 +313,6 @@ const retryConfig = z.looseObject({
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _RetryConfigTie = Assert<ParsesTo<typeof retryConfig, SmsWebhookRetryConfig>>;
-const RetryConfigSchema = typedAs<SmsWebhookRetryConfig>(retryConfig);
 
 /**
  * An SMS webhook as the service returns it. Fields the service adds later are kept on the object
@@ -346,7 +345,7 @@ const smsWebhook = z.looseObject({
   events: z.array(openEnum<SmsWebhookEventName>()),
   enabled: z.boolean(),
   secret: z.optional(z.string()),
-  retry_config: z.optional(RetryConfigSchema),
+  retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
   last_triggered_at: nullableString(),
   failure_count: z.optional(z.number()),
   created_at: z.optional(wireDateTime()),
