@@ -35,7 +35,7 @@ export function describeIssue(issue: Issue, root: unknown): string {
   if (issue.code !== 'invalid_type') return 'is invalid';
   return valueAt(root, issue.path) === undefined
     ? `is required (${issue.expected})`
-    : `must be ${article(issue.expected)}`;
+    : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
 }
 
 // zod/mini leaves `input` off its issues, so the value is looked up where the issue points.
@@ -46,10 +46,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
-}
-
-function article(noun: string): string {
-  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 function toIssues(issues: readonly Issue[], root: unknown): ValidationIssue[] {
@@ -249,7 +245,22 @@ export function parseOutput<S extends z.ZodMiniType>(
   drift?: () => DriftLog,
 ): z.output<S> {
   if (NOT_SHOWN.has(schema) && !isObject(json)) return undefined as z.output<S>;
-  if (json === undefined) throw emptyAnswer(context);
+  if (json === undefined) {
+    // An empty 2xx where the reference documents an answer: the request reached the service, which
+    // may have done what was asked, so the error says how to find out or retry safely, not to check
+    // the address.
+    const { status, idempotencyKey } = context();
+    throw responseError(
+      `The service answered ${status} with no body, where the reference documents one. The call ` +
+        `reached the service and may have done what was asked: ` +
+        (idempotencyKey === undefined
+          ? 'retry it, or report this with the request id.'
+          : `retry with the same idempotencyKey (error.idempotencyKey), which cannot send twice, ` +
+            `or look the resource up before sending again.`),
+      [{ path: [], message: 'is empty' }],
+      context,
+    );
+  }
   if (typeof json === 'string') {
     throw responseError(
       `The service answered ${context().status} with a body that is not JSON where JSON was expected. ` +
@@ -275,8 +286,13 @@ export function parseOutput<S extends z.ZodMiniType>(
       );
     }
     if (mode === 'off') return json as z.output<S>;
-    if (mode === 'warn' && (log = drift?.()) !== undefined && known(log, schema, json, paging))
-      return json as z.output<S>;
+    // Under 'warn', when every field that drifted (paging included) was warned about already, zod
+    // need not name them again.
+    const fields = mode === 'warn' && (log = drift?.()) !== undefined ? driftedFields(schema, json) : null;
+    if (fields !== null) {
+      for (const issue of paging) fields.add(String(issue.path[0]));
+      if (fields.size > 0 && log?.known(fields) === true) return json as z.output<S>;
+    }
     const found = faults(schema, json);
     if (found.issues === undefined && paging.length === 0) return found.data as z.output<S>;
     issues = [...paging, ...(found.issues ?? [])];
@@ -295,32 +311,6 @@ export function parseOutput<S extends z.ZodMiniType>(
       `The call reached the service, which may have done what was asked: the parsed answer is in ` +
       `\`data\`. Pass responseValidation: 'warn' to accept it as sent, and report this with the request id.`,
     issues.slice(0, 100),
-    context,
-  );
-}
-
-/** Whether every field of `json` that drifted (paging included) was warned about already: then zod need not name them again. */
-function known(log: DriftLog, schema: z.ZodMiniType, json: unknown, paging: ValidationIssue[]): boolean {
-  const fields = driftedFields(schema, json);
-  if (fields === null) return false;
-  for (const issue of paging) fields.add(String(issue.path[0]));
-  return fields.size > 0 && log.known(fields);
-}
-
-/**
- * An empty 2xx where the reference documents an answer: the request reached the service, which may
- * have done what was asked, so the error says how to find out or retry safely, not to check the address.
- */
-function emptyAnswer(context: () => ResponseContext): ResponseValidationError {
-  const { status, idempotencyKey } = context();
-  return responseError(
-    `The service answered ${status} with no body, where the reference documents one. The call ` +
-      `reached the service and may have done what was asked: ` +
-      (idempotencyKey === undefined
-        ? 'retry it, or report this with the request id.'
-        : `retry with the same idempotencyKey (error.idempotencyKey), which cannot send twice, ` +
-          `or look the resource up before sending again.`),
-    [{ path: [], message: 'is empty' }],
     context,
   );
 }
