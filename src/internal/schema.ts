@@ -149,16 +149,18 @@ function keyIssues(
   path: (string | number)[],
   out: ValidationIssue[],
 ): void {
+  // A part is told by what it holds: an optional's or a nullable's innerType (any wrapper's, walked
+  // through alike), an array's element, an object's shape. Other parts hold no property names.
   const def = defOf(schema);
-  const { type, innerType, element, shape } = def;
-  if (innerType && (type === 'optional' || type === 'nullable')) keyIssues(innerType, value, path, out);
-  else if (element && type === 'array' && Array.isArray(value)) {
+  const { innerType, element, shape } = def;
+  if (innerType) keyIssues(innerType, value, path, out);
+  else if (element && Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       path.push(i);
       keyIssues(element, value[i], path, out);
       path.pop();
     }
-  } else if (shape && type === 'object' && isObject(value)) {
+  } else if (shape && isObject(value)) {
     for (const key of Object.keys(value)) {
       const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (field !== undefined) {
@@ -482,12 +484,13 @@ export function inputDateTime(
   // it. A plain function, which zod/mini's `check` takes as it is: no superRefine to load either.
   return z.unknown().check((ctx) => {
     const value = ctx.value;
-    if (typeof value !== 'string' && !(value instanceof Date))
-      return fail(ctx, 'must be a Date or an ISO 8601 date-time string');
-    if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
-      return fail(ctx, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
-    }
-    const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
+    let ms: number;
+    if (typeof value === 'string') {
+      if (!ISO_DATE_TIME.test(value))
+        return fail(ctx, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
+      ms = Date.parse(value);
+    } else if (value instanceof Date) ms = value.getTime();
+    else return fail(ctx, 'must be a Date or an ISO 8601 date-time string');
     if (Number.isNaN(ms)) return fail(ctx, 'must be a valid date');
     const problem = check?.(ms);
     if (problem !== undefined) return fail(ctx, problem);
