@@ -120,8 +120,8 @@ function finder(schema: z.core.$ZodType | undefined, path: string): Find | null 
 
 /** Whether `schema` holds a value, not an object or a list, optional or nullable or not. */
 function holdsValue(schema: z.core.$ZodType | undefined): boolean {
+  // Of the parts the check covers, only an optional or a nullable holds an innerType.
   let def = schema?._zod.def as unknown as CheckedDef | undefined;
-  while (def?.type === 'optional' || def?.type === 'nullable')
-    def = def.innerType?._zod.def as unknown as CheckedDef;
+  while (def?.innerType) def = def.innerType._zod.def as unknown as CheckedDef;
   return def !== undefined && def.type !== 'object' && def.type !== 'array';
 }

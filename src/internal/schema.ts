@@ -35,7 +35,7 @@ export function describeIssue(issue: Issue, root: unknown): string {
   if (issue.code !== 'invalid_type') return 'is invalid';
   return valueAt(root, issue.path) === undefined
     ? `is required (${issue.expected})`
-    : `must be ${article(issue.expected)}`;
+    : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
 }
 
 // zod/mini leaves `input` off its issues, so the value is looked up where the issue points.
@@ -46,10 +46,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
-}
-
-function article(noun: string): string {
-  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 function toIssues(issues: readonly Issue[], root: unknown): ValidationIssue[] {
@@ -68,28 +64,29 @@ const LISTED_POSITIONS = 10;
  * with a bad column would otherwise repeat one sentence thousands of times. `issues` keeps every path.
  */
 function describeAll(issues: ValidationIssue[]): string {
-  const parts: (string | { parent: string; message: string; at: number[] })[] = [];
-  const groups = new Map<string, { parent: string; message: string; at: number[] }>();
-  for (const issue of issues) {
-    const last = issue.path[issue.path.length - 1];
+  // A sentence, or a group: the list's path, the rule, and the positions breaking it.
+  const parts: (string | [string, string, number[]])[] = [];
+  const groups = new Map<string, number[]>();
+  for (const { path, message } of issues) {
+    const last = path[path.length - 1];
     if (typeof last !== 'number') {
-      parts.push(`${issue.path.length > 0 ? issue.path.join('.') : 'value'} ${issue.message}`);
+      parts.push(`${path.length > 0 ? path.join('.') : 'value'} ${message}`);
       continue;
     }
-    const parent = issue.path.slice(0, -1).join('.') || 'value';
-    const key = `${parent}\n${issue.message}`;
-    const group = groups.get(key);
-    if (group !== undefined) group.at.push(last);
+    const parent = path.slice(0, -1).join('.') || 'value';
+    const key = `${parent}\n${message}`;
+    const at = groups.get(key);
+    if (at !== undefined) at.push(last);
     else {
-      const created = { parent, message: issue.message, at: [last] };
+      const created = [last];
       groups.set(key, created);
-      parts.push(created);
+      parts.push([parent, message, created]);
     }
   }
   // Past the first LISTED_PARTS sentences the rest are counted; each is cut to PART_MAX characters.
   const described = parts.slice(0, LISTED_PARTS).map((part) => {
     if (typeof part !== 'string') {
-      const { parent, message, at } = part;
+      const [parent, message, at] = part;
       const listed = at.slice(0, LISTED_POSITIONS).join(', ') + (at.length > LISTED_POSITIONS ? ', …' : '');
       part =
         at.length === 1
@@ -152,50 +149,38 @@ function keyIssues(
   path: (string | number)[],
   out: ValidationIssue[],
 ): void {
+  // A part is told by what it holds: an optional's or a nullable's innerType (any wrapper's, walked
+  // through alike), an array's element, an object's shape. Other parts hold no property names.
   const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-      if (def.innerType !== undefined) keyIssues(def.innerType, value, path, out);
-      return;
-    case 'array': {
-      const element = def.element;
-      if (element === undefined || !Array.isArray(value)) return;
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        keyIssues(element, value[i], path, out);
+  const { innerType, element, shape } = def;
+  if (innerType) keyIssues(innerType, value, path, out);
+  else if (element && Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      keyIssues(element, value[i], path, out);
+      path.pop();
+    }
+  } else if (shape && isObject(value)) {
+    for (const key of Object.keys(value)) {
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      if (field !== undefined) {
+        path.push(key);
+        keyIssues(field, value[key], path, out);
         path.pop();
+        continue;
       }
-      return;
+      const known = Object.keys(shape);
+      const meant = known.find((name) => fold(name) === fold(key));
+      // No catchall strips unknown keys, which would lose them silently: treated as closed too.
+      if (meant !== undefined || def.catchall === undefined || CLOSED.has(schema))
+        out.push({
+          path: [...path, key],
+          message:
+            meant === undefined
+              ? `is not a field (the fields are ${known.join(', ')})`
+              : `is not a field: did you mean ${meant}? (fields are spelt as the API spells them)`,
+        });
     }
-    case 'object': {
-      const shape = def.shape;
-      if (shape === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return;
-      for (const key of Object.keys(value)) {
-        const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-        if (field !== undefined) {
-          path.push(key);
-          keyIssues(field, (value as Record<string, unknown>)[key], path, out);
-          path.pop();
-          continue;
-        }
-        const known = Object.keys(shape);
-        const meant = known.find((name) => fold(name) === fold(key));
-        // No catchall strips unknown keys, which would lose them silently: treated as closed too.
-        const open = def.catchall !== undefined && !CLOSED.has(schema);
-        if (meant !== undefined) {
-          out.push({
-            path: [...path, key],
-            message: `is not a field: did you mean ${meant}? (fields are spelt as the API spells them)`,
-          });
-        } else if (!open) {
-          out.push({ path: [...path, key], message: `is not a field (the fields are ${known.join(', ')})` });
-        }
-      }
-      return;
-    }
-    default:
-      return;
   }
 }
 
@@ -262,7 +247,22 @@ export function parseOutput<S extends z.ZodMiniType>(
   drift?: () => DriftLog,
 ): z.output<S> {
   if (NOT_SHOWN.has(schema) && !isObject(json)) return undefined as z.output<S>;
-  if (json === undefined) throw emptyAnswer(context);
+  if (json === undefined) {
+    // An empty 2xx where the reference documents an answer: the request reached the service, which
+    // may have done what was asked, so the error says how to find out or retry safely, not to check
+    // the address.
+    const { status, idempotencyKey } = context();
+    throw responseError(
+      `The service answered ${status} with no body, where the reference documents one. The call ` +
+        `reached the service and may have done what was asked: ` +
+        (idempotencyKey === undefined
+          ? 'retry it, or report this with the request id.'
+          : `retry with the same idempotencyKey (error.idempotencyKey), which cannot send twice, ` +
+            `or look the resource up before sending again.`),
+      [{ path: [], message: 'is empty' }],
+      context,
+    );
+  }
   if (typeof json === 'string') {
     throw responseError(
       `The service answered ${context().status} with a body that is not JSON where JSON was expected. ` +
@@ -288,8 +288,13 @@ export function parseOutput<S extends z.ZodMiniType>(
       );
     }
     if (mode === 'off') return json as z.output<S>;
-    if (mode === 'warn' && (log = drift?.()) !== undefined && known(log, schema, json, paging))
-      return json as z.output<S>;
+    // Under 'warn', when every field that drifted (paging included) was warned about already, zod
+    // need not name them again.
+    const fields = mode === 'warn' && (log = drift?.()) !== undefined ? driftedFields(schema, json) : null;
+    if (fields !== null) {
+      for (const issue of paging) fields.add(String(issue.path[0]));
+      if (fields.size > 0 && log?.known(fields) === true) return json as z.output<S>;
+    }
     const found = faults(schema, json);
     if (found.issues === undefined && paging.length === 0) return found.data as z.output<S>;
     issues = [...paging, ...(found.issues ?? [])];
@@ -312,32 +317,6 @@ export function parseOutput<S extends z.ZodMiniType>(
   );
 }
 
-/** Whether every field of `json` that drifted (paging included) was warned about already: then zod need not name them again. */
-function known(log: DriftLog, schema: z.ZodMiniType, json: unknown, paging: ValidationIssue[]): boolean {
-  const fields = driftedFields(schema, json);
-  if (fields === null) return false;
-  for (const issue of paging) fields.add(String(issue.path[0]));
-  return fields.size > 0 && log.known(fields);
-}
-
-/**
- * An empty 2xx where the reference documents an answer: the request reached the service, which may
- * have done what was asked, so the error says how to find out or retry safely, not to check the address.
- */
-function emptyAnswer(context: () => ResponseContext): ResponseValidationError {
-  const { status, idempotencyKey } = context();
-  return responseError(
-    `The service answered ${status} with no body, where the reference documents one. The call ` +
-      `reached the service and may have done what was asked: ` +
-      (idempotencyKey === undefined
-        ? 'retry it, or report this with the request id.'
-        : `retry with the same idempotencyKey (error.idempotencyKey), which cannot send twice, ` +
-          `or look the resource up before sending again.`),
-    [{ path: [], message: 'is empty' }],
-    context,
-  );
-}
-
 /**
  * The error for an answer the call cannot resolve with. Its `data` is parsed from the scrubbed text,
  * never from the answer as read: the service may echo the credential anywhere in it.
@@ -355,60 +334,48 @@ function responseError(
 
 /**
  * zod's issues for `json`, an invalid body. Of a list (the body, or a page's `data`) whose items
- * have an exact check, only the first ITEMS_DESCRIBED faulty items are given to zod (their paths
+ * the exact check can take one by one, only the first ITEMS_DESCRIBED faulty items are given to zod (their paths
  * then mapped back to the list's positions), and `more` counts the others.
  */
 function faults(
   schema: z.ZodMiniType,
   json: unknown,
 ): { issues: ValidationIssue[]; more: number } | { issues: undefined; data: unknown } {
-  const list = listOf(schema, json);
+  const def = defOf(schema);
+  const inPage = def.type !== 'array';
+  const data = def.shape?.['data'];
+  const check = exactCheck(inPage ? data && defOf(data).element : def.element);
+  const items = inPage ? (json as { data?: unknown } | null)?.data : json;
   const faulty: number[] = [];
   let root = json;
-  if (list !== undefined) {
-    list.items.forEach((item, i) => {
-      if (!list.check(item)) faulty.push(i);
+  if (check && Array.isArray(items)) {
+    items.forEach((item, i) => {
+      if (!check(item)) faulty.push(i);
     });
-    const described = faulty.slice(0, ITEMS_DESCRIBED).map((i) => list.items[i]);
-    root = list.inPage ? { ...(json as object), data: described } : described;
+    const described = faulty.slice(0, ITEMS_DESCRIBED).map((i) => items[i]);
+    root = inPage ? { ...(json as object), data: described } : described;
   }
   let result = safeParse(schema, root);
   // Only if the exact check and zod disagree on the whole: zod's word on all of it.
   if (result.success && root !== json) result = safeParse(schema, (root = json));
   if (result.success) return { issues: undefined, data: result.data };
   const issues = toIssues(result.error.issues, root);
-  if (root !== json && list !== undefined) {
-    // A path's position in the described items, mapped back to the item's position in the list.
-    const at = list.inPage ? 1 : 0;
+  // Still the described items: a path's position in them, mapped back to the item's position in the list.
+  if (root !== json) {
+    const at = inPage ? 1 : 0;
     for (const { path } of issues) {
       const position = path[at];
-      if (typeof position === 'number' && (!list.inPage || path[0] === 'data'))
-        path[at] = faulty[position] ?? 0;
+      if (typeof position === 'number' && (!inPage || path[0] === 'data')) path[at] = faulty[position] ?? 0;
     }
   }
   return { issues, more: Math.max(0, faulty.length - ITEMS_DESCRIBED) };
-}
-
-/** The list in `json` whose items the exact check can take one by one: the body, or a page's `data`. */
-function listOf(
-  schema: z.ZodMiniType,
-  json: unknown,
-): { items: unknown[]; check: (item: unknown) => boolean; inPage: boolean } | undefined {
-  const def = defOf(schema);
-  const inPage = def.type !== 'array';
-  const data = def.shape?.['data'];
-  const check = exactCheck(inPage ? data && defOf(data).element : def.element);
-  const items = inPage ? (json as { data?: unknown } | null)?.data : json;
-  return check && Array.isArray(items) ? { items, check, inPage } : undefined;
 }
 
 /**
  * A response enum that stays open: `E` is the exported type (known values plus
  * `UnknownEnumValue<…>`), and any string parses, so a value the service adds later never throws.
  */
-export function openEnum<E extends string>(): z.ZodMiniType<E, E> {
-  return z.string() as unknown as z.ZodMiniType<E, E>;
-}
+export const openEnum = z.string as unknown as <E extends string>() => z.ZodMiniType<E, E>;
 
 // The helpers below are written with `rule` and carry the SDK's message for the rule, which
 // names the allowed values or range in the words of the API reference.
@@ -420,9 +387,21 @@ export function openEnum<E extends string>(): z.ZodMiniType<E, E> {
  */
 export function rule<T>(test: (value: T) => boolean, error: string): z.core.CheckFn<T> {
   return (ctx) => {
-    if (!test(ctx.value))
-      ctx.issues.push({ code: 'custom', input: ctx.value, path: [], message: error, continue: true });
+    if (!test(ctx.value)) fail(ctx, error);
   };
+}
+
+/**
+ * Adds an issue with the SDK's `message` to a check's payload, for `input` at `path` under the value
+ * checked. Later checks still follow, as a refine's: no check of ours relies on stopping them.
+ */
+export function fail(
+  ctx: z.core.ParsePayload,
+  message: string,
+  input: unknown = ctx.value,
+  path: PropertyKey[] = [],
+): void {
+  ctx.issues.push({ code: 'custom', input, path, message, continue: true });
 }
 
 /**
@@ -479,12 +458,15 @@ export function cursorPage<S extends z.ZodMiniType>(item: S) {
     data: z.array(item),
     has_more: z.boolean(),
     // The reference gives it as string or null; a missing one is read as null.
-    next_cursor: z.optional(z.nullable(z.string())),
+    next_cursor: nullableString(),
   });
 }
 
+/** A nullable wire string, optional: the reference's `… or null` fields. */
+export const nullableString = () => z.optional(z.nullable(z.string()));
+
 /** A response date-time: kept as the wire string. */
-export const wireDateTime = (): z.ZodMiniString => z.string();
+export const wireDateTime: () => z.ZodMiniString = z.string;
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -502,16 +484,16 @@ export function inputDateTime(
   // it. A plain function, which zod/mini's `check` takes as it is: no superRefine to load either.
   return z.unknown().check((ctx) => {
     const value = ctx.value;
-    const fail = (message: string): void => void ctx.issues.push({ code: 'custom', input: value, message });
-    if (typeof value !== 'string' && !(value instanceof Date))
-      return fail('must be a Date or an ISO 8601 date-time string');
-    if (typeof value === 'string' && !ISO_DATE_TIME.test(value)) {
-      return fail('must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
-    }
-    const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
-    if (Number.isNaN(ms)) return fail('must be a valid date');
+    let ms: number;
+    if (typeof value === 'string') {
+      if (!ISO_DATE_TIME.test(value))
+        return fail(ctx, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
+      ms = Date.parse(value);
+    } else if (value instanceof Date) ms = value.getTime();
+    else return fail(ctx, 'must be a Date or an ISO 8601 date-time string');
+    if (Number.isNaN(ms)) return fail(ctx, 'must be a valid date');
     const problem = check?.(ms);
-    if (problem !== undefined) return fail(problem);
+    if (problem !== undefined) return fail(ctx, problem);
     ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
   }) as unknown as z.ZodMiniType<string, string | Date>;
 }

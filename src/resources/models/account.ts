@@ -29,7 +29,6 @@ const permission = z.looseObject({
   action: z.optional(z.string()),
 });
 type _PermissionTie = Assert<ParsesTo<typeof permission, Permission>>;
-const PermissionSchema = typedAs<Permission>(permission);
 
 /** A role in an organization. */
 export interface Role {
@@ -47,10 +46,9 @@ const role = z.looseObject({
   id: z.string(),
   name: z.string(),
   description: z.optional(z.string()),
-  permissions: z.optional(z.array(PermissionSchema)),
+  permissions: z.optional(z.array(typedAs<Permission>(permission))),
 });
 type _RoleTie = Assert<ParsesTo<typeof role, Role>>;
-const RoleSchema = typedAs<Role>(role);
 
 /** A member of an organization; field names are the service's (camelCase here). */
 export interface OrganizationMember {
@@ -73,7 +71,7 @@ const organizationMember = z.looseObject({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  roles: z.optional(z.array(RoleSchema)),
+  roles: z.optional(z.array(typedAs<Role>(role))),
   joinedAt: z.optional(wireDateTime()),
 });
 type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;

@@ -8,6 +8,7 @@ import {
   type Assert,
   closedObject,
   cursorPage,
+  nullableString,
   type ParsesTo,
   rule,
   typedAs,
@@ -42,7 +43,7 @@ const customer = z.looseObject({
   name: z.optional(z.string()),
   phone: z.optional(z.string()),
   metadata: z.optional(z.looseObject({})),
-  default_payment_method: z.optional(z.nullable(z.string())),
+  default_payment_method: nullableString(),
   created_at: z.optional(wireDateTime()),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
@@ -99,10 +100,9 @@ const paymentWebhook = z.looseObject({
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;
-const PaymentWebhookSchema = typedAs<PaymentWebhook>(paymentWebhook);
 
 /** A page of `payment.webhooks.list`. */
-export const PaymentWebhookPage = cursorPage(PaymentWebhookSchema);
+export const PaymentWebhookPage = cursorPage(typedAs<PaymentWebhook>(paymentWebhook));
 
 /**
  * Paging of `payment.webhooks.list`. The reference shows no query parameters; the list wrapper's

@@ -104,7 +104,4 @@ export const routeParam = oneOf<Route>(ROUTES);
  * An enum-typed list filter (`status`, `route`): any string, as a value read from a response (one
  * the service added later among them) is always a valid filter; body fields keep their closed sets.
  */
-export const openFilter = <E extends string>(): z.ZodMiniType<E, E> => openEnum<E>();
-
-/** A nullable wire string, optional: the reference's `… or null` fields. */
-export const nullableString = () => z.optional(z.nullable(z.string()));
+export const openFilter = openEnum;

@@ -11,8 +11,10 @@ import {
   type Assert,
   closedObject,
   cursorPage,
+  fail,
   inputDateTime,
   intRange,
+  nullableString,
   oneOf,
   openEnum,
   type ParsesTo,
@@ -30,7 +32,6 @@ import {
   loosePhone,
   messageStatus,
   messageText,
-  nullableString,
   openFilter,
   phone,
   referenceId,
@@ -262,24 +263,11 @@ type Variables = Record<string, string | number | boolean>;
  */
 const variables = z.unknown().check((ctx) => {
   const value = ctx.value;
-  if (!isObject(value)) {
-    ctx.issues.push({
-      code: 'custom',
-      input: value,
-      path: [],
-      message: 'must be an object of strings, numbers or booleans to substitute into the template',
-    });
-    return;
-  }
+  if (!isObject(value))
+    return fail(ctx, 'must be an object of strings, numbers or booleans to substitute into the template');
   for (const [name, v] of Object.entries(value)) {
-    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-      ctx.issues.push({
-        code: 'custom',
-        input: v,
-        path: [name],
-        message: 'must be a string, number or boolean',
-      });
-    }
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
+      fail(ctx, 'must be a string, number or boolean', v, [name]);
   }
 }) as unknown as z.ZodMiniType<Variables, Variables>;
 
@@ -325,7 +313,6 @@ const retryConfig = z.looseObject({
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _RetryConfigTie = Assert<ParsesTo<typeof retryConfig, SmsWebhookRetryConfig>>;
-const RetryConfigSchema = typedAs<SmsWebhookRetryConfig>(retryConfig);
 
 /**
  * An SMS webhook as the service returns it. Fields the service adds later are kept on the object
@@ -358,7 +345,7 @@ const smsWebhook = z.looseObject({
   events: z.array(openEnum<SmsWebhookEventName>()),
   enabled: z.boolean(),
   secret: z.optional(z.string()),
-  retry_config: z.optional(RetryConfigSchema),
+  retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
   last_triggered_at: nullableString(),
   failure_count: z.optional(z.number()),
   created_at: z.optional(wireDateTime()),
