@@ -93,11 +93,21 @@ async function checkApp(app) {
   // The app has its msw (and @types/node, as a Node app has) before it adds gateway-sdk.
   const steps = [[...app.install, '@types/node@^22'], [tarball]];
   for (const specs of steps) {
-    const npm = await exec('npm', ['install', '--no-audit', '--no-fund', ...specs], {
-      cwd: dir,
-      keepHome: true,
-      timeout: 300_000,
-    });
+    const install = (extra = []) =>
+      exec('npm', ['install', '--no-audit', '--no-fund', ...extra, ...specs], {
+        cwd: dir,
+        keepHome: true,
+        timeout: 300_000,
+      });
+    let npm = await install();
+    // A version the registry has just published can be named by a dependency before every copy of
+    // the registry lists it (seen: msw's prompt library asking for a release minutes old, ETARGET).
+    // Once, after a pause, asked afresh; a range that stays unmet still fails.
+    if (npm.code !== 0 && /ETARGET/.test(npm.stderr)) {
+      lines.push(`retry app with ${app.name}: a dependency's version was not listed yet (ETARGET)`);
+      await new Promise((resolve) => setTimeout(resolve, 30_000));
+      npm = await install(['--prefer-online']);
+    }
     if (npm.code !== 0) {
       lines.push(
         `FAIL app with ${app.name === 'none' ? 'no msw' : app.name}: npm install ${specs.join(' ')}`,
