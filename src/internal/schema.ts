@@ -424,18 +424,12 @@ export function intRange(min: number, max: number, error = `must be an integer f
   return z.number().check(rule((n: number) => Number.isInteger(n) && n >= min && n <= max, error));
 }
 
-/** Counts Unicode code points, so an emoji is one character, as a person counts it. */
+/**
+ * Counts Unicode code points, so an emoji is one character, as a person counts it: each surrogate
+ * pair counts once, a lone surrogate once too.
+ */
 export function codePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
+  return text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
 }
 
 /**
