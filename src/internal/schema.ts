@@ -452,12 +452,12 @@ export function cursorPage<S extends z.ZodMiniType>(item: S) {
     data: z.array(item),
     has_more: z.boolean(),
     // The reference gives it as string or null; a missing one is read as null.
-    next_cursor: nullableString(),
+    next_cursor: nullableString,
   });
 }
 
 /** A nullable wire string, optional: the reference's `… or null` fields. */
-export const nullableString = () => z.optional(z.nullable(z.string()));
+export const nullableString = z.optional(z.nullable(z.string()));
 
 /** A response date-time: kept as the wire string. */
 export const wireDateTime: () => z.ZodMiniString = z.string;

@@ -43,7 +43,7 @@ const customer = z.looseObject({
   name: z.optional(z.string()),
   phone: z.optional(z.string()),
   metadata: z.optional(z.looseObject({})),
-  default_payment_method: nullableString(),
+  default_payment_method: nullableString,
   created_at: z.optional(wireDateTime()),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.

@@ -88,10 +88,10 @@ const message = z.looseObject({
   route: z.optional(route),
   segments: z.optional(z.number()),
   cost: z.optional(z.number()),
-  scheduled_at: nullableString(),
-  sent_at: nullableString(),
-  delivered_at: nullableString(),
-  error_code: nullableString(),
+  scheduled_at: nullableString,
+  sent_at: nullableString,
+  delivered_at: nullableString,
+  error_code: nullableString,
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _MessageTie = Assert<ParsesTo<typeof message, Message>>;
@@ -178,7 +178,7 @@ const bulkJob = z.looseObject({
   failed: z.optional(z.number()),
   estimated_cost: z.optional(z.number()),
   created_at: z.optional(wireDateTime()),
-  completed_at: nullableString(),
+  completed_at: nullableString,
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _BulkJobTie = Assert<ParsesTo<typeof bulkJob, BulkJob>>;
@@ -346,7 +346,7 @@ const smsWebhook = z.looseObject({
   enabled: z.boolean(),
   secret: z.optional(z.string()),
   retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
-  last_triggered_at: nullableString(),
+  last_triggered_at: nullableString,
   failure_count: z.optional(z.number()),
   created_at: z.optional(wireDateTime()),
 });
