@@ -425,22 +425,15 @@ export function intRange(min: number, max: number, error = `must be an integer f
 }
 
 /**
- * Counts Unicode code points, so an emoji is one character, as a person counts it: each surrogate
- * pair counts once, a lone surrogate once too.
- */
-export function codePoints(text: string): number {
-  return text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
-}
-
-/**
  * A string of `min` to `max` characters, counted as code points: where the reference does not
- * say how it counts, the looser reading wins: an emoji is one character.
+ * say how it counts, the looser reading wins: an emoji is one character. Each surrogate pair
+ * counts once (a lone surrogate once too), as a person counts the emoji it makes.
  */
 export function maxChars(max: number, min = 0) {
   const error = min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;
   return z.string().check(
     rule((s: string) => {
-      const n = codePoints(s);
+      const n = s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
       return n >= min && n <= max;
     }, error),
   );
