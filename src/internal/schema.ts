@@ -55,8 +55,11 @@ function toIssues(issues: readonly Issue[], root: unknown): ValidationIssue[] {
   }));
 }
 
-/** How many positions of a grouped breach the message lists before "…". */
-const LISTED_POSITIONS = 10;
+/**
+ * How many of a kind a validation message describes before it counts the rest: the positions of a
+ * grouped breach (then "…"), the sentences of a message, the faulty items of an invalid list.
+ */
+const LISTED = 10;
 
 /**
  * One sentence per breach, except that items of one list breaking the same rule are grouped
@@ -83,11 +86,11 @@ function describeAll(issues: ValidationIssue[]): string {
       parts.push([parent, message, created]);
     }
   }
-  // Past the first LISTED_PARTS sentences the rest are counted; each is cut to PART_MAX characters.
-  const described = parts.slice(0, LISTED_PARTS).map((part) => {
+  // Past the first LISTED sentences the rest are counted; each is cut to PART_MAX characters.
+  const described = parts.slice(0, LISTED).map((part) => {
     if (typeof part !== 'string') {
       const [parent, message, at] = part;
-      const listed = at.slice(0, LISTED_POSITIONS).join(', ') + (at.length > LISTED_POSITIONS ? ', …' : '');
+      const listed = at.slice(0, LISTED).join(', ') + (at.length > LISTED ? ', …' : '');
       part =
         at.length === 1
           ? `${parent}.${String(at[0])} ${message}`
@@ -95,12 +98,10 @@ function describeAll(issues: ValidationIssue[]): string {
     }
     return part.length > PART_MAX ? `${part.slice(0, PART_MAX)}…` : part;
   });
-  if (parts.length > LISTED_PARTS) described.push(`… and ${parts.length - LISTED_PARTS} more`);
+  if (parts.length > LISTED) described.push(`… and ${parts.length - LISTED} more`);
   return described.join('; ');
 }
 
-/** How many sentences a validation message holds; the others are counted. */
-const LISTED_PARTS = 10;
 /** The longest sentence of a validation message: a path or a rule may quote what was sent. */
 const PART_MAX = 300;
 
@@ -210,9 +211,6 @@ export interface ResponseContext {
   idempotencyKey: string | undefined;
 }
 
-/** The items of a list whose faults are described; the other faulty items are counted. */
-const ITEMS_DESCRIBED = 10;
-
 /** The answers the reference does not show (`answerNotShown`). */
 const NOT_SHOWN = new WeakSet<z.core.$ZodType>();
 
@@ -235,7 +233,7 @@ export function answerNotShown<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<T | u
  * does too after telling `drift` which fields drifted, and `'strict'` throws. The work is
  * bounded whatever the body: a valid body passes the exact check (internal/exact-check.ts) without
  * zod; under `'warn'`, an answer whose drifted fields were all warned about already is handed over
- * without zod; of an invalid list, every item is checked but only the first ITEMS_DESCRIBED faulty
+ * without zod; of an invalid list, every item is checked but only the first LISTED faulty
  * ones go to zod for their issues (zod collects every issue of every item, which a list of 40,000
  * faults made seconds and a RangeError); anything thrown inside validation is a drift too.
  */
@@ -334,7 +332,7 @@ function responseError(
 
 /**
  * zod's issues for `json`, an invalid body. Of a list (the body, or a page's `data`) whose items
- * the exact check can take one by one, only the first ITEMS_DESCRIBED faulty items are given to zod (their paths
+ * the exact check can take one by one, only the first LISTED faulty items are given to zod (their paths
  * then mapped back to the list's positions), and `more` counts the others.
  */
 function faults(
@@ -352,7 +350,7 @@ function faults(
     items.forEach((item, i) => {
       if (!check(item)) faulty.push(i);
     });
-    const described = faulty.slice(0, ITEMS_DESCRIBED).map((i) => items[i]);
+    const described = faulty.slice(0, LISTED).map((i) => items[i]);
     root = inPage ? { ...(json as object), data: described } : described;
   }
   let result = safeParse(schema, root);
@@ -368,7 +366,7 @@ function faults(
       if (typeof position === 'number' && (!inPage || path[0] === 'data')) path[at] = faulty[position] ?? 0;
     }
   }
-  return { issues, more: Math.max(0, faulty.length - ITEMS_DESCRIBED) };
+  return { issues, more: Math.max(0, faulty.length - LISTED) };
 }
 
 /**
