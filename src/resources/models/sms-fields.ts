@@ -99,9 +99,3 @@ export const futureScheduleAt = inputDateTime((ms) => {
 
 /** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
 export const routeParam = oneOf<Route>(ROUTES);
-
-/**
- * An enum-typed list filter (`status`, `route`): any string, as a value read from a response (one
- * the service added later among them) is always a valid filter; body fields keep their closed sets.
- */
-export const openFilter = openEnum;

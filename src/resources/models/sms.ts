@@ -32,7 +32,6 @@ import {
   loosePhone,
   messageStatus,
   messageText,
-  openFilter,
   phone,
   referenceId,
   type Route,
@@ -247,8 +246,11 @@ export interface MessageListParams {
 export const MessageListParamsSchema = closedObject({
   limit: z.optional(pageLimit),
   after: z.optional(z.string()),
-  status: z.optional(openFilter<MessageStatus>()),
-  route: z.optional(openFilter<Route>()),
+  // Enum-typed filters read as the response's open enums: any string, as a value read from a
+  // response (one the service added later among them) is always a valid filter; body fields keep
+  // their closed sets.
+  status: z.optional(messageStatus),
+  route: z.optional(route),
   from_date: z.optional(inputDateTime()),
   to_date: z.optional(inputDateTime()),
 });
