@@ -66,43 +66,41 @@ const FINDERS = new WeakMap<z.core.$ZodType, Find | null>();
  */
 export function driftedFields(schema: z.core.$ZodType, value: unknown): Set<string> | null {
   let find = FINDERS.get(schema);
-  if (find === undefined) FINDERS.set(schema, (find = finder(schema, '')));
+  if (find === undefined) FINDERS.set(schema, (find = exactCheck(schema) && finder(schema, '')));
   if (find === null) return null;
   const out = new Set<string>();
   find(value, out);
   return out;
 }
 
-function finder(schema: z.core.$ZodType | undefined, path: string): Find | null {
-  const check = exactCheck(schema);
-  if (check === null || schema === undefined) return null;
+/**
+ * The finder of `schema`, whose exact check exists: then so does every part's (a part without one
+ * leaves its whole without one), so no part here needs to be told apart as only zod's to check.
+ */
+function finder(schema: z.core.$ZodType, path: string): Find {
+  const check = exactCheck(schema) as Check;
   const { type, innerType, element, shape } = schema._zod.def as unknown as CheckedDef;
   const at = path || '(the answer)';
   if (type === 'optional' || type === 'nullable') {
-    const inner = finder(innerType, path);
+    const inner = finder(innerType as z.core.$ZodType, path);
     const skip = type === 'optional' ? undefined : null;
-    return inner && ((v, out) => v === skip || inner(v, out));
+    return (v, out) => v === skip || inner(v, out);
   }
   if (type === 'array') {
-    const each = finder(element, `${path}[]`);
-    return (
-      each &&
-      ((v, out) => {
-        if (!Array.isArray(v)) out.add(at);
-        else for (const item of v) each(item, out);
-      })
-    );
+    const each = finder(element as z.core.$ZodType, `${path}[]`);
+    return (v, out) => {
+      if (!Array.isArray(v)) out.add(at);
+      else for (const item of v) each(item, out);
+    };
   }
   if (type !== 'object' || !shape) return (v, out) => check(v) || out.add(at);
   const keys = Object.keys(shape);
   const paths = keys.map((key) => (path ? `${path}.${key}` : key));
+  const fields = keys.map((key) => shape[key] as z.core.$ZodType);
   // A field holding a value (not an object or a list) is found by its exact check alone, as fast as
   // the check of a clean answer; the others by their own finder.
-  const finds = keys.map((key, i) =>
-    holdsValue(shape[key]) ? undefined : finder(shape[key], paths[i] as string),
-  );
-  const checks = keys.map((key) => exactCheck(shape[key]));
-  if (finds.includes(null) || checks.includes(null)) return null;
+  const finds = fields.map((field, i) => (holdsValue(field) ? undefined : finder(field, paths[i] as string)));
+  const checks = fields.map(exactCheck);
   const n = keys.length;
   return (v, out) => {
     if (!isObject(v)) {
@@ -112,16 +110,16 @@ function finder(schema: z.core.$ZodType | undefined, path: string): Find | null 
     for (let i = 0; i < n; i++) {
       const value = v[keys[i] as string];
       const find = finds[i];
-      if (find !== undefined) (find as Find)(value, out);
+      if (find !== undefined) find(value, out);
       else if (!(checks[i] as Check)(value)) out.add(paths[i] as string);
     }
   };
 }
 
 /** Whether `schema` holds a value, not an object or a list, optional or nullable or not. */
-function holdsValue(schema: z.core.$ZodType | undefined): boolean {
+function holdsValue(schema: z.core.$ZodType): boolean {
   // Of the parts the check covers, only an optional or a nullable holds an innerType.
-  let def = schema?._zod.def as unknown as CheckedDef | undefined;
-  while (def?.innerType) def = def.innerType._zod.def as unknown as CheckedDef;
-  return def !== undefined && def.type !== 'object' && def.type !== 'array';
+  let def = schema._zod.def as unknown as CheckedDef;
+  while (def.innerType) def = def.innerType._zod.def as unknown as CheckedDef;
+  return def.type !== 'object' && def.type !== 'array';
 }
