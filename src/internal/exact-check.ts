@@ -74,8 +74,8 @@ export function driftedFields(schema: z.core.$ZodType, value: unknown): Set<stri
 }
 
 /**
- * The finder of `schema`, whose exact check exists: then so does every part's (a part without one
- * leaves its whole without one), so no part here needs to be told apart as only zod's to check.
+ * The finder of `schema`, which has an exact check: then every part of it has one too (a part
+ * without one leaves its whole without one), so no finder here is null.
  */
 function finder(schema: z.core.$ZodType, path: string): Find {
   const check = exactCheck(schema) as Check;
