@@ -191,8 +191,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   keyIssues(schema, value, [], keys);
   const result = safeParse(schema, value);
   if (result.success && keys.length === 0) return result.data;
-  const fields = result.success ? [] : toIssues(result.error.issues, value);
-  const issues = [...keys, ...fields];
+  const issues = result.success ? keys : keys.concat(toIssues(result.error.issues, value));
   throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
 }
 
