@@ -294,7 +294,7 @@ export function parseOutput<S extends z.ZodMiniType>(
     }
     const found = faults(schema, json);
     if (found.issues === undefined && paging.length === 0) return found.data as z.output<S>;
-    issues = [...paging, ...(found.issues ?? [])];
+    issues = paging.concat(found.issues ?? []);
     more = found.issues === undefined ? 0 : found.more;
   } catch (error) {
     if (error instanceof ResponseValidationError) throw error;
