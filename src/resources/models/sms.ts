@@ -241,6 +241,9 @@ export interface MessageListParams {
   to_date?: string | Date | undefined;
 }
 
+// A date-time filter: any instant. One schema for both bounds: zod's schemas are immutable.
+const anyDateTime = z.optional(inputDateTime());
+
 // Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
 /** Checks `messages.list` filters. */
 export const MessageListParamsSchema = closedObject({
@@ -251,8 +254,8 @@ export const MessageListParamsSchema = closedObject({
   // their closed sets.
   status: z.optional(messageStatus),
   route: z.optional(route),
-  from_date: z.optional(inputDateTime()),
-  to_date: z.optional(inputDateTime()),
+  from_date: anyDateTime,
+  to_date: anyDateTime,
 });
 type _MessageListParamsTie = Assert<Accepts<typeof MessageListParamsSchema, MessageListParams>>;
 
