@@ -163,8 +163,8 @@ function keyIssues(
     }
   } else if (shape && isObject(value)) {
     for (const key of Object.keys(value)) {
-      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-      if (field !== undefined) {
+      const field = Object.hasOwn(shape, key) && shape[key];
+      if (field) {
         path.push(key);
         keyIssues(field, value[key], path, out);
         path.pop();
