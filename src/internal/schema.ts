@@ -251,7 +251,7 @@ export function parseOutput<S extends z.ZodMiniType>(
     const { status, idempotencyKey } = context();
     throw responseError(
       `The service answered ${status} with no body, where the reference documents one. The call ` +
-        `reached the service and may have done what was asked: ` +
+        `reached the service, which may have done what was asked: ` +
         (idempotencyKey === undefined
           ? 'retry it, or report this with the request id.'
           : `retry with the same idempotencyKey (error.idempotencyKey), which cannot send twice, ` +
