@@ -38,7 +38,8 @@ function compile({ type, checks, coerce, shape, catchall, innerType, element }: 
   if (checks?.length || coerce) return null;
   const inner = exactCheck(innerType ?? element);
   if (type === 'string' || type === 'boolean') return (v) => typeof v === type;
-  if (type === 'number') return (v) => typeof v === 'number' && Number.isFinite(v);
+  // Number.isFinite is false for anything but a finite number: no coercion.
+  if (type === 'number') return Number.isFinite;
   if (type === 'optional') return inner && ((v) => v === undefined || inner(v));
   if (type === 'nullable') return inner && ((v) => v === null || inner(v));
   if (type === 'array') return inner && ((v) => Array.isArray(v) && v.every(inner));
