@@ -53,8 +53,8 @@ export class Client {
       ...resolved,
       logLevel: settings.logLevel,
       serviceVersion: settings.serviceVersion,
-      defaultHeaders: { ...settings.defaultHeaders },
-      hooks: settings.hooks,
+      // The settings' copy: nothing writes to it (internal/area.ts reads it into each request's headers).
+      defaultHeaders: settings.defaultHeaders,
     });
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);
     const transport = new Transport({
