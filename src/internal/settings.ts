@@ -141,11 +141,6 @@ export function clientOptionsOf(options: unknown): ClientOptions {
 /** The log levels, least to most verbose. */
 export const LOG_LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
-/** Whether `value` names a log level. */
-export function isLogLevel(value: unknown): value is LogLevel {
-  return typeof value === 'string' && Object.hasOwn(LOG_LEVELS, value);
-}
-
 /** The environment variable behind `serviceVersion`. */
 export const SERVICE_VERSION_ENV = 'GATEWAY_SERVICE_VERSION';
 
@@ -217,10 +212,11 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     );
   }
   const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
-  if (!isLogLevel(logLevel)) {
+  const levels = Object.keys(LOG_LEVELS);
+  if (!levels.includes(logLevel)) {
     throw new ConfigurationError(
       `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} ` +
-        `must be one of ${oneOf(Object.keys(LOG_LEVELS))}.`,
+        `must be one of ${oneOf(levels)}.`,
       'logLevel',
     );
   }
@@ -256,7 +252,8 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     // Lists already copied by `clientOptionsOf` (the only way options reach here): a hook pushed
     // onto the caller's list later (or onto another client's, after withOptions) changes neither.
     hooks: options.hooks,
-    logLevel,
+    // Checked above: a string naming one of LOG_LEVELS.
+    logLevel: logLevel as LogLevel,
     maxResponseBytes: count(
       options,
       'maxResponseBytes',
