@@ -144,8 +144,34 @@ export const LOG_LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2,
 /** The environment variable behind `serviceVersion`. */
 export const SERVICE_VERSION_ENV = 'GATEWAY_SERVICE_VERSION';
 
-/** `'a', 'b'`: the values a message lists. */
-const oneOf = (values: readonly string[]): string => `'${values.join("', '")}'`;
+/** A check that a value is one of `values`, and the rule a message then says. */
+const oneOf = (values: readonly string[]): [(value: string) => boolean, string] => [
+  (value) => values.includes(value),
+  `must be one of '${values.join("', '")}'`,
+];
+
+/**
+ * The option `name`, else the environment variable `env` ('': none), else `fallback`; a
+ * ConfigurationError saying `rule` (and where a value not given came from) unless `valid`.
+ */
+function chosen<T extends string>(
+  options: ClientOptions,
+  name: 'serviceVersion' | 'responseValidation' | 'logLevel',
+  env: string,
+  fallback: string,
+  valid: (value: string) => boolean,
+  rule: string,
+): T {
+  const given = options[name];
+  const value = given ?? (env ? readEnv(env) : undefined) ?? fallback;
+  if (!valid(value))
+    throw new ConfigurationError(
+      `${name}${given === undefined && env ? ` (from ${env})` : ''} ${rule}.`,
+      name,
+    );
+  // `valid` accepted it: one of the values `T` names.
+  return value as T;
+}
 
 /** The values of `responseValidation`. */
 const RESPONSE_VALIDATION: readonly string[] = ['warn', 'strict', 'off'] satisfies ResponseValidation[];
@@ -196,30 +222,28 @@ export function clientSettings(options: ClientOptions): ClientSettings {
       'dangerouslyAllowBrowser',
     );
   }
-  const serviceVersion = options.serviceVersion ?? readEnv(SERVICE_VERSION_ENV) ?? DEFAULT_SERVICE_VERSION;
-  if (!isServiceVersion(serviceVersion)) {
-    throw new ConfigurationError(
-      `serviceVersion${options.serviceVersion === undefined ? ` (from ${SERVICE_VERSION_ENV})` : ''} ` +
-        `${SERVICE_VERSION_RULE}.`,
-      'serviceVersion',
-    );
-  }
-  const responseValidation = options.responseValidation ?? 'warn';
-  if (!RESPONSE_VALIDATION.includes(responseValidation)) {
-    throw new ConfigurationError(
-      `responseValidation must be one of ${oneOf(RESPONSE_VALIDATION)}.`,
-      'responseValidation',
-    );
-  }
-  const logLevel = options.logLevel ?? readEnv('GATEWAY_LOG') ?? 'warn';
-  const levels = Object.keys(LOG_LEVELS);
-  if (!levels.includes(logLevel)) {
-    throw new ConfigurationError(
-      `logLevel${options.logLevel === undefined ? ' (from GATEWAY_LOG)' : ''} ` +
-        `must be one of ${oneOf(levels)}.`,
-      'logLevel',
-    );
-  }
+  const serviceVersion = chosen(
+    options,
+    'serviceVersion',
+    SERVICE_VERSION_ENV,
+    DEFAULT_SERVICE_VERSION,
+    isServiceVersion,
+    SERVICE_VERSION_RULE,
+  );
+  const responseValidation = chosen<ResponseValidation>(
+    options,
+    'responseValidation',
+    '',
+    'warn',
+    ...oneOf(RESPONSE_VALIDATION),
+  );
+  const logLevel = chosen<LogLevel>(
+    options,
+    'logLevel',
+    'GATEWAY_LOG',
+    'warn',
+    ...oneOf(Object.keys(LOG_LEVELS)),
+  );
   // A copy, checked once: headers added to the caller's object later (a framing header among
   // them) would otherwise reach the wire unchecked. `fromEntries` keeps a `__proto__` name a name.
   const defaultHeaders: Record<string, string> = Object.fromEntries(
@@ -252,8 +276,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     // Lists already copied by `clientOptionsOf` (the only way options reach here): a hook pushed
     // onto the caller's list later (or onto another client's, after withOptions) changes neither.
     hooks: options.hooks,
-    // Checked above: a string naming one of LOG_LEVELS.
-    logLevel: logLevel as LogLevel,
+    logLevel,
     maxResponseBytes: count(
       options,
       'maxResponseBytes',
