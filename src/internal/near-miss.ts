@@ -48,9 +48,8 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 export function closestName(name: string, known: readonly string[]): string | undefined {
   if (name.length > NAME_MAX) return undefined;
   const folded = fold(name);
-  const same = known.find((k) => fold(k) === folded);
-  if (same !== undefined) return same;
-  // More edits for longer names: `tmeout` is near `timeout`, `maxRetry` near `maxRetries`, `ab` near nothing.
+  // The same name folded is at distance 0: the first such is the one kept below. More edits for
+  // longer names: `tmeout` is near `timeout`, `maxRetry` near `maxRetries`, `ab` near nothing.
   const limit = folded.length <= 4 ? 1 : folded.length <= 7 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = limit + 1;
