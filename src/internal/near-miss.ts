@@ -57,8 +57,7 @@ export function closestName(name: string, known: readonly string[]): string | un
     const d = editDistance(folded, fold(k), limit);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
-  if (best !== undefined) return best;
-  return folded.length >= 4 ? known.find((k) => fold(k).endsWith(folded)) : undefined;
+  return best ?? (folded.length >= 4 ? known.find((k) => fold(k).endsWith(folded)) : undefined);
 }
 
 /** `' (did you mean x?)'` for the closest known name, else the list of known names. */
