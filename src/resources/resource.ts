@@ -56,7 +56,10 @@ export abstract class APIResource {
     const transport = this.#transport;
     let own: RequestOptions | undefined;
     try {
-      own = ownOptions(opts, channel);
+      // The call's options, copied now (settings.ts `copyCallOptions`): the engine checks and sends
+      // this copy. A batch helper's (`channel.checked`) were copied for the batch already. Options
+      // that cannot be read are a ValidationError with what was thrown as its cause.
+      own = channel?.checked === true ? opts : copyCallOptions(opts);
     } catch (error) {
       return new APIPromise(() => Promise.reject(error));
     }
@@ -83,7 +86,8 @@ export abstract class APIResource {
     const transport = this.#transport;
     let own: RequestOptions | undefined;
     try {
-      own = ownOptions(opts, channel);
+      // As `_request` does.
+      own = channel?.checked === true ? opts : copyCallOptions(opts);
     } catch (error) {
       return new PagePromise(() => Promise.reject(error));
     }
@@ -96,18 +100,6 @@ export abstract class APIResource {
       ),
     );
   }
-}
-
-/**
- * A call's options, copied when its method is called (settings.ts `copyCallOptions`): the engine
- * checks and sends this copy. A batch helper's (`channel.checked`) were copied for the batch
- * already. Options that cannot be read are a ValidationError with what was thrown as its cause.
- */
-function ownOptions(
-  opts: RequestOptions | undefined,
-  channel: CallChannel | undefined,
-): RequestOptions | undefined {
-  return channel?.checked === true ? opts : copyCallOptions(opts);
 }
 
 /**
