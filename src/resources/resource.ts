@@ -11,7 +11,7 @@
 import { APIPromise } from '../core/api-promise.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import { type CallChannel, channelOf } from '../internal/channel.js';
+import { channelOf } from '../internal/channel.js';
 import type * as EngineModule from './engine.js';
 import type { Answer, Args, Item } from './engine.js';
 import type { OperationId } from './operations.js';
