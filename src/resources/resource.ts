@@ -25,8 +25,9 @@ type Engine = typeof EngineModule;
 /** The engine, imported once for every client; concurrent first calls share the one import. */
 const engine = /* @__PURE__ */ loadOnce<Engine>(() =>
   import('./engine.js').then(
-    // The CommonJS build hands a chunk's exports over as `default` (the module has no default export).
-    (loaded) => (loaded as { default?: Engine }).default ?? loaded,
+    // The CommonJS build hands a chunk's exports over as `default`.
+    (loaded) =>
+      typeof loaded.request === 'function' ? loaded : (loaded as unknown as { default: Engine }).default,
   ),
 );
 
