@@ -1,5 +1,5 @@
 import type { ClientOptions } from './core/options.js';
-import { clientOptionsOf, clientSettings, ownProperties } from './internal/settings.js';
+import { clientOptionsOf, clientSettings } from './internal/settings.js';
 import { isBrowserPage, runtimeName } from './internal/runtime.js';
 import { Transport, type TransportInit } from './internal/transport.js';
 import { Account } from './resources/account/index.js';
@@ -48,14 +48,14 @@ export class Client {
     // environment: a client from `withOptions` never reads the environment again.
     const resolved = { ...settings.credentials, ...settings.addresses };
     for (const name in resolved) resolved[name as keyof typeof resolved] ??= '';
-    this.#options = ownProperties({
+    this.#options = {
       ...options,
       ...resolved,
       logLevel: settings.logLevel,
       serviceVersion: settings.serviceVersion,
-      defaultHeaders: { ...settings.defaultHeaders },
-      hooks: settings.hooks,
-    });
+      // The settings' copy: nothing writes to it (internal/area.ts reads it into each request's headers).
+      defaultHeaders: settings.defaultHeaders,
+    };
     const secrets = Object.values(settings.credentials).filter((v): v is string => v !== undefined);
     const transport = new Transport({
       settings,

@@ -25,11 +25,8 @@ const SPACE = /[\t\n\v\f\r]/g;
  */
 export function cleanText(text: string, max = TEXT_MAX): string {
   let cut = text.slice(0, max);
-  // A cut through a surrogate pair would leave half a character.
-  if (cut.length < text.length) {
-    const last = cut.charCodeAt(cut.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
-  }
+  // A cut through a surrogate pair would leave half a character: its high half is dropped.
+  if (cut.length < text.length) cut = cut.replace(/[\ud800-\udbff]$/, '');
   cut = cut.replace(SPACE, ' ').replace(CONTROL_CHARS, '\ufffd');
   return cut.length < text.length ? `${cut}…` : cut;
 }

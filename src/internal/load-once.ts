@@ -101,32 +101,29 @@ export function loadFor<T>(once: LoadOnce<T>, limits: CallLimits, site: CallSite
         'failed until the process restarts.',
     });
   });
-  const aborted = () => new APIUserAbortError({ idempotencyKey, cause: signal?.reason });
-  const waited: Promise<T> = signal?.aborted
-    ? Promise.reject(aborted())
-    : signal === undefined && totalTimeout === undefined
-      ? loading
-      : new Promise<T>((resolve, reject) => {
-          const timer =
-            totalTimeout === undefined
-              ? undefined
-              : setTimeout(
-                  () =>
-                    reject(
-                      new APIConnectionTimeoutError({
-                        limit: 'totalTimeout',
-                        timeoutMs: totalTimeout,
-                        idempotencyKey,
-                      }),
-                    ),
-                  Math.max(0, totalTimeout - (now() - limits.started)),
-                );
-          const stop = signal && whenAborted(signal, () => reject(aborted()));
-          loading.then(resolve, reject).finally(() => {
-            clearTimeout(timer);
-            stop?.();
-          });
-        });
+  const waited = new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new APIUserAbortError({ idempotencyKey, cause: signal?.reason }));
+    if (signal?.aborted) return abort();
+    const timer =
+      totalTimeout === undefined
+        ? undefined
+        : setTimeout(
+            () =>
+              reject(
+                new APIConnectionTimeoutError({
+                  limit: 'totalTimeout',
+                  timeoutMs: totalTimeout,
+                  idempotencyKey,
+                }),
+              ),
+            Math.max(0, totalTimeout - (now() - limits.started)),
+          );
+    const stop = signal && whenAborted(signal, abort);
+    loading.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      stop?.();
+    });
+  });
   return waited.catch((error: unknown) => {
     throw attachCallSite(error, site);
   });

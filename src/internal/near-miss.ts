@@ -20,24 +20,24 @@ function fold(name: string): string {
  */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  // The usual table, row by row; a swap looks back two rows.
-  const rows = [[...Array(b.length + 1).keys()]];
-  for (let i = 1; i <= a.length; i++) {
-    const up = rows[i - 1] as number[];
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(
-        (up[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (up[j - 1] as number) + +(a[i - 1] !== b[j - 1]),
-        // A swap needs two characters each side (a[-1] is undefined), so i and j are at least 2.
-        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
-          ? ((rows[i - 2] as number[])[j - 2] as number) + 1
-          : Infinity,
-      );
-    rows.push(row);
-  }
-  return Math.min((rows[a.length] as number[])[b.length] as number, limit + 1);
+  // The usual table: d[i][j] is the distance between a's first i characters and b's first j; a
+  // swap looks back two rows.
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++)
+    for (let j = 0; j <= b.length; j++)
+      (d[i] ??= [])[j] =
+        i && j
+          ? Math.min(
+              (d[i - 1] as number[])[j] as number,
+              (d[i] as number[])[j - 1] as number,
+              ((d[i - 1] as number[])[j - 1] as number) - +(a[i - 1] === b[j - 1]),
+              // A swap needs two characters each side (a[-1] is undefined), so i and j are at least 2.
+              a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
+                ? ((d[i - 2] as number[])[j - 2] as number)
+                : Infinity,
+            ) + 1
+          : i + j;
+  return Math.min((d[a.length] as number[])[b.length] as number, limit + 1);
 }
 
 /**
@@ -48,9 +48,8 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 export function closestName(name: string, known: readonly string[]): string | undefined {
   if (name.length > NAME_MAX) return undefined;
   const folded = fold(name);
-  const same = known.find((k) => fold(k) === folded);
-  if (same !== undefined) return same;
-  // More edits for longer names: `tmeout` is near `timeout`, `maxRetry` near `maxRetries`, `ab` near nothing.
+  // The same name folded is at distance 0: the first such is the one kept below. More edits for
+  // longer names: `tmeout` is near `timeout`, `maxRetry` near `maxRetries`, `ab` near nothing.
   const limit = folded.length <= 4 ? 1 : folded.length <= 7 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = limit + 1;
@@ -58,8 +57,7 @@ export function closestName(name: string, known: readonly string[]): string | un
     const d = editDistance(folded, fold(k), limit);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
-  if (best !== undefined) return best;
-  return folded.length >= 4 ? known.find((k) => fold(k).endsWith(folded)) : undefined;
+  return best ?? (folded.length >= 4 ? known.find((k) => fold(k).endsWith(folded)) : undefined);
 }
 
 /** `' (did you mean x?)'` for the closest known name, else the list of known names. */

@@ -59,7 +59,7 @@ export function now(): number {
 export function missingGlobal(): string | undefined {
   const g = globalThis as { crypto?: { getRandomValues?: unknown } } & Record<string, unknown>;
   return (
-    ['URL', 'Request', 'Response', 'Headers', 'TextDecoder'].find((name) => typeof g[name] !== 'function') ??
+    'URL Request Response Headers TextDecoder'.split(' ').find((name) => typeof g[name] !== 'function') ??
     (typeof g.crypto?.getRandomValues === 'function' ? undefined : 'crypto.getRandomValues')
   );
 }

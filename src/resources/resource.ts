@@ -11,7 +11,7 @@
 import { APIPromise } from '../core/api-promise.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import { type CallChannel, channelOf } from '../internal/channel.js';
+import { channelOf } from '../internal/channel.js';
 import type * as EngineModule from './engine.js';
 import type { Answer, Args, Item } from './engine.js';
 import type { OperationId } from './operations.js';
@@ -32,7 +32,7 @@ const engine = /* @__PURE__ */ loadOnce<Engine>(() =>
 );
 
 /** The area of an operation: its id's first segment (the table that says more loads with the engine). */
-const areaOf = (id: OperationId): Area => id.slice(0, id.indexOf('.')) as Area;
+const areaOf = (id: OperationId): Area => id.split('.')[0] as Area;
 
 /** The base of every resource class; its members are internal. */
 export abstract class APIResource {
@@ -57,7 +57,10 @@ export abstract class APIResource {
     const transport = this.#transport;
     let own: RequestOptions | undefined;
     try {
-      own = ownOptions(opts, channel);
+      // The call's options, copied now (settings.ts `copyCallOptions`): the engine checks and sends
+      // this copy. A batch helper's (`channel.checked`) were copied for the batch already. Options
+      // that cannot be read are a ValidationError with what was thrown as its cause.
+      own = channel?.checked === true ? opts : copyCallOptions(opts);
     } catch (error) {
       return new APIPromise(() => Promise.reject(error));
     }
@@ -84,7 +87,8 @@ export abstract class APIResource {
     const transport = this.#transport;
     let own: RequestOptions | undefined;
     try {
-      own = ownOptions(opts, channel);
+      // As `_request` does.
+      own = channel?.checked === true ? opts : copyCallOptions(opts);
     } catch (error) {
       return new PagePromise(() => Promise.reject(error));
     }
@@ -97,18 +101,6 @@ export abstract class APIResource {
       ),
     );
   }
-}
-
-/**
- * A call's options, copied when its method is called (settings.ts `copyCallOptions`): the engine
- * checks and sends this copy. A batch helper's (`channel.checked`) were copied for the batch
- * already. Options that cannot be read are a ValidationError with what was thrown as its cause.
- */
-function ownOptions(
-  opts: RequestOptions | undefined,
-  channel: CallChannel | undefined,
-): RequestOptions | undefined {
-  return channel?.checked === true ? opts : copyCallOptions(opts);
 }
 
 /**
