@@ -3,7 +3,7 @@
 // `Call.fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
 // after every user hook has run, reads the body inside ky's per-attempt timeout, notes
 // Deprecation/Sunset headers and the `Retry-After` that `Call.delay` honours.
-import type { BeforeRetryState, Options } from 'ky';
+import { type BeforeRetryState, isHTTPError, isTimeoutError, type Options } from 'ky';
 import type { z } from 'zod/mini';
 import { ConfigurationError, GatewayError } from '../core/errors.js';
 import {
@@ -26,7 +26,6 @@ import type { RequestOptions } from '../core/options.js';
 import { invalidOption, ownProperties } from './settings.js';
 import {
   backoff,
-  isHTTPError,
   parseRetryAfter,
   RETRY_OPTIONS,
   isRetryStatus,
@@ -606,7 +605,7 @@ export class Call implements CallHooks {
         withheld,
       );
     }
-    if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
+    if (isTimeoutError(error)) {
       // ky throws the same TimeoutError for both limits; the whole call's is spent when the
       // deadline, counted on ky's clock from before ky's own start, has passed.
       const total = this.#totalTimeout;
