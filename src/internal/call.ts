@@ -24,13 +24,7 @@ import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
 import { invalidOption, ownProperties } from './settings.js';
-import {
-  backoff,
-  parseRetryAfter,
-  RETRY_OPTIONS,
-  isRetryStatus,
-  retryAfterJitter,
-} from './retry.js';
+import { backoff, parseRetryAfter, RETRY_OPTIONS, isRetryStatus, retryAfterJitter } from './retry.js';
 import { parseOutput, type ResponseContext } from './schema.js';
 import { UNPARSED_ANSWERS } from '../core/api-promise.js';
 import { now } from './runtime.js';
@@ -69,9 +63,10 @@ const UNSET_NAMES = Object.keys({
  * Each of UNSET_NAMES as an own `undefined`, but searchParams: ky's merge drops an undefined one,
  * leaving the polluted one to be read, so it is '', which is none.
  */
-const UNSET: Readonly<Record<string, unknown>> = Object.freeze(
-  Object.fromEntries(UNSET_NAMES.map((name) => [name, name === 'searchParams' ? '' : undefined])),
-);
+const UNSET: Readonly<Record<string, unknown>> = Object.freeze({
+  ...Object.fromEntries(UNSET_NAMES.map((name) => [name, undefined])),
+  searchParams: '',
+});
 
 /**
  * The members of a fetch init that Node's Request reads, own or inherited: the Request's init
@@ -133,8 +128,8 @@ const notKept = new Response();
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
  * hands the call to ky (`#throughKy`, with `#kyOptions`); ky calls `fetch` once per attempt, which
- * re-asserts the request (`#reassert`), starts the attempt (`#beginAttempt`, `#attemptSignal`),
- * fetches (`#fetchOnce`), reads the answer (`#readAnswer`) or names the failure (`#attemptFailure`).
+ * re-asserts the request, starts the attempt, fetches, reads the answer (`#readAnswer`) or names the
+ * failure (`#attemptFailure`).
  * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
  * the SDK's typed error in `#failure`. Only what ky and the hooks call is public; the call's state is
  * in private fields, whose names a minifier shortens (a public name ships in full).
@@ -350,55 +345,26 @@ export class Call implements CallHooks {
   readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     // ky always passes its Request; the type allows a URL.
     const request = input instanceof Request ? input : new Request(input, init);
-    // Without user hooks the request is what ky built from the area's options and the call's:
-    // nothing else can have changed it, and checking it again would cost every call.
-    if (this.#hooked) this.#reassert(request);
-    this.#beginAttempt(request);
-    const attempt = this.#attemptSignal(request);
-    // Once fetch has answered, only a failure of the body's stream is a connection error.
-    let fetched = false;
-    try {
-      // The credential goes on the request sent, after every hook: no object a hook sees carries it.
-      const sent = withCredential(request, this.#areaTransport.authorization, this.#hooked);
-      // Where other code has set a member on Object.prototype (prototype pollution): own properties
-      // on no prototype, the method and headers among them, as fetch builds a Request from its init
-      // and Node's reads a member the init lacks from Object.prototype, which would replace them.
-      let fetchInit: RequestInit | undefined = HAS_SIGNAL_ANY ? init : { ...init, signal: attempt.signal };
-      if (prototypePolluted(REQUEST_INIT)) {
-        fetchInit = ownProperties(fetchInit ?? {});
-        fetchInit.method = sent.method;
-        fetchInit.headers = sent.headers;
+    // Puts back what a hook may have changed: the area's host and headers, the call's key (the
+    // credential is set after every hook, by `withCredential`). Without user hooks the request is
+    // what ky built from the area's options and the call's: nothing else can have changed it, and
+    // checking it again would cost every call.
+    if (this.#hooked) {
+      const { area, origin } = this.#areaTransport;
+      const serviceVersion = this.#serviceVersion;
+      if (!request.url.startsWith(origin)) {
+        throw new ConfigurationError(
+          `A hook sent the request to another host; client.${area}'s credential only goes to ` +
+            `${origin}. Nothing was sent: change the hook to keep the URL's host.`,
+          'hooks',
+        );
       }
-      const response = await this.#fetchOnce(sent, fetchInit);
-      fetched = true;
-      return await this.#readAnswer(response, attempt.signal);
-    } catch (cause) {
-      throw this.#attemptFailure(cause, fetched);
-    } finally {
-      this.#attemptEnded = Date.now();
-      attempt.release();
+      const headers = request.headers;
+      const key = this.#idempotencyKey;
+      if (serviceVersion) headers.set('service-version', serviceVersion);
+      if (key) headers.set('idempotency-key', key);
     }
-  };
-
-  /** Puts back what a hook may have changed: the area's host and headers, the call's key (the credential is set after every hook, by `withCredential`). */
-  #reassert(request: Request): void {
-    const { area, origin } = this.#areaTransport;
-    const serviceVersion = this.#serviceVersion;
-    if (!request.url.startsWith(origin)) {
-      throw new ConfigurationError(
-        `A hook sent the request to another host; client.${area}'s credential only goes to ` +
-          `${origin}. Nothing was sent: change the hook to keep the URL's host.`,
-        'hooks',
-      );
-    }
-    const headers = request.headers;
-    const key = this.#idempotencyKey;
-    if (serviceVersion) headers.set('service-version', serviceVersion);
-    if (key) headers.set('idempotency-key', key);
-  }
-
-  /** Counts and times the attempt, and logs it at debug. */
-  #beginAttempt(request: Request): void {
+    // Counts and times the attempt, and logs it at debug.
     this.#attempts++;
     this.#attemptStarted = Date.now();
     this.#attemptEnded = undefined;
@@ -415,42 +381,52 @@ export class Call implements CallHooks {
         },
       );
     }
-  }
-
-  /**
-   * The signal that ends this attempt, and what to release when it is over. ky times the attempt
-   * out but, without AbortSignal.any, cannot abort it here: this attempt's own controller does,
-   * when the attempt's timeout or what is left of the totalTimeout is spent, or the caller gives up.
-   */
-  #attemptSignal(request: Request): { signal: AbortSignal; release: () => void } {
-    if (HAS_SIGNAL_ANY) return { signal: request.signal, release: () => {} };
-    const controller = new AbortController();
-    const left = this.#totalTimeout === undefined ? Infinity : this.#totalTimeout - (now() - this.#started);
-    const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
-    const callSignal = this.#signal;
-    let unlink: (() => void) | undefined;
-    if (callSignal) {
-      const forward = () => controller.abort(callSignal.reason);
-      if (callSignal.aborted) forward();
-      else callSignal.addEventListener('abort', forward, { once: true });
-      unlink = () => callSignal.removeEventListener('abort', forward);
-    }
-    return {
-      signal: controller.signal,
-      release: () => {
+    // The signal that ends this attempt, and what to release when it is over. ky times the attempt
+    // out but, without AbortSignal.any, cannot abort it here: this attempt's own controller does,
+    // when the attempt's timeout or what is left of the totalTimeout is spent, or the caller gives up.
+    let signal = request.signal;
+    let release: (() => void) | undefined;
+    if (!HAS_SIGNAL_ANY) {
+      const controller = new AbortController();
+      const left = this.#totalTimeout === undefined ? Infinity : this.#totalTimeout - (now() - this.#started);
+      const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
+      const callSignal = this.#signal;
+      const forward = () => controller.abort(callSignal?.reason);
+      if (callSignal?.aborted) forward();
+      else callSignal?.addEventListener('abort', forward, { once: true });
+      signal = controller.signal;
+      release = () => {
         clearTimeout(timer);
-        unlink?.();
-      },
-    };
-  }
-
-  /** One fetch, through the client's `fetch` option or the global one. */
-  #fetchOnce(request: Request, init: RequestInit | undefined): Promise<Response> {
-    const fetchOption = this.#context.settings.fetch;
-    // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
-    // and called on globalThis, as browsers require.
-    return fetchOption ? fetchOption(request, init) : globalThis.fetch(request, init);
-  }
+        callSignal?.removeEventListener('abort', forward);
+      };
+    }
+    // Once fetch has answered, only a failure of the body's stream is a connection error.
+    let fetched = false;
+    try {
+      // The credential goes on the request sent, after every hook: no object a hook sees carries it.
+      const sent = withCredential(request, this.#areaTransport.authorization, this.#hooked);
+      // Where other code has set a member on Object.prototype (prototype pollution): own properties
+      // on no prototype, the method and headers among them, as fetch builds a Request from its init
+      // and Node's reads a member the init lacks from Object.prototype, which would replace them.
+      let fetchInit: RequestInit | undefined = HAS_SIGNAL_ANY ? init : { ...init, signal };
+      if (prototypePolluted(REQUEST_INIT)) {
+        fetchInit = ownProperties(fetchInit ?? {});
+        fetchInit.method = sent.method;
+        fetchInit.headers = sent.headers;
+      }
+      // The client's `fetch` option, else the global one, looked up per call, so a fetch mock
+      // installed later (MSW) still applies, and called on globalThis, as browsers require.
+      const fetchOption = this.#context.settings.fetch;
+      const response = await (fetchOption ? fetchOption(sent, fetchInit) : globalThis.fetch(sent, fetchInit));
+      fetched = true;
+      return await this.#readAnswer(response, signal);
+    } catch (cause) {
+      throw this.#attemptFailure(cause, fetched);
+    } finally {
+      this.#attemptEnded = Date.now();
+      release?.();
+    }
+  };
 
   /**
    * Reads the answer's body within the attempt, keeps it for the call, and notes what its headers
