@@ -25,7 +25,7 @@ import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
 import { invalidOption, ownProperties } from './settings.js';
 import { backoff, parseRetryAfter, RETRY_OPTIONS, isRetryStatus, retryAfterJitter } from './retry.js';
-import { parseOutput, type ResponseContext } from './schema.js';
+import { parseOutput } from './schema.js';
 import { UNPARSED_ANSWERS } from '../core/api-promise.js';
 import { now } from './runtime.js';
 import { HAS_SIGNAL_ANY } from './area.js';
@@ -128,7 +128,7 @@ const notKept = new Response();
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
  * hands the call to ky (`#throughKy`, with `#kyOptions`); ky calls `fetch` once per attempt, which
- * re-asserts the request, starts the attempt, fetches, reads the answer (`#readAnswer`) or names the
+ * re-asserts the request, starts the attempt, fetches, reads the answer or names the
  * failure (`#attemptFailure`).
  * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
  * the SDK's typed error in `#failure`. Only what ky and the hooks call is public; the call's state is
@@ -224,10 +224,34 @@ export class Call implements CallHooks {
       const response = await this.#throughKy();
       const text = response === this.#response ? this.#text : await this.#read(response);
       const requestId = requestIdOf(response.headers);
-      const data = this.#parse(schema, response, text, () =>
-        this.#responseDetails(response, text, requestId),
-      );
-      if (!this.#spec.keepResponse) return { data, requestId, response: notKept };
+      const context = this.#context;
+      const spec = this.#spec;
+      // The answer's value, as the client's `responseValidation` says; an error keeps the answer
+      // for `asResponse()`.
+      let data: z.output<S>;
+      try {
+        data = parseOutput(
+          schema,
+          parseJson(text),
+          // What an invalid answer's error shows of it, scrubbed: built only for an error, so every
+          // good response is spared the scans.
+          () => {
+            const credential = this.#areaTransport.credential;
+            return {
+              status: response.status,
+              idempotencyKey: this.#idempotencyKey,
+              ...scrubText(text, [credential]),
+              requestId: requestId && scrub(requestId, [credential]),
+            };
+          },
+          context.settings.responseValidation,
+          () => driftLog(context, spec.method, spec.template, this.#serviceVersion),
+        );
+      } catch (error) {
+        if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
+        throw error;
+      }
+      if (!spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.
@@ -242,36 +266,6 @@ export class Call implements CallHooks {
       const failure = await this.#failure(error);
       throw this.#site ? attachCallSite(failure, this.#site) : failure;
     }
-  }
-
-  /** The answer's value, as the client's `responseValidation` says; an error keeps the answer for `asResponse()`. */
-  #parse<S extends z.ZodMiniType>(
-    schema: S,
-    response: Response,
-    text: string,
-    details: () => ResponseContext,
-  ): z.output<S> {
-    const context = this.#context;
-    const spec = this.#spec;
-    try {
-      return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, () =>
-        driftLog(context, spec.method, spec.template, this.#serviceVersion),
-      );
-    } catch (error) {
-      if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
-      throw error;
-    }
-  }
-
-  /** What an invalid answer's error shows of it, scrubbed: built only for an error, so every good response is spared the scans. */
-  #responseDetails(response: Response, text: string, requestId: string | undefined) {
-    const credential = this.#areaTransport.credential;
-    return {
-      status: response.status,
-      idempotencyKey: this.#idempotencyKey,
-      ...scrubText(text, [credential]),
-      requestId: requestId && scrub(requestId, [credential]),
-    };
   }
 
   /** Hands the call to the area's ky instance, which runs the attempts, the waits and the timeouts. */
@@ -419,7 +413,30 @@ export class Call implements CallHooks {
       const fetchOption = this.#context.settings.fetch;
       const response = await (fetchOption ? fetchOption(sent, fetchInit) : globalThis.fetch(sent, fetchInit));
       fetched = true;
-      return await this.#readAnswer(response, signal);
+      // Reads the answer's body within the attempt, keeps it for the call, and notes what its
+      // headers ask (the `Retry-After` wait, a deprecation). Returns what ky gets: the response, or
+      // an unread copy for hooks that read it again. Not every fetch (custom ones, mocks) ties the
+      // body to the request's signal. ky's timeouts end the call regardless; the caller's signal and
+      // the totalTimeout need the read cut short.
+      const watch = fetchOption || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
+      const text =
+        response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
+      const result = this.#hooked ? unread(response, text) : response;
+      const asked = isRetryStatus(response.status)
+        ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
+        : undefined;
+      // Clients told the same wait would come back together: it is made a little later.
+      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.#context.random);
+      this.#response = result;
+      this.#text = text;
+      if (log.enabled('debug')) {
+        log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
+          requestId: requestIdOf(response.headers),
+        });
+      }
+      noteDeprecation(this.#context, this.#spec.method, this.#spec.template, response.headers);
+      this.#channel?.observe?.(response);
+      return result;
     } catch (cause) {
       throw this.#attemptFailure(cause, fetched);
     } finally {
@@ -427,36 +444,6 @@ export class Call implements CallHooks {
       release?.();
     }
   };
-
-  /**
-   * Reads the answer's body within the attempt, keeps it for the call, and notes what its headers
-   * ask (the `Retry-After` wait, a deprecation). Returns what ky gets: the response, or an unread
-   * copy for hooks that read it again.
-   */
-  async #readAnswer(response: Response, signal: AbortSignal): Promise<Response> {
-    // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
-    // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
-    const watch = this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
-    const text =
-      response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
-    const result = this.#hooked ? unread(response, text) : response;
-    const asked = isRetryStatus(response.status)
-      ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
-      : undefined;
-    // Clients told the same wait would come back together: it is made a little later.
-    this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.#context.random);
-    this.#response = result;
-    this.#text = text;
-    const log = this.#context.logger;
-    if (log.enabled('debug')) {
-      log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
-        requestId: requestIdOf(response.headers),
-      });
-    }
-    noteDeprecation(this.#context, this.#spec.method, this.#spec.template, response.headers);
-    this.#channel?.observe?.(response);
-    return result;
-  }
 
   /**
    * What an attempt that did not answer throws: the SDK's own errors and the caller's abort as
