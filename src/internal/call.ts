@@ -127,7 +127,7 @@ const notKept = new Response();
 
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
- * hands the call to ky (`#throughKy`, with `#kyOptions`); ky calls `fetch` once per attempt, which
+ * hands the call to ky (`#throughKy`, with its options); ky calls `fetch` once per attempt, which
  * re-asserts the request, starts the attempt, fetches, reads the answer or names the
  * failure (`#attemptFailure`).
  * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
@@ -270,23 +270,7 @@ export class Call implements CallHooks {
 
   /** Hands the call to the area's ky instance, which runs the attempts, the waits and the timeouts. */
   #throughKy(): Promise<Response> {
-    const ky = this.#areaTransport.ky;
-    const init = this.#kyOptions();
-    const signal = this.#signal;
-    // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
-    // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
-    if (signal && !HAS_SIGNAL_ANY)
-      return new Promise((resolve, reject) => {
-        const onAbort = () => reject(this.#abortFailure());
-        signal.addEventListener('abort', onAbort, { once: true });
-        ky(this.#input, init).then(resolve, reject);
-      });
-    if (signal) init.signal = signal;
-    return ky(this.#input, init);
-  }
-
-  /** ky's options for this call: only what differs from the area's instance, for ky to merge. */
-  #kyOptions(): Options {
+    // ky's options for this call: only what differs from the area's instance, for ky to merge.
     const spec = this.#spec;
     const options = this.#options;
     const polluted = prototypePolluted(UNSET_NAMES);
@@ -327,7 +311,18 @@ export class Call implements CallHooks {
     if (polluted || options.timeout) init.timeout = this.#timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
     if (hooks) init.hooks = hooks;
-    return init;
+    const ky = this.#areaTransport.ky;
+    const signal = this.#signal;
+    // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
+    // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
+    if (signal && !HAS_SIGNAL_ANY)
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(this.#abortFailure());
+        signal.addEventListener('abort', onAbort, { once: true });
+        ky(this.#input, init).then(resolve, reject);
+      });
+    if (signal) init.signal = signal;
+    return ky(this.#input, init);
   }
 
   /**
