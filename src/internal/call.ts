@@ -131,7 +131,7 @@ const notKept = new Response();
  * re-asserts the request, starts the attempt, fetches, reads the answer or names the
  * failure (`#attemptFailure`).
  * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
- * the SDK's typed error in `#failure`. Only what ky and the hooks call is public; the call's state is
+ * the SDK's typed error in `#failureNow`. Only what ky and the hooks call is public; the call's state is
  * in private fields, whose names a minifier shortens (a public name ships in full).
  */
 export class Call implements CallHooks {
@@ -263,7 +263,13 @@ export class Call implements CallHooks {
         },
       };
     } catch (error) {
-      const failure = await this.#failure(error);
+      if (isHTTPError(error) && error.response !== this.#response) {
+        // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text).
+        const data = error.data;
+        this.#response = error.response;
+        this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+      }
+      const failure = this.#failureNow(error);
       throw this.#site ? attachCallSite(failure, this.#site) : failure;
     }
   }
@@ -519,16 +525,6 @@ export class Call implements CallHooks {
   }
 
   /** Maps what ky rejected with to the SDK's hierarchy; an error thrown by a user's hook is left as it is. */
-  async #failure(error: unknown): Promise<unknown> {
-    if (isHTTPError(error) && error.response !== this.#response) {
-      // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text).
-      const data = (error as { data?: unknown }).data;
-      this.#response = error.response;
-      this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
-    }
-    return this.#failureNow(error);
-  }
-
   #failureNow(error: unknown): unknown {
     if (error instanceof GatewayError) return error;
     if (this.#signal?.aborted) return this.#abortFailure();
