@@ -56,7 +56,8 @@ export const isRetryStatus = (status: number): boolean => RETRY_SET.has(status);
  */
 export const RETRY_OPTIONS: RetryOptions = {
   methods: ['get', 'post'],
-  statusCodes: [...RETRY_STATUSES],
+  // The list itself: ky copies the one it is given before any hook can see it.
+  statusCodes: RETRY_STATUSES as number[],
   afterStatusCodes: [],
   // The call's delay caps each wait itself (8 s for a backoff, 60 s for a Retry-After).
   backoffLimit: RETRY_AFTER_CAP_MS,
