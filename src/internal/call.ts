@@ -92,14 +92,11 @@ const REQUEST_INIT = Object.keys({
 });
 
 /**
- * Whether other code has set one of `names` on Object.prototype. Only then does a call defend
- * against it: ky merges a call's options one key at a time, copying the whole object for each, and
+ * Whether other code has set `name` on Object.prototype (asked of each of a list with `some`). Only
+ * then does a call defend against it: ky merges a call's options one key at a time, copying the whole object for each, and
  * a fetch init on no prototype is read as a dictionary, so the defences cost every call.
  */
-function prototypePolluted(names: Iterable<string>): boolean {
-  for (const name of names) if (name in Object.prototype) return true;
-  return false;
-}
+const polluted = (name: string): boolean => name in Object.prototype;
 
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
@@ -279,9 +276,9 @@ export class Call implements CallHooks {
     // ky's options for this call: only what differs from the area's instance, for ky to merge.
     const spec = this.#spec;
     const options = this.#options;
-    const polluted = prototypePolluted(UNSET_NAMES);
+    const unset = UNSET_NAMES.some(polluted);
     const init: Options = {
-      ...(polluted ? UNSET : undefined),
+      ...(unset ? UNSET : undefined),
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there, and
       // gateway-sdk/otel the operation's path template.
@@ -313,8 +310,8 @@ export class Call implements CallHooks {
     const version = options.serviceVersion;
     if (version) headers['service-version'] = version;
     // Option values are checked: a timeout is at least 1 ms, a key or version never empty.
-    if (polluted || json || options.headers || key || version) init.headers = headers;
-    if (polluted || options.timeout) init.timeout = this.#timeout;
+    if (unset || json || options.headers || key || version) init.headers = headers;
+    if (unset || options.timeout) init.timeout = this.#timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
     if (hooks) init.hooks = hooks;
     const ky = this.#areaTransport.ky;
@@ -404,7 +401,7 @@ export class Call implements CallHooks {
       // on no prototype, the method and headers among them, as fetch builds a Request from its init
       // and Node's reads a member the init lacks from Object.prototype, which would replace them.
       let fetchInit: RequestInit | undefined = HAS_SIGNAL_ANY ? init : { ...init, signal };
-      if (prototypePolluted(REQUEST_INIT)) {
+      if (REQUEST_INIT.some(polluted)) {
         fetchInit = ownProperties(fetchInit ?? {});
         fetchInit.method = sent.method;
         fetchInit.headers = sent.headers;
