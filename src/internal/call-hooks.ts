@@ -19,22 +19,6 @@ export interface CallHooks {
 }
 
 /**
- * ky's `context` for a call: the call's hooks as functions only, and its operation's path
- * template (gateway-sdk/otel's `url.template`). ky shows its options (context included) to every
- * hook and keeps them on its errors, so a hook that prints them would print any field of the call,
- * the area's credential among them: functions print as names.
- */
-export function hookContext(call: CallHooks, template: string): { call: CallHooks; template: string } {
-  return {
-    call: {
-      beforeRetry: (state) => call.beforeRetry(state),
-      bodyOf: (response) => call.bodyOf(response),
-    },
-    template,
-  };
-}
-
-/**
  * `hooks` with the SDK's own `beforeRetry` hook ahead of theirs; it hands each retry to the call
  * it belongs to (ky's `context.call`). The user's hooks have the types of core/hooks.ts, which
  * describe ky 2's without naming it.

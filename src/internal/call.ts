@@ -29,7 +29,7 @@ import { parseOutput } from './schema.js';
 import { UNPARSED_ANSWERS } from '../core/api-promise.js';
 import { now } from './runtime.js';
 import { HAS_SIGNAL_ANY } from './area.js';
-import { type CallHooks, callHooks, hookContext, type KyStop, withCredential } from './call-hooks.js';
+import { type CallHooks, callHooks, type KyStop, withCredential } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { CallChannel } from './channel.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
@@ -127,11 +127,12 @@ const notKept = new Response();
  * hands the call to ky (`#throughKy`, with its options); ky calls `fetch` once per attempt, which
  * re-asserts the request, starts the attempt, fetches, reads the answer or names the
  * failure (`#attemptFailure`).
- * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
- * the SDK's typed error in `#failureNow`. Only what ky and the hooks call is public; the call's state is
- * in private fields, whose names a minifier shortens (a public name ships in full).
+ * ky asks `delay` for each wait and the SDK's hook `#beforeRetry` (through ky's `context`) before
+ * each retry; what ky rejects with becomes the SDK's typed error in `#failureNow`. Only what ky calls
+ * is public; the call's state is in private fields, whose names a minifier shortens (a public name
+ * ships in full).
  */
-export class Call implements CallHooks {
+export class Call {
   readonly #idempotencyKey: string | undefined;
   /** The `Service-Version` this call sends: the call's option, else the area's (none for account). */
   readonly #serviceVersion: string | undefined;
@@ -281,8 +282,17 @@ export class Call implements CallHooks {
       ...(unset ? UNSET : undefined),
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there, and
-      // gateway-sdk/otel the operation's path template.
-      context: hookContext(this, spec.template),
+      // gateway-sdk/otel the operation's path template. ky shows its options (context included) to
+      // every hook and keeps them on its errors, so a hook that prints them would print any field
+      // of the call, the area's credential among them: the call is there as functions only, which
+      // print as names.
+      context: {
+        call: {
+          beforeRetry: this.#beforeRetry,
+          bodyOf: this.#bodyOf,
+        } satisfies CallHooks,
+        template: spec.template,
+      },
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.delay },
@@ -482,9 +492,9 @@ export class Call implements CallHooks {
     return readBody(response, limit, tooLarge, signal);
   }
 
-  bodyOf(response: Response): unknown {
-    return response === this.#response ? parseJson(this.#text) : undefined;
-  }
+  /** The parsed body of a response this call read (ky may hand on a consumed one), else undefined. */
+  readonly #bodyOf = (response: Response): unknown =>
+    response === this.#response ? parseJson(this.#text) : undefined;
 
   /**
    * ky's `delay` for this call's retry `n` (from 1): what the last response's `Retry-After` asked
@@ -494,7 +504,7 @@ export class Call implements CallHooks {
   readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.#context.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
-  beforeRetry(state: BeforeRetryState): KyStop | undefined {
+  readonly #beforeRetry = (state: BeforeRetryState): KyStop | undefined => {
     if (this.#signal?.aborted) return this.#areaTransport.stop;
     const log = this.#context.logger;
     if (log.enabled('info')) {
@@ -514,7 +524,7 @@ export class Call implements CallHooks {
       );
     }
     return undefined;
-  }
+  };
 
   /** The typed error for the caller's signal having fired. */
   #abortFailure(): GatewayError {
