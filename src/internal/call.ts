@@ -1,8 +1,8 @@
 // One logical call, as one object: what it sends, its key, its limits, and what ky does not do
 // for it. ky runs the attempts, the waits and both timeouts; every attempt passes through
-// `Call.fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
+// `Call.#fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
 // after every user hook has run, reads the body inside ky's per-attempt timeout, notes
-// Deprecation/Sunset headers and the `Retry-After` that `Call.delay` honours.
+// Deprecation/Sunset headers and the `Retry-After` that `Call.#delay` honours.
 import { type BeforeRetryState, isHTTPError, isTimeoutError, type Options } from 'ky';
 import type { z } from 'zod/mini';
 import { ConfigurationError, GatewayError } from '../core/errors.js';
@@ -40,7 +40,7 @@ import type { Area, AreaTransport, TransportContext } from './transport.js';
  * call then always sets. ky reads each with a plain read, which the polluted name would otherwise
  * answer, giving a GET a `json` body, or making an error status resolve (`throwHttpErrors`), so a
  * call then gives them all as its own (`UNSET`; the ones it sets replace them). Fetch's own members
- * are given in `fetch` (Node's Request drops an own `undefined` and reads the prototype anyway).
+ * are given in `#fetch` (Node's Request drops an own `undefined` and reads the prototype anyway).
  * Written in the order ky lists its options, so that gzip finds them in ky's own table in the bundle.
  */
 const UNSET_NAMES = Object.keys({
@@ -124,13 +124,13 @@ const notKept = new Response();
 
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
- * hands the call to ky (`#throughKy`, with its options); ky calls `fetch` once per attempt, which
+ * hands the call to ky (`#throughKy`, with its options); ky calls `#fetch` once per attempt, which
  * re-asserts the request, starts the attempt, fetches, reads the answer or names the
  * failure (`#attemptFailure`).
- * ky asks `delay` for each wait and the SDK's hook `#beforeRetry` (through ky's `context`) before
- * each retry; what ky rejects with becomes the SDK's typed error in `#failureNow`. Only what ky calls
- * is public; the call's state is in private fields, whose names a minifier shortens (a public name
- * ships in full).
+ * ky asks `#delay` for each wait and the SDK's hook `#beforeRetry` (through ky's `context`) before
+ * each retry; what ky rejects with becomes the SDK's typed error in `#failureNow`. Only `run` is
+ * public: what ky calls it is handed as options, and the call's state is in private fields, whose
+ * names a minifier shortens (a public name ships in full).
  */
 export class Call {
   readonly #idempotencyKey: string | undefined;
@@ -147,10 +147,10 @@ export class Call {
   #attempts = 0;
   /** When the call started, on ky's clock, so the whole-call deadline counts from here. */
   readonly #started: number;
-  /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
+  /** The last response read by `#fetch`, and its text: read once, inside the attempt's timeout. */
   #response: Response | undefined;
   #text = '';
-  /** The wait a retried status's `Retry-After` asks for, jitter included, for `delay`. */
+  /** The wait a retried status's `Retry-After` asks for, jitter included, for `#delay`. */
   #retryAfterMs: number | undefined;
   /** The body as it goes on the wire, serialized once before any I/O. */
   readonly #json: string | undefined;
@@ -158,7 +158,7 @@ export class Call {
   #attemptEnded: number | undefined;
   /**
    * Whether the client or the call has hooks of the user's. Any of them may change the request, so
-   * `fetch` re-asserts the host and headers; some may read the answer's body, so `fetch` hands ky an
+   * `#fetch` re-asserts the host and headers; some may read the answer's body, so `#fetch` hands ky an
    * unread copy. The channel's waits are the call's own hooks: they do neither.
    */
   readonly #hooked: boolean;
@@ -293,9 +293,9 @@ export class Call {
         } satisfies CallHooks,
         template: spec.template,
       },
-      fetch: this.fetch,
+      fetch: this.#fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
-      retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.delay },
+      retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.#delay },
     };
     const total = this.#totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
@@ -344,7 +344,7 @@ export class Call {
    * the call's one Idempotency-Key. Reads the whole body here, so ky's per-attempt timeout
    * bounds the read as well as the headers.
    */
-  readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+  readonly #fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     // ky always passes its Request; the type allows a URL.
     const request = input instanceof Request ? input : new Request(input, init);
     // Puts back what a hook may have changed: the area's host and headers, the call's key (the
@@ -501,7 +501,7 @@ export class Call {
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
    * its `jitter` would spread a `Retry-After` wait too.
    */
-  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.#context.random);
+  readonly #delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.#context.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   readonly #beforeRetry = (state: BeforeRetryState): KyStop | undefined => {
