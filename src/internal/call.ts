@@ -330,8 +330,7 @@ export class Call {
     // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
     if (signal && !HAS_SIGNAL_ANY)
       return new Promise((resolve, reject) => {
-        const onAbort = () => reject(this.#abortFailure());
-        signal.addEventListener('abort', onAbort, { once: true });
+        signal.addEventListener('abort', () => reject(this.#abortFailure()), { once: true });
         ky(this.#input, init).then(resolve, reject);
       });
     if (signal) init.signal = signal;
