@@ -74,14 +74,11 @@ function withWaits(user: Hooks | undefined, pace: Pace): Hooks {
  * sees ky's objects and the header is set in place, sparing every call a copy.
  */
 export function withCredential(request: Request, authorization: string, hooked: boolean): Request {
-  if (!hooked) {
-    request.headers.set('authorization', authorization);
-    return request;
-  }
-  // Copied entry by entry: Node 20's fetch copies a cloned request's Headers object incompletely.
-  const headers = new Headers([...request.headers]);
+  // A copy is copied entry by entry: Node 20's fetch copies a cloned request's Headers object
+  // incompletely.
+  const headers = hooked ? new Headers([...request.headers]) : request.headers;
   headers.set('authorization', authorization);
   // The method given and no prototype: Node's Request reads a member its init lacks from
   // Object.prototype, where other code may have set one (prototype pollution).
-  return new Request(request, ownProperties({ method: request.method, headers }));
+  return hooked ? new Request(request, ownProperties({ method: request.method, headers })) : request;
 }
