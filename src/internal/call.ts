@@ -1,6 +1,6 @@
 // One logical call, as one object: what it sends, its key, its limits, and what ky does not do
 // for it. ky runs the attempts, the waits and both timeouts; every attempt passes through
-// `Call.#fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
+// `Call.fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
 // after every user hook has run, reads the body inside ky's per-attempt timeout, notes
 // Deprecation/Sunset headers and the `Retry-After` that `Call.#delay` honours.
 import { type BeforeRetryState, isHTTPError, isTimeoutError, type Options } from 'ky';
@@ -40,7 +40,7 @@ import type { Area, AreaTransport, TransportContext } from './transport.js';
  * call then always sets. ky reads each with a plain read, which the polluted name would otherwise
  * answer, giving a GET a `json` body, or making an error status resolve (`throwHttpErrors`), so a
  * call then gives them all as its own (`UNSET`; the ones it sets replace them). Fetch's own members
- * are given in `#fetch` (Node's Request drops an own `undefined` and reads the prototype anyway).
+ * are given in `fetch` (Node's Request drops an own `undefined` and reads the prototype anyway).
  * Written in the order ky lists its options, so that gzip finds them in ky's own table in the bundle.
  */
 const UNSET_NAMES = Object.keys({
@@ -124,13 +124,13 @@ const notKept = new Response();
 
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
- * hands the call to ky (`#throughKy`, with its options); ky calls `#fetch` once per attempt, which
- * re-asserts the request, starts the attempt, fetches, reads the answer or names the
+ * hands the call to ky (`#throughKy`, with its options); ky calls `fetch` once per attempt, which
+ * re-asserts the request (`#reassert`), starts the attempt, fetches, reads the answer or names the
  * failure (`#attemptFailure`).
  * ky asks `#delay` for each wait and the SDK's hook `#beforeRetry` (through ky's `context`) before
- * each retry; what ky rejects with becomes the SDK's typed error in `#failureNow`. Only `run` is
- * public: what ky calls it is handed as options, and the call's state is in private fields, whose
- * names a minifier shortens (a public name ships in full).
+ * each retry; what ky rejects with becomes the SDK's typed error in `#failureNow`. Only `run` and
+ * `fetch` are public (the other functions ky calls it is handed as options), and the call's state
+ * is in private fields, whose names a minifier shortens (a public name ships in full).
  */
 export class Call {
   readonly #idempotencyKey: string | undefined;
@@ -147,7 +147,7 @@ export class Call {
   #attempts = 0;
   /** When the call started, on ky's clock, so the whole-call deadline counts from here. */
   readonly #started: number;
-  /** The last response read by `#fetch`, and its text: read once, inside the attempt's timeout. */
+  /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
   #response: Response | undefined;
   #text = '';
   /** The wait a retried status's `Retry-After` asks for, jitter included, for `#delay`. */
@@ -158,7 +158,7 @@ export class Call {
   #attemptEnded: number | undefined;
   /**
    * Whether the client or the call has hooks of the user's. Any of them may change the request, so
-   * `#fetch` re-asserts the host and headers; some may read the answer's body, so `#fetch` hands ky an
+   * `fetch` re-asserts the host and headers; some may read the answer's body, so `fetch` hands ky an
    * unread copy. The channel's waits are the call's own hooks: they do neither.
    */
   readonly #hooked: boolean;
@@ -293,7 +293,7 @@ export class Call {
         } satisfies CallHooks,
         template: spec.template,
       },
-      fetch: this.#fetch,
+      fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.#delay },
     };
@@ -342,29 +342,30 @@ export class Call {
    * included: whatever a hook did, the request goes to this area's host, with its credential and
    * the call's one Idempotency-Key. Reads the whole body here, so ky's per-attempt timeout
    * bounds the read as well as the headers.
+   *
+   * The attempt's `signal`: ky times the attempt out but, without AbortSignal.any, cannot abort it
+   * here: this attempt's own controller does, when the attempt's timeout or what is left of the
+   * totalTimeout is spent, or the caller gives up; `release` undoes that when the attempt is over.
+   *
+   * The answer's body is read within the attempt and kept for the call, with what its headers ask
+   * (the `Retry-After` wait, a deprecation); ky gets the response, or an unread copy for hooks that
+   * read it again. Not every fetch (custom ones, mocks) ties the body to the request's signal: ky's
+   * timeouts end the call regardless, but the caller's signal and the totalTimeout need the read cut
+   * short (`watch`).
+   *
+   * Where other code has set a member on Object.prototype (prototype pollution), the fetch init is
+   * own properties on no prototype, the method and headers among them, as fetch builds a Request
+   * from its init and Node's reads a member the init lacks from Object.prototype, which would
+   * replace them. The fetch is the client's `fetch` option, else the global one, looked up per
+   * call, so a fetch mock installed later (MSW) still applies, and called on globalThis, as
+   * browsers require.
    */
-  readonly #fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+  readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     // ky always passes its Request; the type allows a URL.
     const request = input instanceof Request ? input : new Request(input, init);
-    // Puts back what a hook may have changed: the area's host and headers, the call's key (the
-    // credential is set after every hook, by `withCredential`). Without user hooks the request is
-    // what ky built from the area's options and the call's: nothing else can have changed it, and
-    // checking it again would cost every call.
-    if (this.#hooked) {
-      const { area, origin } = this.#areaTransport;
-      const serviceVersion = this.#serviceVersion;
-      if (!request.url.startsWith(origin)) {
-        throw new ConfigurationError(
-          `A hook sent the request to another host; client.${area}'s credential only goes to ` +
-            `${origin}. Nothing was sent: change the hook to keep the URL's host.`,
-          'hooks',
-        );
-      }
-      const headers = request.headers;
-      const key = this.#idempotencyKey;
-      if (serviceVersion) headers.set('service-version', serviceVersion);
-      if (key) headers.set('idempotency-key', key);
-    }
+    // Without user hooks the request is what ky built from the area's options and the call's:
+    // nothing else can have changed it, and checking it again would cost every call.
+    if (this.#hooked) this.#reassert(request);
     // Counts and times the attempt, and logs it at debug.
     this.#attempts++;
     this.#attemptStarted = Date.now();
@@ -382,9 +383,6 @@ export class Call {
         },
       );
     }
-    // The signal that ends this attempt, and what to release when it is over. ky times the attempt
-    // out but, without AbortSignal.any, cannot abort it here: this attempt's own controller does,
-    // when the attempt's timeout or what is left of the totalTimeout is spent, or the caller gives up.
     let signal = request.signal;
     let release: (() => void) | undefined;
     if (!HAS_SIGNAL_ANY) {
@@ -406,25 +404,15 @@ export class Call {
     try {
       // The credential goes on the request sent, after every hook: no object a hook sees carries it.
       const sent = withCredential(request, this.#areaTransport.authorization, this.#hooked);
-      // Where other code has set a member on Object.prototype (prototype pollution): own properties
-      // on no prototype, the method and headers among them, as fetch builds a Request from its init
-      // and Node's reads a member the init lacks from Object.prototype, which would replace them.
       let fetchInit: RequestInit | undefined = HAS_SIGNAL_ANY ? init : { ...init, signal };
       if (REQUEST_INIT.some(polluted)) {
         fetchInit = ownProperties(fetchInit ?? {});
         fetchInit.method = sent.method;
         fetchInit.headers = sent.headers;
       }
-      // The client's `fetch` option, else the global one, looked up per call, so a fetch mock
-      // installed later (MSW) still applies, and called on globalThis, as browsers require.
       const fetchOption = this.#context.settings.fetch;
       const response = await (fetchOption ? fetchOption(sent, fetchInit) : globalThis.fetch(sent, fetchInit));
       fetched = true;
-      // Reads the answer's body within the attempt, keeps it for the call, and notes what its
-      // headers ask (the `Retry-After` wait, a deprecation). Returns what ky gets: the response, or
-      // an unread copy for hooks that read it again. Not every fetch (custom ones, mocks) ties the
-      // body to the request's signal. ky's timeouts end the call regardless; the caller's signal and
-      // the totalTimeout need the read cut short.
       const watch = fetchOption || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
       const text =
         response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
@@ -451,6 +439,23 @@ export class Call {
       release?.();
     }
   };
+
+  /** Puts back what a hook may have changed: the area's host and headers, the call's key (the credential is set after every hook, by `withCredential`). */
+  #reassert(request: Request): void {
+    const { area, origin } = this.#areaTransport;
+    const serviceVersion = this.#serviceVersion;
+    if (!request.url.startsWith(origin)) {
+      throw new ConfigurationError(
+        `A hook sent the request to another host; client.${area}'s credential only goes to ` +
+          `${origin}. Nothing was sent: change the hook to keep the URL's host.`,
+        'hooks',
+      );
+    }
+    const headers = request.headers;
+    const key = this.#idempotencyKey;
+    if (serviceVersion) headers.set('service-version', serviceVersion);
+    if (key) headers.set('idempotency-key', key);
+  }
 
   /**
    * What an attempt that did not answer throws: the SDK's own errors and the caller's abort as

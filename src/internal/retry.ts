@@ -68,7 +68,7 @@ export const RETRY_OPTIONS: RetryOptions = {
 /**
  * What ky's own checks would get wrong for this contract; `undefined` leaves the decision to ky
  * (limit, methods, statuses, timeouts). ky 2 retries only its own error types: the connection
- * failure `Call.#fetch` reports for a network error is retried here. A 409 saying the key was used
+ * failure `Call.fetch` reports for a network error is retried here. A 409 saying the key was used
  * with another body (its code `idempotency_key_reused`) fails the same way on every attempt:
  * retrying only adds waits before the same IdempotencyKeyReusedError. Anything else thrown (an
  * abort, a hook) ends the call, as ky decides.
