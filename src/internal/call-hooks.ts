@@ -19,22 +19,6 @@ export interface CallHooks {
 }
 
 /**
- * ky's `context` for a call: the call's hooks as functions only, and its operation's path
- * template (gateway-sdk/otel's `url.template`). ky shows its options (context included) to every
- * hook and keeps them on its errors, so a hook that prints them would print any field of the call,
- * the area's credential among them: functions print as names.
- */
-export function hookContext(call: CallHooks, template: string): { call: CallHooks; template: string } {
-  return {
-    call: {
-      beforeRetry: (state) => call.beforeRetry(state),
-      bodyOf: (response) => call.bodyOf(response),
-    },
-    template,
-  };
-}
-
-/**
  * `hooks` with the SDK's own `beforeRetry` hook ahead of theirs; it hands each retry to the call
  * it belongs to (ky's `context.call`). The user's hooks have the types of core/hooks.ts, which
  * describe ky 2's without naming it.
@@ -90,14 +74,11 @@ function withWaits(user: Hooks | undefined, pace: Pace): Hooks {
  * sees ky's objects and the header is set in place, sparing every call a copy.
  */
 export function withCredential(request: Request, authorization: string, hooked: boolean): Request {
-  if (!hooked) {
-    request.headers.set('authorization', authorization);
-    return request;
-  }
-  // Copied entry by entry: Node 20's fetch copies a cloned request's Headers object incompletely.
-  const headers = new Headers([...request.headers]);
+  // A copy is copied entry by entry: Node 20's fetch copies a cloned request's Headers object
+  // incompletely.
+  const headers = hooked ? new Headers([...request.headers]) : request.headers;
   headers.set('authorization', authorization);
   // The method given and no prototype: Node's Request reads a member its init lacks from
   // Object.prototype, where other code may have set one (prototype pollution).
-  return new Request(request, ownProperties({ method: request.method, headers }));
+  return hooked ? new Request(request, ownProperties({ method: request.method, headers })) : request;
 }

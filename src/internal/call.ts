@@ -2,8 +2,8 @@
 // for it. ky runs the attempts, the waits and both timeouts; every attempt passes through
 // `Call.fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
 // after every user hook has run, reads the body inside ky's per-attempt timeout, notes
-// Deprecation/Sunset headers and the `Retry-After` that `Call.delay` honours.
-import type { BeforeRetryState, Options } from 'ky';
+// Deprecation/Sunset headers and the `Retry-After` that `Call.#delay` honours.
+import { type BeforeRetryState, isHTTPError, isTimeoutError, type Options } from 'ky';
 import type { z } from 'zod/mini';
 import { ConfigurationError, GatewayError } from '../core/errors.js';
 import {
@@ -24,19 +24,12 @@ import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
 import { invalidOption, ownProperties } from './settings.js';
-import {
-  backoff,
-  isHTTPError,
-  parseRetryAfter,
-  RETRY_OPTIONS,
-  isRetryStatus,
-  retryAfterJitter,
-} from './retry.js';
-import { parseOutput, type ResponseContext } from './schema.js';
+import { backoff, parseRetryAfter, RETRY_OPTIONS, isRetryStatus, retryAfterJitter } from './retry.js';
+import { parseOutput } from './schema.js';
 import { UNPARSED_ANSWERS } from '../core/api-promise.js';
 import { now } from './runtime.js';
 import { HAS_SIGNAL_ANY } from './area.js';
-import { type CallHooks, callHooks, hookContext, type KyStop, withCredential } from './call-hooks.js';
+import { type CallHooks, callHooks, type KyStop, withCredential } from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { CallChannel } from './channel.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
@@ -70,9 +63,10 @@ const UNSET_NAMES = Object.keys({
  * Each of UNSET_NAMES as an own `undefined`, but searchParams: ky's merge drops an undefined one,
  * leaving the polluted one to be read, so it is '', which is none.
  */
-const UNSET: Readonly<Record<string, unknown>> = Object.freeze(
-  Object.fromEntries(UNSET_NAMES.map((name) => [name, name === 'searchParams' ? '' : undefined])),
-);
+const UNSET: Readonly<Record<string, unknown>> = Object.freeze({
+  ...Object.fromEntries(UNSET_NAMES.map((name) => [name, undefined])),
+  searchParams: '',
+});
 
 /**
  * The members of a fetch init that Node's Request reads, own or inherited: the Request's init
@@ -98,14 +92,11 @@ const REQUEST_INIT = Object.keys({
 });
 
 /**
- * Whether other code has set one of `names` on Object.prototype. Only then does a call defend
- * against it: ky merges a call's options one key at a time, copying the whole object for each, and
+ * Whether other code has set `name` on Object.prototype (asked of each of a list with `some`). Only
+ * then does a call defend against it: ky merges a call's options one key at a time, copying the whole object for each, and
  * a fetch init on no prototype is read as a dictionary, so the defences cost every call.
  */
-function prototypePolluted(names: Iterable<string>): boolean {
-  for (const name of names) if (name in Object.prototype) return true;
-  return false;
-}
+const polluted = (name: string): boolean => name in Object.prototype;
 
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
@@ -133,14 +124,15 @@ const notKept = new Response();
 
 /**
  * One call in flight: created per method call, dropped when it settles. Reads as its steps: `run`
- * hands the call to ky (`#throughKy`, with `#kyOptions`); ky calls `fetch` once per attempt, which
- * re-asserts the request (`#reassert`), starts the attempt (`#beginAttempt`, `#attemptSignal`),
- * fetches (`#fetchOnce`), reads the answer (`#readAnswer`) or names the failure (`#attemptFailure`).
- * ky asks `delay` for each wait and `beforeRetry` before each retry; what ky rejects with becomes
- * the SDK's typed error in `#failure`. Only what ky and the hooks call is public; the call's state is
- * in private fields, whose names a minifier shortens (a public name ships in full).
+ * hands the call to ky (`#throughKy`, with its options); ky calls `fetch` once per attempt, which
+ * re-asserts the request (`#reassert`), starts the attempt, fetches, reads the answer or names the
+ * failure (`#attemptFailure`).
+ * ky asks `#delay` for each wait and the SDK's hook `#beforeRetry` (through ky's `context`) before
+ * each retry; what ky rejects with becomes the SDK's typed error in `#failureNow`. Only `run` and
+ * `fetch` are public (the other functions ky calls it is handed as options), and the call's state
+ * is in private fields, whose names a minifier shortens (a public name ships in full).
  */
-export class Call implements CallHooks {
+export class Call {
   readonly #idempotencyKey: string | undefined;
   /** The `Service-Version` this call sends: the call's option, else the area's (none for account). */
   readonly #serviceVersion: string | undefined;
@@ -158,7 +150,7 @@ export class Call implements CallHooks {
   /** The last response read by `fetch`, and its text: read once, inside the attempt's timeout. */
   #response: Response | undefined;
   #text = '';
-  /** The wait a retried status's `Retry-After` asks for, jitter included, for `delay`. */
+  /** The wait a retried status's `Retry-After` asks for, jitter included, for `#delay`. */
   #retryAfterMs: number | undefined;
   /** The body as it goes on the wire, serialized once before any I/O. */
   readonly #json: string | undefined;
@@ -230,10 +222,34 @@ export class Call implements CallHooks {
       const response = await this.#throughKy();
       const text = response === this.#response ? this.#text : await this.#read(response);
       const requestId = requestIdOf(response.headers);
-      const data = this.#parse(schema, response, text, () =>
-        this.#responseDetails(response, text, requestId),
-      );
-      if (!this.#spec.keepResponse) return { data, requestId, response: notKept };
+      const context = this.#context;
+      const spec = this.#spec;
+      // The answer's value, as the client's `responseValidation` says; an error keeps the answer
+      // for `asResponse()`.
+      let data: z.output<S>;
+      try {
+        data = parseOutput(
+          schema,
+          parseJson(text),
+          // What an invalid answer's error shows of it, scrubbed: built only for an error, so every
+          // good response is spared the scans.
+          () => {
+            const credential = this.#areaTransport.credential;
+            return {
+              status: response.status,
+              idempotencyKey: this.#idempotencyKey,
+              ...scrubText(text, [credential]),
+              requestId: requestId && scrub(requestId, [credential]),
+            };
+          },
+          context.settings.responseValidation,
+          () => driftLog(context, spec.method, spec.template, this.#serviceVersion),
+        );
+      } catch (error) {
+        if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
+        throw error;
+      }
+      if (!spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.
@@ -245,72 +261,41 @@ export class Call implements CallHooks {
         },
       };
     } catch (error) {
-      const failure = await this.#failure(error);
+      if (isHTTPError(error) && error.response !== this.#response) {
+        // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text).
+        const data = error.data;
+        this.#response = error.response;
+        this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+      }
+      const failure = this.#failureNow(error);
       throw this.#site ? attachCallSite(failure, this.#site) : failure;
     }
   }
 
-  /** The answer's value, as the client's `responseValidation` says; an error keeps the answer for `asResponse()`. */
-  #parse<S extends z.ZodMiniType>(
-    schema: S,
-    response: Response,
-    text: string,
-    details: () => ResponseContext,
-  ): z.output<S> {
-    const context = this.#context;
-    const spec = this.#spec;
-    try {
-      return parseOutput(schema, parseJson(text), details, context.settings.responseValidation, () =>
-        driftLog(context, spec.method, spec.template, this.#serviceVersion),
-      );
-    } catch (error) {
-      if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
-      throw error;
-    }
-  }
-
-  /** What an invalid answer's error shows of it, scrubbed: built only for an error, so every good response is spared the scans. */
-  #responseDetails(response: Response, text: string, requestId: string | undefined) {
-    const credential = this.#areaTransport.credential;
-    return {
-      status: response.status,
-      idempotencyKey: this.#idempotencyKey,
-      ...scrubText(text, [credential]),
-      requestId: requestId && scrub(requestId, [credential]),
-    };
-  }
-
   /** Hands the call to the area's ky instance, which runs the attempts, the waits and the timeouts. */
   #throughKy(): Promise<Response> {
-    const ky = this.#areaTransport.ky;
-    const init = this.#kyOptions();
-    const signal = this.#signal;
-    // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
-    // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
-    if (signal && !HAS_SIGNAL_ANY)
-      return new Promise((resolve, reject) => {
-        const onAbort = () => reject(this.#abortFailure());
-        signal.addEventListener('abort', onAbort, { once: true });
-        ky(this.#input, init).then(resolve, reject);
-      });
-    if (signal) init.signal = signal;
-    return ky(this.#input, init);
-  }
-
-  /** ky's options for this call: only what differs from the area's instance, for ky to merge. */
-  #kyOptions(): Options {
+    // ky's options for this call: only what differs from the area's instance, for ky to merge.
     const spec = this.#spec;
     const options = this.#options;
-    const polluted = prototypePolluted(UNSET_NAMES);
+    const unset = UNSET_NAMES.some(polluted);
     const init: Options = {
-      ...(polluted ? UNSET : undefined),
+      ...(unset ? UNSET : undefined),
       method: spec.method,
       // ky hands its `context` option to every hook: the SDK's own hook finds the call there, and
-      // gateway-sdk/otel the operation's path template.
-      context: hookContext(this, spec.template),
+      // gateway-sdk/otel the operation's path template. ky shows its options (context included) to
+      // every hook and keeps them on its errors, so a hook that prints them would print any field
+      // of the call, the area's credential among them: the call is there as functions only, which
+      // print as names.
+      context: {
+        call: {
+          beforeRetry: this.#beforeRetry,
+          bodyOf: this.#bodyOf,
+        } satisfies CallHooks,
+        template: spec.template,
+      },
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
-      retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.delay },
+      retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.#delay },
     };
     const total = this.#totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
@@ -335,11 +320,21 @@ export class Call implements CallHooks {
     const version = options.serviceVersion;
     if (version) headers['service-version'] = version;
     // Option values are checked: a timeout is at least 1 ms, a key or version never empty.
-    if (polluted || json || options.headers || key || version) init.headers = headers;
-    if (polluted || options.timeout) init.timeout = this.#timeout;
+    if (unset || json || options.headers || key || version) init.headers = headers;
+    if (unset || options.timeout) init.timeout = this.#timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
     if (hooks) init.hooks = hooks;
-    return init;
+    const ky = this.#areaTransport.ky;
+    const signal = this.#signal;
+    // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
+    // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
+    if (signal && !HAS_SIGNAL_ANY)
+      return new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(this.#abortFailure()), { once: true });
+        ky(this.#input, init).then(resolve, reject);
+      });
+    if (signal) init.signal = signal;
+    return ky(this.#input, init);
   }
 
   /**
@@ -347,6 +342,23 @@ export class Call implements CallHooks {
    * included: whatever a hook did, the request goes to this area's host, with its credential and
    * the call's one Idempotency-Key. Reads the whole body here, so ky's per-attempt timeout
    * bounds the read as well as the headers.
+   *
+   * The attempt's `signal`: ky times the attempt out but, without AbortSignal.any, cannot abort it
+   * here: this attempt's own controller does, when the attempt's timeout or what is left of the
+   * totalTimeout is spent, or the caller gives up; `release` undoes that when the attempt is over.
+   *
+   * The answer's body is read within the attempt and kept for the call, with what its headers ask
+   * (the `Retry-After` wait, a deprecation); ky gets the response, or an unread copy for hooks that
+   * read it again. Not every fetch (custom ones, mocks) ties the body to the request's signal: ky's
+   * timeouts end the call regardless, but the caller's signal and the totalTimeout need the read cut
+   * short (`watch`).
+   *
+   * Where other code has set a member on Object.prototype (prototype pollution), the fetch init is
+   * own properties on no prototype, the method and headers among them, as fetch builds a Request
+   * from its init and Node's reads a member the init lacks from Object.prototype, which would
+   * replace them. The fetch is the client's `fetch` option, else the global one, looked up per
+   * call, so a fetch mock installed later (MSW) still applies, and called on globalThis, as
+   * browsers require.
    */
   readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     // ky always passes its Request; the type allows a URL.
@@ -354,30 +366,77 @@ export class Call implements CallHooks {
     // Without user hooks the request is what ky built from the area's options and the call's:
     // nothing else can have changed it, and checking it again would cost every call.
     if (this.#hooked) this.#reassert(request);
-    this.#beginAttempt(request);
-    const attempt = this.#attemptSignal(request);
+    // Counts and times the attempt, and logs it at debug.
+    this.#attempts++;
+    this.#attemptStarted = Date.now();
+    this.#attemptEnded = undefined;
+    const log = this.#context.logger;
+    if (log.enabled('debug')) {
+      // The path without its query: URLs in logs lose their query (a list's filters, a token).
+      log.log(
+        'debug',
+        `${request.method} ${this.#spec.path}${this.#input === this.#spec.path ? '' : '?…'} (attempt ${this.#attempts} of ${this.#maxRetries + 1})`,
+        {
+          area: this.#areaTransport.area,
+          idempotencyKey: this.#idempotencyKey,
+          body: this.#spec.body,
+        },
+      );
+    }
+    let signal = request.signal;
+    let release: (() => void) | undefined;
+    if (!HAS_SIGNAL_ANY) {
+      const controller = new AbortController();
+      const left = this.#totalTimeout === undefined ? Infinity : this.#totalTimeout - (now() - this.#started);
+      const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
+      const callSignal = this.#signal;
+      const forward = () => controller.abort(callSignal?.reason);
+      if (callSignal?.aborted) forward();
+      else callSignal?.addEventListener('abort', forward, { once: true });
+      signal = controller.signal;
+      release = () => {
+        clearTimeout(timer);
+        callSignal?.removeEventListener('abort', forward);
+      };
+    }
     // Once fetch has answered, only a failure of the body's stream is a connection error.
     let fetched = false;
     try {
       // The credential goes on the request sent, after every hook: no object a hook sees carries it.
       const sent = withCredential(request, this.#areaTransport.authorization, this.#hooked);
-      // Where other code has set a member on Object.prototype (prototype pollution): own properties
-      // on no prototype, the method and headers among them, as fetch builds a Request from its init
-      // and Node's reads a member the init lacks from Object.prototype, which would replace them.
-      let fetchInit: RequestInit | undefined = HAS_SIGNAL_ANY ? init : { ...init, signal: attempt.signal };
-      if (prototypePolluted(REQUEST_INIT)) {
+      let fetchInit: RequestInit | undefined = HAS_SIGNAL_ANY ? init : { ...init, signal };
+      if (REQUEST_INIT.some(polluted)) {
         fetchInit = ownProperties(fetchInit ?? {});
         fetchInit.method = sent.method;
         fetchInit.headers = sent.headers;
       }
-      const response = await this.#fetchOnce(sent, fetchInit);
+      const fetchOption = this.#context.settings.fetch;
+      const response = await (fetchOption ? fetchOption(sent, fetchInit) : globalThis.fetch(sent, fetchInit));
       fetched = true;
-      return await this.#readAnswer(response, attempt.signal);
+      const watch = fetchOption || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
+      const text =
+        response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
+      const result = this.#hooked ? unread(response, text) : response;
+      const asked = isRetryStatus(response.status)
+        ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
+        : undefined;
+      // Clients told the same wait would come back together: it is made a little later.
+      this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.#context.random);
+      this.#response = result;
+      this.#text = text;
+      if (log.enabled('debug')) {
+        log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
+          requestId: requestIdOf(response.headers),
+        });
+      }
+      noteDeprecation(this.#context, this.#spec.method, this.#spec.template, response.headers);
+      this.#channel?.observe?.(response);
+      return result;
     } catch (cause) {
       throw this.#attemptFailure(cause, fetched);
     } finally {
       this.#attemptEnded = Date.now();
-      attempt.release();
+      release?.();
     }
   };
 
@@ -396,91 +455,6 @@ export class Call implements CallHooks {
     const key = this.#idempotencyKey;
     if (serviceVersion) headers.set('service-version', serviceVersion);
     if (key) headers.set('idempotency-key', key);
-  }
-
-  /** Counts and times the attempt, and logs it at debug. */
-  #beginAttempt(request: Request): void {
-    this.#attempts++;
-    this.#attemptStarted = Date.now();
-    this.#attemptEnded = undefined;
-    const log = this.#context.logger;
-    if (log.enabled('debug')) {
-      // The path without its query: URLs in logs lose their query (a list's filters, a token).
-      log.log(
-        'debug',
-        `${request.method} ${this.#spec.path}${this.#input === this.#spec.path ? '' : '?…'} (attempt ${this.#attempts} of ${this.#maxRetries + 1})`,
-        {
-          area: this.#areaTransport.area,
-          idempotencyKey: this.#idempotencyKey,
-          body: this.#spec.body,
-        },
-      );
-    }
-  }
-
-  /**
-   * The signal that ends this attempt, and what to release when it is over. ky times the attempt
-   * out but, without AbortSignal.any, cannot abort it here: this attempt's own controller does,
-   * when the attempt's timeout or what is left of the totalTimeout is spent, or the caller gives up.
-   */
-  #attemptSignal(request: Request): { signal: AbortSignal; release: () => void } {
-    if (HAS_SIGNAL_ANY) return { signal: request.signal, release: () => {} };
-    const controller = new AbortController();
-    const left = this.#totalTimeout === undefined ? Infinity : this.#totalTimeout - (now() - this.#started);
-    const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
-    const callSignal = this.#signal;
-    let unlink: (() => void) | undefined;
-    if (callSignal) {
-      const forward = () => controller.abort(callSignal.reason);
-      if (callSignal.aborted) forward();
-      else callSignal.addEventListener('abort', forward, { once: true });
-      unlink = () => callSignal.removeEventListener('abort', forward);
-    }
-    return {
-      signal: controller.signal,
-      release: () => {
-        clearTimeout(timer);
-        unlink?.();
-      },
-    };
-  }
-
-  /** One fetch, through the client's `fetch` option or the global one. */
-  #fetchOnce(request: Request, init: RequestInit | undefined): Promise<Response> {
-    const fetchOption = this.#context.settings.fetch;
-    // The global one is looked up per call, so a fetch mock installed later (MSW) still applies,
-    // and called on globalThis, as browsers require.
-    return fetchOption ? fetchOption(request, init) : globalThis.fetch(request, init);
-  }
-
-  /**
-   * Reads the answer's body within the attempt, keeps it for the call, and notes what its headers
-   * ask (the `Retry-After` wait, a deprecation). Returns what ky gets: the response, or an unread
-   * copy for hooks that read it again.
-   */
-  async #readAnswer(response: Response, signal: AbortSignal): Promise<Response> {
-    // Not every fetch (custom ones, mocks) ties the body to the request's signal. ky's timeouts
-    // end the call regardless; the caller's signal and the totalTimeout need the read cut short.
-    const watch = this.#context.settings.fetch || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
-    const text =
-      response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
-    const result = this.#hooked ? unread(response, text) : response;
-    const asked = isRetryStatus(response.status)
-      ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
-      : undefined;
-    // Clients told the same wait would come back together: it is made a little later.
-    this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.#context.random);
-    this.#response = result;
-    this.#text = text;
-    const log = this.#context.logger;
-    if (log.enabled('debug')) {
-      log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
-        requestId: requestIdOf(response.headers),
-      });
-    }
-    noteDeprecation(this.#context, this.#spec.method, this.#spec.template, response.headers);
-    this.#channel?.observe?.(response);
-    return result;
   }
 
   /**
@@ -522,19 +496,19 @@ export class Call implements CallHooks {
     return readBody(response, limit, tooLarge, signal);
   }
 
-  bodyOf(response: Response): unknown {
-    return response === this.#response ? parseJson(this.#text) : undefined;
-  }
+  /** The parsed body of a response this call read (ky may hand on a consumed one), else undefined. */
+  readonly #bodyOf = (response: Response): unknown =>
+    response === this.#response ? parseJson(this.#text) : undefined;
 
   /**
    * ky's `delay` for this call's retry `n` (from 1): what the last response's `Retry-After` asked
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
    * its `jitter` would spread a `Retry-After` wait too.
    */
-  readonly delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.#context.random);
+  readonly #delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.#context.random);
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
-  beforeRetry(state: BeforeRetryState): KyStop | undefined {
+  readonly #beforeRetry = (state: BeforeRetryState): KyStop | undefined => {
     if (this.#signal?.aborted) return this.#areaTransport.stop;
     const log = this.#context.logger;
     if (log.enabled('info')) {
@@ -554,7 +528,7 @@ export class Call implements CallHooks {
       );
     }
     return undefined;
-  }
+  };
 
   /** The typed error for the caller's signal having fired. */
   #abortFailure(): GatewayError {
@@ -562,16 +536,6 @@ export class Call implements CallHooks {
   }
 
   /** Maps what ky rejected with to the SDK's hierarchy; an error thrown by a user's hook is left as it is. */
-  async #failure(error: unknown): Promise<unknown> {
-    if (isHTTPError(error) && error.response !== this.#response) {
-      // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text).
-      const data = (error as { data?: unknown }).data;
-      this.#response = error.response;
-      this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
-    }
-    return this.#failureNow(error);
-  }
-
   #failureNow(error: unknown): unknown {
     if (error instanceof GatewayError) return error;
     if (this.#signal?.aborted) return this.#abortFailure();
@@ -606,7 +570,7 @@ export class Call implements CallHooks {
         withheld,
       );
     }
-    if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
+    if (isTimeoutError(error)) {
       // ky throws the same TimeoutError for both limits; the whole call's is spent when the
       // deadline, counted on ky's clock from before ky's own start, has passed.
       const total = this.#totalTimeout;

@@ -26,7 +26,8 @@ export function idempotencyKeyFor(callerKey: string | undefined): string {
 
 function uuidv4(): string {
   // randomUUID is missing in browsers' insecure contexts (plain http pages); getRandomValues is not.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const uuid = crypto.randomUUID?.();
+  if (uuid) return uuid;
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
   b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;

@@ -63,11 +63,9 @@ export function checkRequestOptions(given: RequestOptions, batch: readonly strin
       );
   }
   const opts = ownProperties(given);
-  const { timeout, totalTimeout, maxRetries, signal, headers, hooks } = opts;
-  for (const [name, value] of [
-    ['timeout', timeout],
-    ['totalTimeout', totalTimeout],
-  ] as const) {
+  const { maxRetries, signal, headers, hooks } = opts;
+  for (const name of ['timeout', 'totalTimeout'] as const) {
+    const value = opts[name];
     if (value !== undefined && !isIntIn(value, TIMEOUT_RANGE)) {
       throw invalidOption(
         [name],

@@ -56,7 +56,8 @@ export const isRetryStatus = (status: number): boolean => RETRY_SET.has(status);
  */
 export const RETRY_OPTIONS: RetryOptions = {
   methods: ['get', 'post'],
-  statusCodes: [...RETRY_STATUSES],
+  // The list itself: ky copies the one it is given before any hook can see it.
+  statusCodes: RETRY_STATUSES as number[],
   afterStatusCodes: [],
   // The call's delay caps each wait itself (8 s for a backoff, 60 s for a Retry-After).
   backoffLimit: RETRY_AFTER_CAP_MS,
@@ -74,23 +75,19 @@ export const RETRY_OPTIONS: RetryOptions = {
  */
 function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
   if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
-  if (isHTTPError(error) && error.response.status === 409)
-    return isIdempotencyKeyReuse(callOf(error)?.bodyOf(error.response)) ? false : undefined;
+  // ky's HTTPError, told by name as ky's own guard does: a value import of ky here would load ky
+  // with the SDK (internal/transport.ts says why it loads on the first request). The call it belongs
+  // to is in the request's `context`, which ky passes along with its options.
+  const { response, options } = error as Partial<HTTPError>;
+  if (error.name === 'HTTPError' && response?.status === 409)
+    return isIdempotencyKeyReuse(
+      ((options?.context as Record<string, unknown> | undefined)?.['call'] as CallHooks | undefined)?.bodyOf(
+        response,
+      ),
+    )
+      ? false
+      : undefined;
   return undefined;
-}
-
-/** The call an HTTP error belongs to: ky passes the request's `context` along with its options. */
-function callOf(error: HTTPError): CallHooks | undefined {
-  const context = (error.options as { context?: Record<string, unknown> } | undefined)?.context;
-  return context?.['call'] as CallHooks | undefined;
-}
-
-/**
- * ky's own guard, by name as ky checks it; a value import of ky here would load ky with the SDK
- * (see internal/transport.ts on why it loads on the first request).
- */
-export function isHTTPError(error: unknown): error is HTTPError {
-  return (error as { name?: unknown } | null)?.name === 'HTTPError';
 }
 
 /**
