@@ -66,11 +66,12 @@ const anyCase = (hex: string): string => hex.replace(/[a-f]/g, (d) => `[${d}${d.
 
 /**
  * One pattern for every other way an encoder may spell `secret`, character by character, in any
- * mixture: each character outside `[A-Za-z0-9_.~-]` (which no encoder changes) as itself,
+ * mixture: each character outside `[A-Za-z0-9_.~-]` (which no URL encoder changes) as itself,
  * percent-encoded in either case (`%2f`, `%2F`, Python's `quote()` leaving `/` as is), as a hex
- * escape (`\x2b`, `\u002B`), as an HTML entity (`&#43;`, `&#x2B;`, `&plus;`), or JSON-escaped
- * (`\/`). Undefined when the secret has no such character: its forms above are then every spelling.
- * No quantifier but `0*` before a digit, so it runs in linear time.
+ * escape (`\x2b`, `\u002B`), as an HTML entity (`&#43;`, `&#x2B;`, `&plus;`), or JSON-escaped once
+ * or twice (`\/`, `\"`, `\\\"`); each other character as itself or `\u00XX`. Undefined when the
+ * secret has no such character: its forms above are then every spelling. No quantifier but `0*`
+ * before a digit, so it runs in linear time.
  */
 export function spellingPattern(secret: string): RegExp | undefined {
   if (/^[A-Za-z0-9_.~-]*$/.test(secret)) return undefined;
