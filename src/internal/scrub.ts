@@ -25,21 +25,13 @@ export const SCRUBBED_STRINGS = 100_000;
 const hex = (c: string): string => c.charCodeAt(0).toString(16);
 
 /**
- * Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts), the
- * pattern for the mixed ones last (`spellingPattern`).
+ * Every spelling of `secret` to scrub (credentials are printable ASCII, checked by settings.ts): the
+ * pattern for the ones an encoder spells character by character (`spellingPattern`) last.
  */
 export function secretForms(secret: string): Form[] {
-  const encoded = encodeURIComponent(secret);
-  const once = JSON.stringify(secret).slice(1, -1);
   const hexes = [...secret].map(hex);
   const hexed = hexes.join('');
   const forms = new Set<Form>([
-    secret,
-    encoded,
-    encoded.replace(/%../g, (e) => e.toLowerCase()),
-    once,
-    once.replaceAll('/', '\\/'),
-    JSON.stringify(once).slice(1, -1),
     // Every character as \uXXXX, as some encoders write a string they think unsafe.
     `\\u00${hexes.join('\\u00')}`,
     // Its bytes in hex, in either case, as a debug dump or a hash-like echo writes them.
@@ -51,8 +43,9 @@ export function secretForms(secret: string): Form[] {
     const form = btoa(pad + secret).slice(pad ? 4 : 0, (((pad.length + secret.length) / 3) | 0) * 4);
     if (form.length > 7) forms.add(form);
   }
-  const pattern = spellingPattern(secret);
-  if (pattern) forms.add(pattern);
+  // As written, percent-encoded and JSON-escaped are spellings of the pattern; without one, every
+  // such spelling is the secret as written.
+  forms.add(spellingPattern(secret) ?? secret);
   return [...forms];
 }
 
@@ -73,28 +66,33 @@ const anyCase = (hex: string): string => hex.replace(/[a-f]/g, (d) => `[${d}${d.
 
 /**
  * One pattern for every other way an encoder may spell `secret`, character by character, in any
- * mixture: each character outside `[A-Za-z0-9_.~-]` (which no encoder changes) as itself,
+ * mixture: each character outside `[A-Za-z0-9_.~-]` (which no URL encoder changes) as itself,
  * percent-encoded in either case (`%2f`, `%2F`, Python's `quote()` leaving `/` as is), as a hex
- * escape (`\x2b`, `\u002B`), as an HTML entity (`&#43;`, `&#x2B;`, `&plus;`), or JSON-escaped
- * (`\/`). Undefined when the secret has no such character: its forms above are then every spelling.
- * No quantifier but `0*` before a digit, so it runs in linear time.
+ * escape (`\x2b`, `\u002B`), as an HTML entity (`&#43;`, `&#x2B;`, `&plus;`), or JSON-escaped once
+ * or twice (`\/`, `\"`, `\\\"`); each other character as itself or `\u00XX`. Undefined when the
+ * secret has no such character: its forms above are then every spelling. No quantifier but `0*`
+ * before a digit, so it runs in linear time.
  */
 export function spellingPattern(secret: string): RegExp | undefined {
   if (/^[A-Za-z0-9_.~-]*$/.test(secret)) return undefined;
   const parts = [...secret].map((c) => {
-    if (/[A-Za-z0-9_.~-]/.test(c)) return c;
     const anyHex = anyCase(hex(c));
+    // As \uXXXX too, so that the pattern matches the secret wholly spelt so, not only its end.
+    if (/[A-Za-z0-9_.~-]/.test(c)) return `(?:\\\\u00${anyHex}|${c})`;
     const literal = c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
     const entity = ENTITIES[c];
+    // As written last: of two spellings at the same place, the longer is replaced (`%25`, not `%`).
     const spellings = [
-      literal,
       `%${anyHex}`,
       `\\\\x${anyHex}`,
       `\\\\u00${anyHex}`,
       `&#0*${c.charCodeAt(0)};`,
       `&#[xX]0*${anyHex};`,
       ...(entity ? [`&${entity};`] : []),
+      // JSON-escaped twice (a string quoted in a string), then once: `\\\"`, `\"`, `\/`.
+      ...(c === '"' || c === '\\' ? [`\\\\\\\\\\\\${literal}`] : []),
       ...(c === '/' || c === '"' || c === '\\' ? [`\\\\${literal}`] : []),
+      literal,
     ];
     return `(?:${spellings.join('|')})`;
   });
@@ -123,9 +121,12 @@ function formsOf(secrets: readonly string[]): Form[] {
       if (typeof form === 'string') all.add(form);
       else patterns.push(form);
   }
-  // Longest first: an escaped spelling (`a\\"b`) is replaced whole before a shorter one inside it;
-  // the mixed spellings after every fixed one.
-  return [...[...all].sort((a, b) => b.length - a.length), ...patterns];
+  // Longest first: a spelling is replaced whole before a shorter one inside it (a longer secret's
+  // pattern, then the fixed spellings).
+  return [
+    ...patterns.sort((a, b) => b.source.length - a.source.length),
+    ...[...all].sort((a, b) => b.length - a.length),
+  ];
 }
 
 function scrubWith(text: string, forms: readonly Form[]): string {
