@@ -13,8 +13,7 @@ export function noteDeprecation(
   const deprecation = headers.get('deprecation');
   const sunset = headers.get('sunset');
   if (deprecation === null && sunset === null) return;
-  // The operation as the reference writes it: `GET /sms/messages/{message_id}`.
-  const operation = `${method} /${template}`;
+  const operation = operationOf(method, template);
   const warned = context.deprecationsWarned;
   if (warned.has(operation)) return;
   warned.add(operation);
@@ -28,4 +27,9 @@ export function noteDeprecation(
       `by the service (${said}). Move off it before it stops working; ` +
       `see the API changelog${link ? ` (Link: ${link.slice(0, 300)})` : ''}. Logged once per client.`,
   );
+}
+
+/** `GET /sms/messages/{message_id}`: the operation as the reference writes it, from its path template. */
+export function operationOf(method: string, template: string): string {
+  return `${method} /${template}`;
 }

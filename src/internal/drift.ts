@@ -5,6 +5,7 @@
 // where an object is documented, an array where an array is, a page's `data` array and the
 // `has_more` / `next_cursor` that move a walk on.
 import type { ValidationIssue } from '../core/errors.js';
+import { operationOf } from './deprecation.js';
 import { isObject } from './exact-check.js';
 import type { TransportContext } from './transport.js';
 
@@ -98,8 +99,7 @@ export function driftLog(
   version: string | undefined,
 ): DriftLog {
   const warned = context.driftWarned;
-  // The operation as the reference writes it: `GET /sms/messages/{message_id}`.
-  const operation = `${method} /${template}`;
+  const operation = operationOf(method, template);
   const prefix = `${operation} ${version ?? ''} `;
   return {
     known(fields) {
