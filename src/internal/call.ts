@@ -15,7 +15,7 @@ import {
 } from '../core/client-errors.js';
 import { errorForStatus } from '../core/status-error.js';
 import { isNetworkFailure, readBody } from './body.js';
-import { safeCause, scrub, scrubBody, scrubText, withheldFields } from './scrub.js';
+import { safeCause, scrub, scrubBody, withheldFields } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
 import { driftLog } from './drift.js';
@@ -238,7 +238,7 @@ export class Call {
             return {
               status: response.status,
               idempotencyKey: this.#idempotencyKey,
-              ...scrubText(text, [credential]),
+              ...scrubBody(text, [credential], true),
               requestId: requestId && scrub(requestId, [credential]),
             };
           },

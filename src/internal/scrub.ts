@@ -206,6 +206,8 @@ export interface KeptBody<T> {
  * `bodyWithheld` its size. `asText` gives the text instead: as sent, unless a secret showed once
  * parsed (then the scrubbed value re-serialized), and `''` when withheld.
  */
+export function scrubBody(text: string, secrets: readonly string[]): KeptBody<unknown>;
+export function scrubBody(text: string, secrets: readonly string[], asText: true): KeptBody<string>;
 export function scrubBody(text: string, secrets: readonly string[], asText?: true): KeptBody<unknown> {
   const forms = formsOf(secrets);
   const seen = { n: 0, changed: false };
@@ -223,9 +225,9 @@ export function scrubBody(text: string, secrets: readonly string[], asText?: tru
   }
 }
 
-/** `scrubBody` as text: what a `ResponseValidationError` keeps. */
+/** `scrubBody` as text: what a `ResponseValidationError` keeps (the call asks `scrubBody` itself). */
 export function scrubText(text: string, secrets: readonly string[]): KeptBody<string> {
-  return scrubBody(text, secrets, true) as KeptBody<string>;
+  return scrubBody(text, secrets, true);
 }
 
 /**
