@@ -7,12 +7,15 @@ import { toHex } from './hex.js';
 /** Longest `Idempotency-Key` the service accepts. */
 export const IDEMPOTENCY_KEY_MAX = LIMITS.idempotencyKey.maxLength;
 
+/** What a value that must be text and is not, or is empty, is told (a key, a path parameter). */
+export const NON_EMPTY = 'must be a non-empty string';
+
 /** The caller's key after checking it fits a header and the limit, or a fresh UUID v4. */
 export function idempotencyKeyFor(callerKey: string | undefined): string {
   if (callerKey === undefined) return uuidv4();
   const problem =
     typeof callerKey !== 'string' || !callerKey
-      ? 'must be a non-empty string'
+      ? NON_EMPTY
       : callerKey.length > IDEMPOTENCY_KEY_MAX
         ? `must be at most ${IDEMPOTENCY_KEY_MAX} characters (got ${callerKey.length})`
         : // Headers trim surrounding blanks and refuse control or non-ASCII characters, which
@@ -21,7 +24,12 @@ export function idempotencyKeyFor(callerKey: string | undefined): string {
           ? 'must be printable ASCII without leading or trailing spaces'
           : undefined;
   if (problem === undefined) return callerKey;
-  throw new ValidationError(`idempotencyKey ${problem}.`, [{ path: ['idempotencyKey'], message: problem }]);
+  return invalidValue('idempotencyKey', problem);
+}
+
+/** Throws the `ValidationError` for a value the caller gave by `name`: `name problem.`, at `[name]`. */
+export function invalidValue(name: string, problem: string): never {
+  throw new ValidationError(`${name} ${problem}.`, [{ path: [name], message: problem }]);
 }
 
 function uuidv4(): string {

@@ -1,5 +1,5 @@
 // Path parameters come from users and from data; none may change which endpoint is called.
-import { ValidationError } from '../core/client-errors.js';
+import { invalidValue, NON_EMPTY } from './idempotency.js';
 
 /**
  * `template` (an operation's path, `sms/messages/{message_id}`) with each `{name}` replaced by the
@@ -20,7 +20,7 @@ export function fillPath(template: string, params: readonly Record<string, strin
 }
 
 function encodeSegment(name: string, value: unknown): string {
-  let problem = 'must be a non-empty string';
+  let problem = NON_EMPTY;
   if (typeof value === 'string' && value !== '') {
     if (value === '.' || value === '..') problem = 'cannot be "." or ".."';
     else {
@@ -32,5 +32,5 @@ function encodeSegment(name: string, value: unknown): string {
       }
     }
   }
-  throw new ValidationError(`${name} ${problem}.`, [{ path: [name], message: problem }]);
+  return invalidValue(name, problem);
 }
