@@ -469,7 +469,12 @@ export class Call {
     if (fetched && !isNetworkFailure(cause)) return cause;
     const { area, credential } = this.#areaTransport;
     const clean = (text: string) => scrub(cleanText(text), [credential]);
-    const reason = cause instanceof Error ? clean(describeCause(cause)) : 'unknown error';
+    // An undici failure's reason is in its cause's `code` (ECONNREFUSED), so the message names it.
+    const code = (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+    const reason =
+      cause instanceof Error
+        ? clean(typeof code === 'string' ? `${cause.message}: ${code}` : cause.message)
+        : 'unknown error';
     // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
     return new APIConnectionError({
       area,
@@ -593,11 +598,6 @@ function unread(response: Response, text: string): Response {
   const copy = new Response(text === '' ? null : text, response);
   Object.defineProperty(copy, 'url', { value: response.url });
   return copy;
-}
-
-function describeCause(error: Error): string {
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? `${error.message}: ${code}` : error.message;
 }
 
 /** The service's request id: `x-request-id`, else `request-id`. */
