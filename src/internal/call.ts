@@ -361,8 +361,9 @@ export class Call {
    * browsers require.
    */
   readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    // ky always passes its Request; the type allows a URL.
-    const request = input instanceof Request ? input : new Request(input, init);
+    // ky always passes its Request (the one it built, or one a beforeRequest hook returned, which
+    // ky takes only when it is a Request); ky's type for a custom fetch allows a URL.
+    const request = input as Request;
     // Without user hooks the request is what ky built from the area's options and the call's:
     // nothing else can have changed it, and checking it again would cost every call.
     if (this.#hooked) this.#reassert(request);
