@@ -46,7 +46,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export function otherShape(body: unknown): BodyFields | undefined {
   if (body === null || typeof body !== 'object') return undefined;
   const known = errorFields(body);
-  if (known.code !== undefined || known.message !== undefined) return undefined;
+  if ((known.code ?? known.message) !== undefined) return undefined;
   const { errors, title, detail, type } = body as Record<string, unknown>;
   if (Array.isArray(errors) && errors.length > 0) {
     const first: unknown = errors[0];
@@ -61,7 +61,7 @@ export function otherShape(body: unknown): BodyFields | undefined {
   const heading = text(title);
   const said = text(detail);
   const kind = text(type);
-  if (heading === undefined && said === undefined) return undefined;
+  if ((heading ?? said) === undefined) return undefined;
   return {
     code: kind === 'about:blank' ? undefined : kind,
     message: heading && said && heading !== said ? `${heading}: ${said}` : (said ?? heading),
