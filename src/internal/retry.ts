@@ -79,14 +79,16 @@ function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
   // with the SDK (internal/transport.ts says why it loads on the first request). The call it belongs
   // to is in the request's `context`, which ky passes along with its options.
   const { response, options } = error as Partial<HTTPError>;
-  if (error.name === 'HTTPError' && response?.status === 409)
-    return isIdempotencyKeyReuse(
+  if (
+    error.name === 'HTTPError' &&
+    response?.status === 409 &&
+    isIdempotencyKeyReuse(
       ((options?.context as Record<string, unknown> | undefined)?.['call'] as CallHooks | undefined)?.bodyOf(
         response,
       ),
     )
-      ? false
-      : undefined;
+  )
+    return false;
   return undefined;
 }
 
