@@ -23,9 +23,11 @@ interface AreaSpec {
 /**
  * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
  * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
- * Read once, when ky loads (with this engine file), as ky reads it.
+ * Read once, when ky loads (with this engine file), as ky reads it, and written as ky writes it
+ * (gzip finds it in ky's own text in the bundle).
  */
-export const HAS_SIGNAL_ANY = typeof AbortSignal === 'function' && typeof AbortSignal.any === 'function';
+export const HAS_SIGNAL_ANY =
+  typeof globalThis.AbortSignal === 'function' && typeof globalThis.AbortSignal.any === 'function';
 
 /** Which credential, address and headers each area uses: each area's key goes to its own address only. */
 export const AREAS: Record<Area, AreaSpec> = {
