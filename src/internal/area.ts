@@ -56,7 +56,7 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
 
   // `prefix`, not `baseUrl`: paths are joined to the address as written, so an address with a
   // path (https://host/v1) keeps it, as `prefixUrl` did in ky 1. No `retry`: each call passes
-  // the whole of it (internal/retry.ts), which ky then takes as it is instead of merging two.
+  // the whole of it (internal/call-hooks.ts), which ky then takes as it is instead of merging two.
   const options: Options = {
     prefix,
     headers,

@@ -1,9 +1,6 @@
-// The SDK's retry policy (network errors, timeouts, 408, 409, 429, 5xx) as ky's retry options: ky runs
-// the loop and the waits and retries on timeout; this module states the policy and the waits.
-import type { HTTPError, RetryOptions, ShouldRetryState } from 'ky';
-import { isIdempotencyKeyReuse } from '../core/error-body.js';
-import { APIConnectionError, APIConnectionTimeoutError } from '../core/client-errors.js';
-import type { CallHooks } from './call-hooks.js';
+// The SDK's retry policy (network errors, timeouts, 408, 409, 429, 5xx) and its waits: ky runs the
+// loop and the waits and retries on timeout, with the retry options internal/call-hooks.ts builds
+// from this policy.
 
 /** Base of the exponential backoff: retry n waits up to BASE * 2^(n-1). */
 export const BACKOFF_BASE_MS = 500;
@@ -46,51 +43,6 @@ export const RETRY_STATUSES: readonly number[] = [
 const RETRY_SET = new Set(RETRY_STATUSES);
 /** Whether a status is one of RETRY_STATUSES: a lookup, not a scan of the list for every answer. */
 export const isRetryStatus = (status: number): boolean => RETRY_SET.has(status);
-
-/**
- * ky's retry options, the same for every call; each call passes them with its `limit` and its `delay`
- * (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
- * off. ky reads no timing header itself (`afterStatusCodes` is empty): ky 2 would also wait
- * for `RateLimit-Reset` and kin, read whole seconds, add no jitter (docs/decisions/retry-after-waits.md).
- * POST is listed: every POST carries an Idempotency-Key, so retrying it is safe.
- */
-export const RETRY_OPTIONS: RetryOptions = {
-  methods: ['get', 'post'],
-  // The list itself: ky copies the one it is given before any hook can see it.
-  statusCodes: RETRY_STATUSES as number[],
-  afterStatusCodes: [],
-  // The call's delay caps each wait itself (8 s for a backoff, 60 s for a Retry-After).
-  backoffLimit: RETRY_AFTER_CAP_MS,
-  retryOnTimeout: true,
-  shouldRetry,
-};
-
-/**
- * What ky's own checks would get wrong for this contract; `undefined` leaves the decision to ky
- * (limit, methods, statuses, timeouts). ky 2 retries only its own error types: the connection
- * failure `Call.fetch` reports for a network error is retried here. A 409 saying the key was used
- * with another body (its code `idempotency_key_reused`) fails the same way on every attempt:
- * retrying only adds waits before the same IdempotencyKeyReusedError. Anything else thrown (an
- * abort, a hook) ends the call, as ky decides.
- */
-function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
-  if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
-  // ky's HTTPError, told by name as ky's own guard does: a value import of ky here would load ky
-  // with the SDK (internal/transport.ts says why it loads on the first request). The call it belongs
-  // to is in the request's `context`, which ky passes along with its options.
-  const { response, options } = error as Partial<HTTPError>;
-  if (
-    error.name === 'HTTPError' &&
-    response?.status === 409 &&
-    isIdempotencyKeyReuse(
-      ((options?.context as Record<string, unknown> | undefined)?.['call'] as CallHooks | undefined)?.bodyOf(
-        response,
-      ),
-    )
-  )
-    return false;
-  return undefined;
-}
 
 /**
  * Milliseconds a `Retry-After` header asks for, from delta-seconds or an HTTP date
