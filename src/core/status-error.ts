@@ -17,16 +17,23 @@ type BodyFields = ReturnType<typeof errorFields>;
  * said (its code and message, scrubbed and cut): the class, `code` and message are read from it as
  * from a kept body, so a withheld 409 `idempotency_key_reused` is still an IdempotencyKeyReusedError.
  */
-export function errorForStatus(given: APIErrorInit, withheld?: BodyFields): APIError {
+export function errorForStatus(
+  given: Omit<APIErrorInit, 'code' | 'message'>,
+  withheld?: BodyFields,
+): APIError {
   const fields = withheld ?? otherShape(given.body);
   const { status } = given;
-  let init = given;
+  let init: APIErrorInit = given;
   if (fields !== undefined) {
-    // The code and message the fields give; they stand in for the body while the message is built,
-    // as a kept body's would be read, and the error keeps the `body` given (none when withheld).
-    const code = given.code ?? fields.code;
-    const message = given.message ?? APIError.makeMessage({ ...given, code, body: fields }, fields.message);
-    init = { ...given, code, message };
+    // The code and message the fields give (a call gives neither: both come from the body); they
+    // stand in for the body while the message is built, as a kept body's would be read, and the
+    // error keeps the `body` given (none when withheld).
+    const { code } = fields;
+    init = {
+      ...given,
+      code,
+      message: APIError.makeMessage({ ...given, code, body: fields }, fields.message),
+    };
   }
   const Class =
     status === 409 && isIdempotencyKeyReuse(fields ?? given.body)
