@@ -1,13 +1,11 @@
-// What the SDK's own ky hook and retry check ask of the call they run for, that hook, and ky's retry
-// options with that check (the policy is internal/retry.ts's). A module of its own, next to the call
+// What the SDK's own ky hook asks of the call it runs for, that hook, and ky's retry options (the
+// policy is internal/retry.ts's; each call adds its own check, `Call.#shouldRetry`). A module of its own, next to the call
 // that implements it, so that transport.ts and call.ts, which reach the call through ky's `context`,
 // need not import the call, nor each other. The retry options are here, not in retry.ts, as this
 // module loads only with the engine, which places it just after ky in the bundle: gzip finds their
 // names (`statusCodes`, `afterStatusCodes`, …) in ky's own defaults.
 import type * as Ky from 'ky';
-import type { BeforeRetryState, HTTPError, Hooks as KyHooks, RetryOptions, ShouldRetryState } from 'ky';
-import { isIdempotencyKeyReuse } from '../core/error-body.js';
-import { APIConnectionError, APIConnectionTimeoutError } from '../core/client-errors.js';
+import type { BeforeRetryState, Hooks as KyHooks, RetryOptions } from 'ky';
 import type { HookState, Hooks } from '../core/hooks.js';
 import type { Pace } from './channel.js';
 import { RETRY_AFTER_CAP_MS, RETRY_STATUSES } from './retry.js';
@@ -20,13 +18,11 @@ export type KyStop = (typeof Ky)['default']['stop'];
 export interface CallHooks {
   /** Runs before each retry, ahead of the user's `beforeRetry` hooks. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined;
-  /** The parsed body of a response this call read (ky may hand on a consumed one), else undefined. */
-  bodyOf(response: Response): unknown;
 }
 
 /**
- * ky's retry options, the same for every call; each call passes them with its `limit` and its `delay`
- * (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
+ * ky's retry options, the same for every call; each call passes them with its `limit`, its
+ * `shouldRetry` and its `delay` (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
  * off. ky reads no timing header itself (`afterStatusCodes` is empty): ky 2 would also wait
  * for `RateLimit-Reset` and kin, read whole seconds, add no jitter (docs/decisions/retry-after-waits.md).
  * POST is listed: every POST carries an Idempotency-Key, so retrying it is safe.
@@ -39,35 +35,7 @@ export const RETRY_OPTIONS: RetryOptions = {
   // The call's delay caps each wait itself (8 s for a backoff, 60 s for a Retry-After).
   backoffLimit: RETRY_AFTER_CAP_MS,
   retryOnTimeout: true,
-  shouldRetry,
 };
-
-/**
- * What ky's own checks would get wrong for this contract; `undefined` leaves the decision to ky
- * (limit, methods, statuses, timeouts). ky 2 retries only its own error types: the connection
- * failure `Call.fetch` reports for a network error is retried here. A 409 saying the key was used
- * with another body (its code `idempotency_key_reused`) fails the same way on every attempt:
- * retrying only adds waits before the same IdempotencyKeyReusedError. Anything else thrown (an
- * abort, a hook) ends the call, as ky decides.
- */
-function shouldRetry({ error }: ShouldRetryState): boolean | undefined {
-  if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
-  // ky's HTTPError, told by name as ky's own guard does: a value import of ky here would load ky
-  // with the SDK (internal/transport.ts says why it loads on the first request). The call it belongs
-  // to is in the request's `context`, which ky passes along with its options.
-  const { response, options } = error as Partial<HTTPError>;
-  if (
-    error.name === 'HTTPError' &&
-    response?.status === 409 &&
-    isIdempotencyKeyReuse(
-      ((options?.context as Record<string, unknown> | undefined)?.['call'] as CallHooks | undefined)?.bodyOf(
-        response,
-      ),
-    )
-  )
-    return false;
-  return undefined;
-}
 
 /**
  * `hooks` with the SDK's own `beforeRetry` hook ahead of theirs; it hands each retry to the call

@@ -3,7 +3,14 @@
 // `Call.fetch`, which (when there are hooks) re-asserts the credential, host and Idempotency-Key
 // after every user hook has run, reads the body inside ky's per-attempt timeout, notes
 // Deprecation/Sunset headers and the `Retry-After` that `Call.#delay` honours.
-import { type BeforeRetryState, isHTTPError, isTimeoutError, type Options } from 'ky';
+import {
+  type BeforeRetryState,
+  type HTTPError,
+  isHTTPError,
+  isTimeoutError,
+  type Options,
+  type ShouldRetryState,
+} from 'ky';
 import type { z } from 'zod/mini';
 import { ConfigurationError, GatewayError } from '../core/errors.js';
 import {
@@ -14,6 +21,7 @@ import {
   ResponseTooLargeError,
 } from '../core/client-errors.js';
 import { errorForStatus } from '../core/status-error.js';
+import { isIdempotencyKeyReuse } from '../core/error-body.js';
 import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, withheldFields } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
@@ -287,15 +295,17 @@ export class Call {
       // of the call, the area's credential among them: the call is there as functions only, which
       // print as names.
       context: {
-        call: {
-          beforeRetry: this.#beforeRetry,
-          bodyOf: this.#bodyOf,
-        } satisfies CallHooks,
+        call: { beforeRetry: this.#beforeRetry } satisfies CallHooks,
         template: spec.template,
       },
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
-      retry: { ...RETRY_OPTIONS, limit: this.#maxRetries, delay: this.#delay },
+      retry: {
+        ...RETRY_OPTIONS,
+        limit: this.#maxRetries,
+        delay: this.#delay,
+        shouldRetry: this.#shouldRetry,
+      },
     };
     const total = this.#totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
@@ -502,9 +512,28 @@ export class Call {
     return readBody(response, limit, tooLarge, signal);
   }
 
-  /** The parsed body of a response this call read (ky may hand on a consumed one), else undefined. */
-  readonly #bodyOf = (response: Response): unknown =>
-    response === this.#response ? parseJson(this.#text) : undefined;
+  /**
+   * ky's `shouldRetry` for this call: what ky's own checks would get wrong for this contract;
+   * `undefined` leaves the decision to ky (limit, methods, statuses, timeouts). ky 2 retries only its
+   * own error types: the connection failure `fetch` reports for a network error is retried here. A
+   * 409 saying the key was used with another body (its code `idempotency_key_reused`) fails the same
+   * way on every attempt: retrying only adds waits before the same IdempotencyKeyReusedError. Its
+   * body is the one this call read (ky may hand on a consumed response). Anything else thrown (an
+   * abort, a hook) ends the call, as ky decides.
+   */
+  readonly #shouldRetry = ({ error }: ShouldRetryState): boolean | undefined => {
+    if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
+    // ky's HTTPError, told by name as ky's own guard does; a hook may throw one of its own.
+    const { response } = error as Partial<HTTPError>;
+    if (
+      error.name === 'HTTPError' &&
+      response?.status === 409 &&
+      response === this.#response &&
+      isIdempotencyKeyReuse(parseJson(this.#text))
+    )
+      return false;
+    return undefined;
+  };
 
   /**
    * ky's `delay` for this call's retry `n` (from 1): what the last response's `Retry-After` asked
