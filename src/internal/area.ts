@@ -16,8 +16,6 @@ import type { Area, AreaTransport, TransportContext } from './transport.js';
 interface AreaSpec {
   credential: CredentialOption;
   address: AddressOption;
-  /** Whether requests carry `Service-Version`: the SMS and payment operations do, the members operation does not. */
-  versioned: boolean;
 }
 
 /**
@@ -31,9 +29,9 @@ export const HAS_SIGNAL_ANY =
 
 /** Which credential, address and headers each area uses: each area's key goes to its own address only. */
 export const AREAS: Record<Area, AreaSpec> = {
-  sms: { credential: 'apiKey', address: 'baseURL', versioned: true },
-  payment: { credential: 'testApiKey', address: 'sandboxBaseURL', versioned: true },
-  account: { credential: 'accessToken', address: 'baseURL', versioned: false },
+  sms: { credential: 'apiKey', address: 'baseURL' },
+  payment: { credential: 'testApiKey', address: 'sandboxBaseURL' },
+  account: { credential: 'accessToken', address: 'baseURL' },
 };
 
 /** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
@@ -50,7 +48,9 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   // call's `fetch` sets it on the request it sends, after every hook (internal/call-hooks.ts).
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const [name, value] of Object.entries(settings.defaultHeaders)) headers[name.toLowerCase()] = value;
-  const serviceVersion = spec.versioned ? settings.serviceVersion : undefined;
+  // Requests carry `Service-Version` but in the account area: the SMS and payment operations do,
+  // the members operation does not.
+  const serviceVersion = area === 'account' ? undefined : settings.serviceVersion;
   if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
   if (userAgent !== undefined) headers['user-agent'] = userAgent;
 
