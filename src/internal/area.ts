@@ -27,7 +27,7 @@ interface AreaSpec {
 export const HAS_SIGNAL_ANY =
   typeof globalThis.AbortSignal === 'function' && typeof globalThis.AbortSignal.any === 'function';
 
-/** Which credential, address and headers each area uses: each area's key goes to its own address only. */
+/** Which credential and address each area uses (its headers are openArea's): each area's key goes to its own address only. */
 export const AREAS: Record<Area, AreaSpec> = {
   sms: { credential: 'apiKey', address: 'baseURL' },
   payment: { credential: 'testApiKey', address: 'sandboxBaseURL' },
