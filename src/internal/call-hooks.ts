@@ -1,9 +1,11 @@
-// What the SDK's own ky hook asks of the call it runs for, that hook, and ky's retry options (the
-// policy is internal/retry.ts's; each call adds its own check, `Call.#shouldRetry`). A module of its own, next to the call
-// that implements it, so that transport.ts and call.ts, which reach the call through ky's `context`,
-// need not import the call, nor each other. The retry options are here, not in retry.ts, as this
-// module loads only with the engine, which places it just after ky in the bundle: gzip finds their
-// names (`statusCodes`, `afterStatusCodes`, …) in ky's own defaults.
+// What the SDK's own ky hook asks of the call it runs for, and that hook; and the tables each call
+// hands ky: its retry options (the policy is internal/retry.ts's; each call adds its own check,
+// `Call.#shouldRetry`) and the option and fetch-init names it defends against prototype pollution.
+// A module of its own, next to the call that implements it, so that transport.ts and call.ts, which
+// reach the call through ky's `context`, need not import the call, nor each other. The tables are
+// here, not in retry.ts or call.ts, as this module loads only with the engine, which places it just
+// after ky in the bundle: gzip finds their names (`statusCodes`, `throwHttpErrors`, …) in ky's own
+// tables, a short way back.
 import type * as Ky from 'ky';
 import type { BeforeRetryState, Hooks as KyHooks, RetryOptions } from 'ky';
 import type { HookState, Hooks } from '../core/hooks.js';
@@ -19,6 +21,70 @@ export interface CallHooks {
   /** Runs before each retry, ahead of the user's `beforeRetry` hooks. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined;
 }
+
+/**
+ * The names a call defends while other code has set one on Object.prototype (prototype pollution):
+ * ky's options a call does not set, the request's body and signal, and the headers and timeout a
+ * call then always sets. ky reads each with a plain read, which the polluted name would otherwise
+ * answer, giving a GET a `json` body, or making an error status resolve (`throwHttpErrors`), so a
+ * call then gives them all as its own (`UNSET`; the ones it sets replace them). Fetch's own members
+ * are given in `fetch` (Node's Request drops an own `undefined` and reads the prototype anyway).
+ * Written in the order ky lists its options, so that gzip finds them in ky's own table in the bundle.
+ */
+export const UNSET_NAMES = Object.keys({
+  json: true,
+  parseJson: true,
+  stringifyJson: true,
+  searchParams: true,
+  baseUrl: true,
+  timeout: true,
+  totalTimeout: true,
+  throwHttpErrors: true,
+  onDownloadProgress: true,
+  onUploadProgress: true,
+  body: true,
+  signal: true,
+  headers: true,
+});
+
+/**
+ * Each of UNSET_NAMES as an own `undefined`, but searchParams: ky's merge drops an undefined one,
+ * leaving the polluted one to be read, so it is '', which is none.
+ */
+export const UNSET: Readonly<Record<string, unknown>> = Object.freeze({
+  ...Object.fromEntries(UNSET_NAMES.map((name) => [name, undefined])),
+  searchParams: '',
+});
+
+/**
+ * The members of a fetch init that Node's Request reads, own or inherited: the Request's init
+ * members, in the order ky lists them (gzip finds them in ky's own table), and fetch's own.
+ */
+export const REQUEST_INIT = Object.keys({
+  method: true,
+  headers: true,
+  body: true,
+  mode: true,
+  credentials: true,
+  cache: true,
+  redirect: true,
+  referrer: true,
+  referrerPolicy: true,
+  integrity: true,
+  keepalive: true,
+  signal: true,
+  window: true,
+  duplex: true,
+  dispatcher: true,
+  priority: true,
+});
+
+/**
+ * Whether other code has set `name` on Object.prototype (asked of each of a list with `some`). Only
+ * then does a call defend against it: ky merges a call's options one key at a time, copying the whole object for each, and
+ * a fetch init on no prototype is read as a dictionary, so the defences cost every call.
+ */
+export const polluted = (name: string): boolean => name in Object.prototype;
 
 /**
  * ky's retry options, the same for every call; each call passes them with its `limit`, its

@@ -37,74 +37,20 @@ import { parseOutput } from './schema.js';
 import { UNPARSED_ANSWERS } from '../core/api-promise.js';
 import { now } from './runtime.js';
 import { HAS_SIGNAL_ANY } from './area.js';
-import { type CallHooks, callHooks, type KyStop, RETRY_OPTIONS, withCredential } from './call-hooks.js';
+import {
+  type CallHooks,
+  callHooks,
+  type KyStop,
+  polluted,
+  REQUEST_INIT,
+  RETRY_OPTIONS,
+  UNSET,
+  UNSET_NAMES,
+  withCredential,
+} from './call-hooks.js';
 import { attachCallSite, type CallSite } from './call-site.js';
 import type { CallChannel } from './channel.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
-
-/**
- * The names a call defends while other code has set one on Object.prototype (prototype pollution):
- * ky's options a call does not set, the request's body and signal, and the headers and timeout a
- * call then always sets. ky reads each with a plain read, which the polluted name would otherwise
- * answer, giving a GET a `json` body, or making an error status resolve (`throwHttpErrors`), so a
- * call then gives them all as its own (`UNSET`; the ones it sets replace them). Fetch's own members
- * are given in `fetch` (Node's Request drops an own `undefined` and reads the prototype anyway).
- * Written in the order ky lists its options, so that gzip finds them in ky's own table in the bundle.
- */
-const UNSET_NAMES = Object.keys({
-  json: true,
-  parseJson: true,
-  stringifyJson: true,
-  searchParams: true,
-  baseUrl: true,
-  timeout: true,
-  totalTimeout: true,
-  throwHttpErrors: true,
-  onDownloadProgress: true,
-  onUploadProgress: true,
-  body: true,
-  signal: true,
-  headers: true,
-});
-
-/**
- * Each of UNSET_NAMES as an own `undefined`, but searchParams: ky's merge drops an undefined one,
- * leaving the polluted one to be read, so it is '', which is none.
- */
-const UNSET: Readonly<Record<string, unknown>> = Object.freeze({
-  ...Object.fromEntries(UNSET_NAMES.map((name) => [name, undefined])),
-  searchParams: '',
-});
-
-/**
- * The members of a fetch init that Node's Request reads, own or inherited: the Request's init
- * members, in the order ky lists them (gzip finds them in ky's own table), and fetch's own.
- */
-const REQUEST_INIT = Object.keys({
-  method: true,
-  headers: true,
-  body: true,
-  mode: true,
-  credentials: true,
-  cache: true,
-  redirect: true,
-  referrer: true,
-  referrerPolicy: true,
-  integrity: true,
-  keepalive: true,
-  signal: true,
-  window: true,
-  duplex: true,
-  dispatcher: true,
-  priority: true,
-});
-
-/**
- * Whether other code has set `name` on Object.prototype (asked of each of a list with `some`). Only
- * then does a call defend against it: ky merges a call's options one key at a time, copying the whole object for each, and
- * a fetch init on no prototype is read as a dictionary, so the defences cost every call.
- */
-const polluted = (name: string): boolean => name in Object.prototype;
 
 /** What a resource asks for; everything in it has already been validated. */
 export interface RequestSpec<S extends z.ZodMiniType> {
