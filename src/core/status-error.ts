@@ -57,7 +57,8 @@ export function otherShape(body: unknown): BodyFields | undefined {
   const { errors, title, detail, type } = body as Record<string, unknown>;
   if (Array.isArray(errors) && errors.length > 0) {
     const first: unknown = errors[0];
-    const item = (first !== null && typeof first === 'object' ? first : {}) as Record<string, unknown>;
+    // A primitive item is boxed: it has none of the fields, and its own text is read below.
+    const item = Object(first) as Record<string, unknown>;
     const said = text(item['message']) ?? text(item['detail']) ?? text(first);
     const more = errors.length - 1;
     return {
