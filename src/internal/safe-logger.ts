@@ -91,7 +91,7 @@ export function maskText(text: string): string {
  * `https://app.example/hook?…`): a callback URL's query often carries a token of the app's. Linear: one split on whitespace, each word cut once.
  */
 export function withoutQuery(text: string): string {
-  if (!text.includes('?') && !text.includes('#')) return text;
+  if (!/[?#]/.test(text)) return text;
   return text
     .split(/(\s+)/)
     .map((word) => {
