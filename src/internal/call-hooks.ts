@@ -129,8 +129,7 @@ export function callHooks(
   ownHook: boolean,
 ): KyHooks | undefined {
   const hooks = pace === undefined ? user : withWaits(user, pace);
-  if (hooks === undefined) return undefined;
-  return ownHook ? (hooks as KyHooks) : withOwnHook(hooks);
+  return hooks && (ownHook ? (hooks as KyHooks) : withOwnHook(hooks));
 }
 
 /** The last hooks built for each pace, with the user's hooks they were built on. */
