@@ -24,7 +24,7 @@ export function errorForStatus(
   const fields = withheld ?? otherShape(given.body);
   const { status } = given;
   let init: APIErrorInit = given;
-  if (fields !== undefined) {
+  if (fields) {
     // The code and message the fields give (a call gives neither: both come from the body); they
     // stand in for the body while the message is built, as a kept body's would be read, and the
     // error keeps the `body` given (none when withheld).

@@ -51,7 +51,7 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   // Requests carry `Service-Version` but in the account area: the SMS and payment operations do,
   // the members operation does not.
   const serviceVersion = area === 'account' ? undefined : settings.serviceVersion;
-  if (serviceVersion !== undefined) headers['service-version'] = serviceVersion;
+  if (serviceVersion) headers['service-version'] = serviceVersion;
   if (userAgent !== undefined) headers['user-agent'] = userAgent;
 
   // `prefix`, not `baseUrl`: paths are joined to the address as written, so an address with a

@@ -128,7 +128,7 @@ export function callHooks(
   pace: Pace | undefined,
   ownHook: boolean,
 ): KyHooks | undefined {
-  const hooks = pace === undefined ? user : withWaits(user, pace);
+  const hooks = pace ? withWaits(user, pace) : user;
   return hooks && (ownHook ? (hooks as KyHooks) : withOwnHook(hooks));
 }
 
@@ -142,7 +142,7 @@ const waits = new WeakMap<Pace, { user: Hooks | undefined; hooks: Hooks }>();
  */
 function withWaits(user: Hooks | undefined, pace: Pace): Hooks {
   const built = waits.get(pace);
-  if (built !== undefined && built.user === user) return built.hooks;
+  if (built && built.user === user) return built.hooks;
   const wait = ({ request }: HookState) => pace.acquire(request.signal);
   const hooks: Hooks = { ...user, beforeRetry: [...(user?.beforeRetry ?? []), wait] };
   if (!pace.retriesOnly) hooks.beforeRequest = [...(user?.beforeRequest ?? []), wait];

@@ -344,7 +344,7 @@ export class Call {
     let release: (() => void) | undefined;
     if (!HAS_SIGNAL_ANY) {
       const controller = new AbortController();
-      const left = this.#totalTimeout === undefined ? Infinity : this.#totalTimeout - (now() - this.#started);
+      const left = this.#totalTimeout ? this.#totalTimeout - (now() - this.#started) : Infinity;
       const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
       const callSignal = this.#signal;
       const forward = () => controller.abort(callSignal?.reason);
@@ -583,7 +583,6 @@ function requestIdOf(headers: Headers): string | undefined {
 
 /** The Idempotency-Key set through `headers`, in any spelling (settings.ts checked they agree). */
 function headerKey(headers: Record<string, string> | undefined): string | undefined {
-  if (headers !== undefined)
-    for (const name in headers) if (/^idempotency-key$/i.test(name)) return headers[name];
+  if (headers) for (const name in headers) if (/^idempotency-key$/i.test(name)) return headers[name];
   return undefined;
 }
