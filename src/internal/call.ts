@@ -187,15 +187,12 @@ export class Call {
           parseJson(text),
           // What an invalid answer's error shows of it, scrubbed: built only for an error, so every
           // good response is spared the scans.
-          () => {
-            const credential = this.#areaTransport.credential;
-            return {
-              status: response.status,
-              idempotencyKey: this.#idempotencyKey,
-              ...scrubBody(text, [credential], true),
-              requestId: requestId && scrub(requestId, [credential]),
-            };
-          },
+          () => ({
+            status: response.status,
+            idempotencyKey: this.#idempotencyKey,
+            ...scrubBody(text, [this.#areaTransport.credential], true),
+            requestId: this.#scrubbedId(response),
+          }),
           context.settings.responseValidation,
           () => driftLog(context, spec.method, spec.template, this.#serviceVersion),
         );
@@ -446,16 +443,15 @@ export class Call {
    * throws; the read cut short when `signal` fires.
    */
   #read(response: Response, signal?: AbortSignal): Promise<string> {
-    const credential = this.#areaTransport.credential;
     const limit = this.#context.settings.maxResponseBytes;
     const tooLarge = () =>
-      new ResponseTooLargeError(
-        limit,
-        response.status,
-        scrub(requestIdOf(response.headers) ?? '', [credential]) || undefined,
-        this.#idempotencyKey,
-      );
+      new ResponseTooLargeError(limit, response.status, this.#scrubbedId(response), this.#idempotencyKey);
     return readBody(response, limit, tooLarge, signal);
+  }
+
+  /** The answer's request id with the area's credential scrubbed, for an error about the answer. */
+  #scrubbedId(response: Response): string | undefined {
+    return scrub(requestIdOf(response.headers) ?? '', [this.#areaTransport.credential]) || undefined;
   }
 
   /**
