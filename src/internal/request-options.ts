@@ -35,9 +35,6 @@ const REQUEST_OPTIONS = {
   serviceVersion: true,
 } as const satisfies Record<keyof RequestOptions, true>;
 
-/** A call's option names, for messages and the unknown-name check. */
-const REQUEST_OPTION_NAMES: readonly string[] = Object.keys(REQUEST_OPTIONS);
-
 /**
  * The most headers one call may set: far more than any request needs, and a bound on what ky's
  * merge of a call's headers costs (quadratic in their number).
@@ -59,7 +56,7 @@ export function checkRequestOptions(given: RequestOptions, batch: readonly strin
     if (!Object.hasOwn(REQUEST_OPTIONS, name) && !batch.includes(name))
       throw invalidOption(
         [quoted(name)],
-        `is not an option${nameHint(name, [...REQUEST_OPTION_NAMES, ...batch])}`,
+        `is not an option${nameHint(name, [...Object.keys(REQUEST_OPTIONS), ...batch])}`,
       );
   }
   const opts = ownProperties(given);
