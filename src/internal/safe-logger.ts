@@ -41,7 +41,6 @@ export class SafeLogger {
 }
 
 // Of `unknown`, so that `mask` can look up an array's index or no key at all: neither is a field.
-const TEXT_FIELDS = new Set<unknown>(['message', 'body']);
 const REDACTED_FIELDS = new Set<unknown>([
   'secret',
   'variables',
@@ -56,7 +55,8 @@ const PHONE = /(?<![\w-])\+?\d{8,15}(?![\w-])/g;
 export function mask(value: unknown, key?: unknown): unknown {
   if (REDACTED_FIELDS.has(key)) return '[redacted]';
   if (typeof value === 'string') {
-    if (TEXT_FIELDS.has(key)) return `[${[...value].length} characters]`;
+    // Message text (`message`, a request's `body`) is given as its length.
+    if (key === 'message' || key === 'body') return `[${[...value].length} characters]`;
     return withoutQuery(value).replace(PHONE, maskPhone);
   }
   if (Array.isArray(value)) {
