@@ -23,8 +23,7 @@ export function idempotencyKeyFor(callerKey: string | undefined): string {
           !/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(callerKey)
           ? 'must be printable ASCII without leading or trailing spaces'
           : undefined;
-  if (problem === undefined) return callerKey;
-  return invalidValue('idempotencyKey', problem);
+  return problem ? invalidValue('idempotencyKey', problem) : callerKey;
 }
 
 /** Throws the `ValidationError` for a value the caller gave by `name`: `name problem.`, at `[name]`. */
