@@ -294,7 +294,8 @@ export class Call {
    * ky's `fetch`, so it runs on every attempt after every `beforeRequest` hook, the user's
    * included: whatever a hook did, the request goes to this area's host, with its credential and
    * the call's one Idempotency-Key. Reads the whole body here, so ky's per-attempt timeout
-   * bounds the read as well as the headers.
+   * bounds the read as well as the headers. `input` is always a Request: the one ky built, or one a
+   * beforeRequest hook returned, which ky takes only when it is a Request.
    *
    * The attempt's `signal`: ky times the attempt out but, without AbortSignal.any, cannot abort it
    * here: this attempt's own controller does, when the attempt's timeout or what is left of the
@@ -314,8 +315,7 @@ export class Call {
    * browsers require.
    */
   readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    // ky always passes its Request (the one it built, or one a beforeRequest hook returned, which
-    // ky takes only when it is a Request); ky's type for a custom fetch allows a URL.
+    // ky always passes a Request (see above); its type for a custom fetch allows a URL.
     const request = input as Request;
     // Without user hooks the request is what ky built from the area's options and the call's:
     // nothing else can have changed it, and checking it again would cost every call.
