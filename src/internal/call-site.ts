@@ -10,12 +10,12 @@ import { GatewayError } from '../core/errors.js';
 export type CallSite = Error;
 
 /**
- * Appends the frames of `site` to `error.stack` when it is read; errors that are not the SDK's are
- * left as they are. Returns `error`. The error's own stack is read now: V8 and JavaScriptCore keep
+ * Appends the frames of `site` to `error.stack` when it is read; errors that are not the SDK's, and
+ * any error when there is no site, are left as they are. Returns `error`. The error's own stack is read now: V8 and JavaScriptCore keep
  * it as a data property, which formats it when read anyway, and only a call that failed pays.
  */
-export function attachCallSite<E>(error: E, site: CallSite): E {
-  if (!(error instanceof GatewayError)) return error;
+export function attachCallSite<E>(error: E, site: CallSite | undefined): E {
+  if (!site || !(error instanceof GatewayError)) return error;
   const own = error.stack;
   let text: string | undefined;
   // The SDK's own error, fresh from the call: never frozen.

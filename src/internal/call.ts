@@ -219,7 +219,7 @@ export class Call {
         this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
       }
       const failure = this.#failureNow(error);
-      throw this.#site ? attachCallSite(failure, this.#site) : failure;
+      throw attachCallSite(failure, this.#site);
     }
   }
 
