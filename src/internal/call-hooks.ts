@@ -16,10 +16,12 @@ import { ownProperties } from './settings.js';
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];
 
-/** What the SDK's own hook asks of the call it runs for; each call passes itself as ky's `context.call`. */
+/** What a call gives ky as its `context` (internal/call.ts): what the SDK's own hook asks of it, and its operation. */
 export interface CallHooks {
   /** Runs before each retry, ahead of the user's `beforeRetry` hooks. */
   beforeRetry(state: BeforeRetryState): KyStop | undefined;
+  /** The operation's path template, for gateway-sdk/otel. */
+  template: string;
 }
 
 /**
@@ -105,14 +107,14 @@ export const RETRY_OPTIONS: RetryOptions = {
 
 /**
  * `hooks` with the SDK's own `beforeRetry` hook ahead of theirs; it hands each retry to the call
- * it belongs to (ky's `context.call`). The user's hooks have the types of core/hooks.ts, which
+ * it belongs to (ky's `context.beforeRetry`). The user's hooks have the types of core/hooks.ts, which
  * describe ky 2's without naming it.
  */
 export function withOwnHook(hooks: Hooks | undefined): KyHooks {
   return {
     ...hooks,
     beforeRetry: [
-      (state: BeforeRetryState) => (state.options.context['call'] as CallHooks).beforeRetry(state),
+      (state: BeforeRetryState) => (state.options.context['beforeRetry'] as CallHooks['beforeRetry'])(state),
       ...(hooks?.beforeRetry ?? []),
     ],
   } as KyHooks;

@@ -232,15 +232,12 @@ export class Call {
     const init: Options = {
       ...(unset ? UNSET : undefined),
       method: spec.method,
-      // ky hands its `context` option to every hook: the SDK's own hook finds the call there, and
+      // ky hands its `context` option to every hook: the SDK's own hook finds the call's there, and
       // gateway-sdk/otel the operation's path template. ky shows its options (context included) to
       // every hook and keeps them on its errors, so a hook that prints them would print any field
-      // of the call, the area's credential among them: the call is there as functions only, which
-      // print as names.
-      context: {
-        call: { beforeRetry: this.#beforeRetry } satisfies CallHooks,
-        template: spec.template,
-      },
+      // of the call, the area's credential among them: the call is there as a function only, which
+      // prints as a name.
+      context: { beforeRetry: this.#beforeRetry, template: spec.template } satisfies CallHooks,
       fetch: this.fetch,
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: {
