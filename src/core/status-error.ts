@@ -23,23 +23,22 @@ export function errorForStatus(
 ): APIError {
   const fields = withheld ?? otherShape(given.body);
   const { status } = given;
-  let init: APIErrorInit = given;
-  if (fields) {
-    // The code and message the fields give (a call gives neither: both come from the body); they
-    // stand in for the body while the message is built, as a kept body's would be read, and the
-    // error keeps the `body` given (none when withheld).
-    const { code } = fields;
-    init = {
-      ...given,
-      code,
-      message: APIError.makeMessage({ ...given, code, body: fields }, fields.message),
-    };
-  }
   const Class =
     status === 409 && isIdempotencyKeyReuse(fields ?? given.body)
       ? IdempotencyKeyReusedError
       : (BY_STATUS[status] ?? (status >= 500 ? InternalServerError : APIError));
-  return new Class(init);
+  // The code and message the fields give (a call gives neither: both come from the body); they
+  // stand in for the body while the message is built, as a kept body's would be read, and the
+  // error keeps the `body` given (none when withheld).
+  return new Class(
+    fields
+      ? {
+          ...given,
+          code: fields.code,
+          message: APIError.makeMessage({ ...given, code: fields.code, body: fields }, fields.message),
+        }
+      : given,
+  );
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
