@@ -175,6 +175,10 @@ export type AddressOption = 'baseURL' | 'sandboxBaseURL';
 export const envOf = (name: CredentialOption | AddressOption): string =>
   `GATEWAY${name.replace(/[A-Z]+|^/g, (m) => `_${m}`).toUpperCase()}`;
 
+/** `read` of each of `names`, in their order, as an object keyed by name. */
+const each = <N extends string, V>(names: N[], read: (name: N) => V): Record<N, V> =>
+  Object.fromEntries(names.map((name) => [name, read(name)])) as Record<N, V>;
+
 /** The Client's options once checked, with defaults and environment applied. */
 export interface ClientSettings {
   credentials: Record<CredentialOption, string | undefined>;
@@ -250,12 +254,8 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   const hooksProblem = hooksProblemOf(options.hooks);
   if (hooksProblem !== undefined) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
   return {
-    credentials: {
-      apiKey: credential(options, 'apiKey'),
-      testApiKey: credential(options, 'testApiKey'),
-      accessToken: credential(options, 'accessToken'),
-    },
-    addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
+    credentials: each(words('apiKey testApiKey accessToken'), (name) => credential(options, name)),
+    addresses: each(words('baseURL sandboxBaseURL'), (name) => address(options, name)),
     serviceVersion,
     responseValidation,
     timeout: count(options, 'timeout', 60_000, TIMEOUT_RANGE),
