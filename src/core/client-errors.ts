@@ -308,12 +308,13 @@ export class APIConnectionTimeoutError extends APIConnectionError {
       ...init,
       message:
         init.message ??
-        (init.limit === 'timeout'
-          ? `No complete response within ${init.timeoutMs}ms. ` +
-            `Raise \`timeout\` if the service is slow${sameKeyHint(init.idempotencyKey)}.`
-          : `The call did not complete within its totalTimeout of ${init.timeoutMs}ms, ` +
-            `retries and waits included; nothing more will be attempted. ` +
-            `Raise \`totalTimeout\` or retry later${sameKeyHint(init.idempotencyKey)}.`),
+        `${
+          init.limit === 'timeout'
+            ? `No complete response within ${init.timeoutMs}ms. Raise \`timeout\` if the service is slow`
+            : `The call did not complete within its totalTimeout of ${init.timeoutMs}ms, ` +
+              `retries and waits included; nothing more will be attempted. ` +
+              `Raise \`totalTimeout\` or retry later`
+        }${sameKeyHint(init.idempotencyKey)}.`,
     });
     this.limit = init.limit;
     this.timeoutMs = init.timeoutMs;
