@@ -63,7 +63,7 @@ export function ownProperties<T extends object>(value: T): T {
 export function copyOptions<T>(given: T): T {
   if (typeof given !== 'object' || given === null) return given;
   const copy = ownProperties(given) as Record<string, unknown>;
-  for (const name of ['headers', 'defaultHeaders', 'hooks']) {
+  for (const name of words('headers defaultHeaders hooks')) {
     const map = copy[name];
     // `fromEntries` keeps a `__proto__` name a name.
     if (typeof map === 'object' && map !== null && !Array.isArray(map))
