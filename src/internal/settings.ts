@@ -175,9 +175,24 @@ export type AddressOption = 'baseURL' | 'sandboxBaseURL';
 export const envOf = (name: CredentialOption | AddressOption): string =>
   `GATEWAY${name.replace(/[A-Z]+|^/g, (m) => `_${m}`).toUpperCase()}`;
 
-/** `read` of each of `names`, in their order, as an object keyed by name. */
-const each = <N extends string, V>(names: N[], read: (name: N) => V): Record<N, V> =>
-  Object.fromEntries(names.map((name) => [name, read(name)])) as Record<N, V>;
+/**
+ * Each of `names` (credentials or addresses), in their order, as an object keyed by name: the
+ * option, else its environment variable (`envOf`), checked by `check`. An option given as '' is
+ * unset, and the environment is not read for it: `withOptions` passes what its parent did not have
+ * as ''.
+ */
+function each<N extends CredentialOption | AddressOption>(
+  options: ClientOptions,
+  names: N[],
+  check: (value: string, name: N) => string,
+): Record<N, string | undefined> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = options[name] ?? readEnv(envOf(name));
+      return [name, value === undefined || value === '' ? undefined : check(value, name)];
+    }),
+  ) as Record<N, string | undefined>;
+}
 
 /** The Client's options once checked, with defaults and environment applied. */
 export interface ClientSettings {
@@ -254,8 +269,8 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   const hooksProblem = hooksProblemOf(options.hooks);
   if (hooksProblem !== undefined) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
   return {
-    credentials: each(words('apiKey testApiKey accessToken'), (name) => credential(options, name)),
-    addresses: each(words('baseURL sandboxBaseURL'), (name) => address(options, name)),
+    credentials: each(options, words('apiKey testApiKey accessToken'), credential),
+    addresses: each(options, words('baseURL sandboxBaseURL'), address),
     serviceVersion,
     responseValidation,
     timeout: count(options, 'timeout', 60_000, TIMEOUT_RANGE),
@@ -276,12 +291,10 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   };
 }
 
-// An option given as '' is unset, and the environment is not read for it: `withOptions` passes
-// what its parent did not have as ''.
-function credential(options: ClientOptions, name: CredentialOption): string | undefined {
-  const value = options[name] ?? readEnv(envOf(name));
-  if (value === undefined || value === '') return undefined;
-  // The message names the option, never the value: it is a secret.
+/** A credential (`each` has read it), as it is if it is one. */
+function credential(value: string, name: CredentialOption): string {
+  // The message names the option, never the value: it is a secret. A caller without types may
+  // pass anything, so the type is checked here too.
   if (typeof value === 'string' && value.length > CREDENTIAL_MAX) {
     throw new ConfigurationError(
       `${name} is longer than ${CREDENTIAL_MAX} characters, which no credential is: check that it ` +
@@ -298,9 +311,8 @@ function credential(options: ClientOptions, name: CredentialOption): string | un
   return value;
 }
 
-function address(options: ClientOptions, name: AddressOption): string | undefined {
-  const value = options[name] ?? readEnv(envOf(name));
-  if (value === undefined || value === '') return undefined;
+/** An address (`each` has read it), as it is if it is one. */
+function address(value: string, name: AddressOption): string {
   let url: URL | undefined;
   try {
     url = new URL(value);
