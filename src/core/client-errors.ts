@@ -94,7 +94,7 @@ export class APIError extends GatewayError {
       (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : init.statusText);
     // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
-    const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
+    const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.replace(/\.$/, '')}` : ''}.`;
     return `${summary} ${nextStep(init, said)}${withheldNote(init.bodyWithheld)}`.trim();
   }
 }
