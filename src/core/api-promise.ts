@@ -40,8 +40,7 @@ export class APIPromise<T> implements PromiseLike<T> {
 
   /** Resolves to `{ data, response, requestId }` instead of the value alone. */
   withResponse(): Promise<WithResponse<T>> {
-    this.#inner ??= this.#start();
-    return this.#inner;
+    return (this.#inner ??= this.#start());
   }
 
   /**
