@@ -25,14 +25,13 @@ export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
       return value;
     },
     load() {
-      loading ??= load().then(
+      return (loading ??= load().then(
         (loaded) => (value = loaded),
         (error: unknown) => {
           loading = undefined;
           throw error;
         },
-      );
-      return loading;
+      ));
     },
   };
 }
