@@ -91,8 +91,7 @@ export const SERVICE_VERSION_RULE = `must be a date as YYYY-MM-DD on the calenda
 
 /** `error` with `cause`, set as `new Error(message, { cause })` sets it. */
 export function withCause<E extends Error>(error: E, cause: unknown): E {
-  Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
-  return error;
+  return Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
 }
 
 /** What an error says of the caller's options or parameters when reading them threw. */
