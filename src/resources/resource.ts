@@ -60,7 +60,7 @@ export abstract class APIResource {
       // The call's options, copied now (settings.ts `copyCallOptions`): the engine checks and sends
       // this copy. A batch helper's (`channel.checked`) were copied for the batch already. Options
       // that cannot be read are a ValidationError with what was thrown as its cause.
-      own = channel?.checked === true ? opts : copyCallOptions(opts);
+      own = channel?.checked ? opts : copyCallOptions(opts);
     } catch (error) {
       return new APIPromise(() => Promise.reject(error));
     }
@@ -88,7 +88,7 @@ export abstract class APIResource {
     let own: RequestOptions | undefined;
     try {
       // As `_request` does.
-      own = channel?.checked === true ? opts : copyCallOptions(opts);
+      own = channel?.checked ? opts : copyCallOptions(opts);
     } catch (error) {
       return new PagePromise(() => Promise.reject(error));
     }
