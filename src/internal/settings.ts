@@ -216,7 +216,7 @@ export interface ClientSettings {
  */
 export function clientSettings(options: ClientOptions): ClientSettings {
   const missing = missingGlobal();
-  if (missing !== undefined)
+  if (missing)
     throw new ConfigurationError(
       `This runtime has no global ${missing}, which gateway-sdk needs: load a polyfill for it ` +
         'before constructing the Client (docs/getting-started.md lists the globals it needs).',
@@ -259,14 +259,14 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   );
   for (const [name, value] of Object.entries(defaultHeaders)) {
     const problem = headerProblem(name, value) ?? defaultHeaderProblem(name.toLowerCase());
-    if (problem !== undefined)
+    if (problem)
       throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', 'fetch');
   }
   const hooksProblem = hooksProblemOf(options.hooks);
-  if (hooksProblem !== undefined) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
+  if (hooksProblem) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
   return {
     credentials: each(options, words('apiKey testApiKey accessToken'), credential),
     addresses: each(options, words('baseURL sandboxBaseURL'), address),
