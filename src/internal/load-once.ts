@@ -45,7 +45,7 @@ const waiting = new WeakMap<AbortSignal, Set<() => void>>();
 /** Runs `onAbort` when `signal` fires; the function returned stops that, removing the listener with the last wait. */
 function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
   let waits = waiting.get(signal);
-  if (waits === undefined) {
+  if (!waits) {
     const all = new Set<() => void>();
     const listener = () => {
       waiting.delete(signal);

@@ -65,8 +65,7 @@ export abstract class APIResource {
       return new APIPromise(() => Promise.reject(error));
     }
     const loaded = engine.value;
-    if (loaded !== undefined)
-      return new APIPromise(() => loaded.request(transport, id, args, own, site, channel));
+    if (loaded) return new APIPromise(() => loaded.request(transport, id, args, own, site, channel));
     const started = now();
     return new APIPromise(() =>
       loadFor(engine, { ...limitsOf(own, transport), area: areaOf(id), started }, site).then((e) =>
@@ -93,7 +92,7 @@ export abstract class APIResource {
       return new PagePromise(() => Promise.reject(error));
     }
     const loaded = engine.value;
-    if (loaded !== undefined) return loaded.list(transport, id, args, own, site, channel, true);
+    if (loaded) return loaded.list(transport, id, args, own, site, channel, true);
     const started = now();
     return new PagePromise(() =>
       loadFor(engine, { ...limitsOf(own, transport), area: areaOf(id), started }, site).then((e) =>
