@@ -55,7 +55,7 @@ export class APIPromise<T> implements PromiseLike<T> {
       (error: unknown) => {
         // A WeakMap answers undefined for a key that is not an object: no type check first.
         const answer = UNPARSED_ANSWERS.get(error as object);
-        if (answer === undefined) throw error;
+        if (!answer) throw error;
         // A copy each time: the body of one never read leaves the next unreadable.
         return answer.clone();
       },
