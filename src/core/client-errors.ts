@@ -90,8 +90,7 @@ export class APIError extends GatewayError {
   static makeMessage(init: APIErrorInit, serviceMessage: string | undefined): string {
     const { status, body, code } = init;
     const detail =
-      serviceMessage ??
-      (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : init.statusText);
+      serviceMessage ?? (typeof body === 'string' && body && body.length <= 200 ? body : init.statusText);
     // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
     const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.replace(/\.$/, '')}` : ''}.`;
