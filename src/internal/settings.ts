@@ -259,8 +259,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   );
   for (const [name, value] of Object.entries(defaultHeaders)) {
     const problem = headerProblem(name, value) ?? defaultHeaderProblem(name.toLowerCase());
-    if (problem)
-      throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
+    if (problem) throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', 'fetch');
