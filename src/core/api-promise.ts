@@ -40,8 +40,7 @@ export class APIPromise<T> implements PromiseLike<T> {
 
   /** Resolves to `{ data, response, requestId }` instead of the value alone. */
   withResponse(): Promise<WithResponse<T>> {
-    this.#inner ??= this.#start();
-    return this.#inner;
+    return (this.#inner ??= this.#start());
   }
 
   /**
@@ -56,7 +55,7 @@ export class APIPromise<T> implements PromiseLike<T> {
       (error: unknown) => {
         // A WeakMap answers undefined for a key that is not an object: no type check first.
         const answer = UNPARSED_ANSWERS.get(error as object);
-        if (answer === undefined) throw error;
+        if (!answer) throw error;
         // A copy each time: the body of one never read leaves the next unreadable.
         return answer.clone();
       },

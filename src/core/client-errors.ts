@@ -90,11 +90,10 @@ export class APIError extends GatewayError {
   static makeMessage(init: APIErrorInit, serviceMessage: string | undefined): string {
     const { status, body, code } = init;
     const detail =
-      serviceMessage ??
-      (typeof body === 'string' && body.length > 0 && body.length <= 200 ? body : init.statusText);
+      serviceMessage ?? (typeof body === 'string' && body && body.length <= 200 ? body : init.statusText);
     // The service's words are quoted cleaned and cut (core/text.ts): the full text stays on `body`.
     const said = detail ? cleanText(detail) : '';
-    const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.endsWith('.') ? said.slice(0, -1) : said}` : ''}.`;
+    const summary = `${status}${code ? ` ${cleanText(code, 100)}` : ''}${said ? `: ${said.replace(/\.$/, '')}` : ''}.`;
     return `${summary} ${nextStep(init, said)}${withheldNote(init.bodyWithheld)}`.trim();
   }
 }
@@ -308,12 +307,13 @@ export class APIConnectionTimeoutError extends APIConnectionError {
       ...init,
       message:
         init.message ??
-        (init.limit === 'timeout'
-          ? `No complete response within ${init.timeoutMs}ms. ` +
-            `Raise \`timeout\` if the service is slow${sameKeyHint(init.idempotencyKey)}.`
-          : `The call did not complete within its totalTimeout of ${init.timeoutMs}ms, ` +
-            `retries and waits included; nothing more will be attempted. ` +
-            `Raise \`totalTimeout\` or retry later${sameKeyHint(init.idempotencyKey)}.`),
+        `${
+          init.limit === 'timeout'
+            ? `No complete response within ${init.timeoutMs}ms. Raise \`timeout\` if the service is slow`
+            : `The call did not complete within its totalTimeout of ${init.timeoutMs}ms, ` +
+              `retries and waits included; nothing more will be attempted. ` +
+              `Raise \`totalTimeout\` or retry later`
+        }${sameKeyHint(init.idempotencyKey)}.`,
     });
     this.limit = init.limit;
     this.timeoutMs = init.timeoutMs;

@@ -129,14 +129,14 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
   }
 
   next(): Promise<IteratorResult<T, void>> {
-    if (this.#pending !== undefined)
+    if (this.#pending)
       return this.#pending.then(
         () => this.next(),
         () => this.next(),
       );
     if (this.#done) return Promise.resolve(DONE);
     const page = this.#page;
-    if (page !== undefined && this.#index < page.data.length)
+    if (page && this.#index < page.data.length)
       return Promise.resolve({ done: false, value: page.data[this.#index++] as T });
     const pending = this.#load().finally(() => {
       this.#pending = undefined;
@@ -149,7 +149,7 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
     try {
       for (;;) {
         const next = this.#advance();
-        if (next === undefined) return DONE;
+        if (!next) return DONE;
         const page = await next;
         this.#walk ??= new Walk(page);
         this.#page = page;
@@ -165,15 +165,15 @@ class ItemIterator<T> implements AsyncGenerator<T, void, undefined> {
   /** Drops the page just read and starts fetching the one after it (undefined at the end). */
   #advance(): PromiseLike<CursorPage<T>> | undefined {
     const first = this.#first;
-    if (first !== undefined) {
+    if (first) {
       this.#first = undefined;
       return first;
     }
     const page = this.#page;
     this.#page = undefined;
     this.#cursor = page?.next_cursor;
-    const next = page === undefined ? undefined : this.#walk?.next(page);
-    if (next === undefined) this.#finish();
+    const next = page && this.#walk?.next(page);
+    if (!next) this.#finish();
     return next;
   }
 
@@ -204,7 +204,7 @@ async function* walkPages<T>(first: CursorPage<T>): AsyncGenerator<CursorPage<T>
   yield first;
   let cursor = first.next_cursor;
   let next = walk.next(first);
-  while (next !== undefined) {
+  while (next) {
     let page: CursorPage<T>;
     try {
       page = await next;

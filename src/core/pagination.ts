@@ -177,7 +177,7 @@ export class PagePromise<T> extends APIPromise<CursorPage<T>> implements AsyncIt
 
 /** The walk; only a page built by hand, before any list loaded it, finds none. */
 function walking(): Walker {
-  if (walker === undefined) throw new GatewayError('Get pages from list(), which loads their walk.');
+  if (!walker) throw new GatewayError('Get pages from list(), which loads their walk.');
   return walker;
 }
 
@@ -188,7 +188,7 @@ function walking(): Walker {
  */
 async function* coldItems<T>(list: PagePromise<T>): AsyncGenerator<T, void, undefined> {
   await list.then(undefined, (error: unknown) => {
-    if (walker === undefined) throw error;
+    if (!walker) throw error;
   });
   const items = walking().items(list);
   // A suspended generator keeps its locals (page-walk.ts says why the walk is no generator).

@@ -25,14 +25,13 @@ export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
       return value;
     },
     load() {
-      loading ??= load().then(
+      return (loading ??= load().then(
         (loaded) => (value = loaded),
         (error: unknown) => {
           loading = undefined;
           throw error;
         },
-      );
-      return loading;
+      ));
     },
   };
 }
@@ -46,7 +45,7 @@ const waiting = new WeakMap<AbortSignal, Set<() => void>>();
 /** Runs `onAbort` when `signal` fires; the function returned stops that, removing the listener with the last wait. */
 function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
   let waits = waiting.get(signal);
-  if (waits === undefined) {
+  if (!waits) {
     const all = new Set<() => void>();
     const listener = () => {
       waiting.delete(signal);

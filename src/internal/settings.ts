@@ -63,7 +63,7 @@ export function ownProperties<T extends object>(value: T): T {
 export function copyOptions<T>(given: T): T {
   if (typeof given !== 'object' || given === null) return given;
   const copy = ownProperties(given) as Record<string, unknown>;
-  for (const name of ['headers', 'defaultHeaders', 'hooks']) {
+  for (const name of words('headers defaultHeaders hooks')) {
     const map = copy[name];
     // `fromEntries` keeps a `__proto__` name a name.
     if (typeof map === 'object' && map !== null && !Array.isArray(map))
@@ -91,8 +91,7 @@ export const SERVICE_VERSION_RULE = `must be a date as YYYY-MM-DD on the calenda
 
 /** `error` with `cause`, set as `new Error(message, { cause })` sets it. */
 export function withCause<E extends Error>(error: E, cause: unknown): E {
-  Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
-  return error;
+  return Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
 }
 
 /** What an error says of the caller's options or parameters when reading them threw. */
@@ -175,6 +174,25 @@ export type AddressOption = 'baseURL' | 'sandboxBaseURL';
 export const envOf = (name: CredentialOption | AddressOption): string =>
   `GATEWAY${name.replace(/[A-Z]+|^/g, (m) => `_${m}`).toUpperCase()}`;
 
+/**
+ * Each of `names` (credentials or addresses), in their order, as an object keyed by name: the
+ * option, else its environment variable (`envOf`), checked by `check`. An option given as '' is
+ * unset, and the environment is not read for it: `withOptions` passes what its parent did not have
+ * as ''.
+ */
+function each<N extends CredentialOption | AddressOption>(
+  options: ClientOptions,
+  names: N[],
+  check: (value: string, name: N) => string,
+): Record<N, string | undefined> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = options[name] ?? readEnv(envOf(name));
+      return [name, value === undefined || value === '' ? undefined : check(value, name)];
+    }),
+  ) as Record<N, string | undefined>;
+}
+
 /** The Client's options once checked, with defaults and environment applied. */
 export interface ClientSettings {
   credentials: Record<CredentialOption, string | undefined>;
@@ -198,7 +216,7 @@ export interface ClientSettings {
  */
 export function clientSettings(options: ClientOptions): ClientSettings {
   const missing = missingGlobal();
-  if (missing !== undefined)
+  if (missing)
     throw new ConfigurationError(
       `This runtime has no global ${missing}, which gateway-sdk needs: load a polyfill for it ` +
         'before constructing the Client (docs/getting-started.md lists the globals it needs).',
@@ -241,21 +259,16 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   );
   for (const [name, value] of Object.entries(defaultHeaders)) {
     const problem = headerProblem(name, value) ?? defaultHeaderProblem(name.toLowerCase());
-    if (problem !== undefined)
-      throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
+    if (problem) throw new ConfigurationError(`defaultHeaders['${name}'] ${problem}.`, 'defaultHeaders');
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', 'fetch');
   }
   const hooksProblem = hooksProblemOf(options.hooks);
-  if (hooksProblem !== undefined) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
+  if (hooksProblem) throw new ConfigurationError(`hooks ${hooksProblem}.`, 'hooks');
   return {
-    credentials: {
-      apiKey: credential(options, 'apiKey'),
-      testApiKey: credential(options, 'testApiKey'),
-      accessToken: credential(options, 'accessToken'),
-    },
-    addresses: { baseURL: address(options, 'baseURL'), sandboxBaseURL: address(options, 'sandboxBaseURL') },
+    credentials: each(options, words('apiKey testApiKey accessToken'), credential),
+    addresses: each(options, words('baseURL sandboxBaseURL'), address),
     serviceVersion,
     responseValidation,
     timeout: count(options, 'timeout', 60_000, TIMEOUT_RANGE),
@@ -276,12 +289,10 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   };
 }
 
-// An option given as '' is unset, and the environment is not read for it: `withOptions` passes
-// what its parent did not have as ''.
-function credential(options: ClientOptions, name: CredentialOption): string | undefined {
-  const value = options[name] ?? readEnv(envOf(name));
-  if (value === undefined || value === '') return undefined;
-  // The message names the option, never the value: it is a secret.
+/** A credential (`each` has read it), as it is if it is one. */
+function credential(value: string, name: CredentialOption): string {
+  // The message names the option, never the value: it is a secret. A caller without types may
+  // pass anything, so the type is checked here too.
   if (typeof value === 'string' && value.length > CREDENTIAL_MAX) {
     throw new ConfigurationError(
       `${name} is longer than ${CREDENTIAL_MAX} characters, which no credential is: check that it ` +
@@ -298,9 +309,8 @@ function credential(options: ClientOptions, name: CredentialOption): string | un
   return value;
 }
 
-function address(options: ClientOptions, name: AddressOption): string | undefined {
-  const value = options[name] ?? readEnv(envOf(name));
-  if (value === undefined || value === '') return undefined;
+/** An address (`each` has read it), as it is if it is one. */
+function address(value: string, name: AddressOption): string {
   let url: URL | undefined;
   try {
     url = new URL(value);

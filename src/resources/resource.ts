@@ -60,13 +60,12 @@ export abstract class APIResource {
       // The call's options, copied now (settings.ts `copyCallOptions`): the engine checks and sends
       // this copy. A batch helper's (`channel.checked`) were copied for the batch already. Options
       // that cannot be read are a ValidationError with what was thrown as its cause.
-      own = channel?.checked === true ? opts : copyCallOptions(opts);
+      own = channel?.checked ? opts : copyCallOptions(opts);
     } catch (error) {
       return new APIPromise(() => Promise.reject(error));
     }
     const loaded = engine.value;
-    if (loaded !== undefined)
-      return new APIPromise(() => loaded.request(transport, id, args, own, site, channel));
+    if (loaded) return new APIPromise(() => loaded.request(transport, id, args, own, site, channel));
     const started = now();
     return new APIPromise(() =>
       loadFor(engine, { ...limitsOf(own, transport), area: areaOf(id), started }, site).then((e) =>
@@ -88,12 +87,12 @@ export abstract class APIResource {
     let own: RequestOptions | undefined;
     try {
       // As `_request` does.
-      own = channel?.checked === true ? opts : copyCallOptions(opts);
+      own = channel?.checked ? opts : copyCallOptions(opts);
     } catch (error) {
       return new PagePromise(() => Promise.reject(error));
     }
     const loaded = engine.value;
-    if (loaded !== undefined) return loaded.list(transport, id, args, own, site, channel, true);
+    if (loaded) return loaded.list(transport, id, args, own, site, channel, true);
     const started = now();
     return new PagePromise(() =>
       loadFor(engine, { ...limitsOf(own, transport), area: areaOf(id), started }, site).then((e) =>
