@@ -9,7 +9,7 @@ import { addressOption, ResponseValidationError, ValidationError } from '../core
 import type { ResponseValidation } from '../core/options.js';
 import { type DriftLog, structureProblem } from './drift.js';
 import { parseJson } from './encoding.js';
-import { driftedFields, exactCheck, isObject } from './exact-check.js';
+import { checkedBy, driftedFields, exactCheck, isObject } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -446,8 +446,18 @@ export function cursorPage<S extends z.ZodMiniType>(item: S) {
   });
 }
 
-/** A nullable wire string, optional: the reference's `… or null` fields. */
-export const nullableString = z.optional(z.nullable(z.string()));
+const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
+/**
+ * A nullable wire string, optional: the reference's `… or null` fields. A rule on an unknown, not
+ * zod's nullable (whose code zod would load for it), with the message zod's string gives; the
+ * exact check takes the same test.
+ */
+export const nullableString = z.optional(
+  checkedBy(
+    z.unknown().check(rule(isStringOrNull, 'must be a string')),
+    isStringOrNull,
+  ) as unknown as z.ZodMiniType<string | null>,
+);
 
 /** A response date-time: kept as the wire string. */
 export const wireDateTime: () => z.ZodMiniString = z.string;
@@ -459,16 +469,22 @@ const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\
 
 /**
  * A request date-time: a `Date` or an ISO 8601 string with a time zone, sent as ISO 8601.
- * `check` adds a rule on the instant (e.g. the scheduling horizon).
+ * `check` adds a rule on the instant (e.g. the scheduling horizon); with `orNull`, null is taken
+ * and sent as null (no zod nullable, whose code zod would load for it).
  */
-export function inputDateTime(
+export function inputDateTime<OrNull extends boolean = false>(
   check?: (ms: number) => string | undefined,
-): z.ZodMiniType<string, string | Date> {
+  orNull?: OrNull,
+): z.ZodMiniType<
+  string | (OrNull extends true ? null : never),
+  string | Date | (OrNull extends true ? null : never)
+> {
   // A check that also sets the value it sends: no transform or pipe, whose code zod would load for
   // it. A plain function, which zod/mini's `check` takes as it is: no superRefine to load either.
   return z.unknown().check((ctx) => {
     const value = ctx.value;
     let ms: number;
+    if (value === null && orNull) return;
     if (typeof value === 'string') {
       if (!ISO_DATE_TIME.test(value))
         return fail(ctx, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
@@ -479,7 +495,7 @@ export function inputDateTime(
     const problem = check?.(ms);
     if (problem !== undefined) return fail(ctx, problem);
     ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
-  }) as unknown as z.ZodMiniType<string, string | Date>;
+  }) as never;
 }
 
 /** Declared fields of `T`: its index signature (a loose zod object's `[k: string]: unknown`) left out. */

@@ -85,17 +85,18 @@ const TOO_FAR = `must be at most ${LIMITS.scheduleAheadDays} days ahead`;
 /** Client clocks drift; a schedule a few minutes past the limit is left to the service to judge. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** `schedule_at` of a single send: at most 7 days ahead. */
-export const scheduleAt = inputDateTime((ms) =>
-  ms > Date.now() + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined,
+/** `schedule_at` of a single send: at most 7 days ahead, or null (sends at once). */
+export const scheduleAt = inputDateTime(
+  (ms) => (ms > Date.now() + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined),
+  true,
 );
 
-/** `schedule_at` of a bulk send: in the future and at most 7 days ahead. */
+/** `schedule_at` of a bulk send: in the future and at most 7 days ahead, or null. */
 export const futureScheduleAt = inputDateTime((ms) => {
   const now = Date.now();
   if (ms < now - CLOCK_SKEW_MS) return 'must be in the future';
   return ms > now + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined;
-});
+}, true);
 
 /** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
 export const routeParam = oneOf<Route>(ROUTES);

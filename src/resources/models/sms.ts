@@ -129,7 +129,7 @@ export const MessageCreateParamsSchema = closedObject({
   to: phone,
   message: messageText,
   from: z.optional(senderId),
-  schedule_at: z.optional(z.nullable(scheduleAt)),
+  schedule_at: z.optional(scheduleAt),
   route: z.optional(routeParam),
   reference_id: z.optional(referenceId),
   callback_url: z.optional(httpsUrl),
@@ -218,7 +218,7 @@ export const BulkCreateParamsSchema = closedObject({
       "must be 'transactional' or 'promotional' (otp is not offered for bulk)",
     ),
   ),
-  schedule_at: z.optional(z.nullable(futureScheduleAt)),
+  schedule_at: z.optional(futureScheduleAt),
 });
 type _BulkCreateParamsTie = Assert<Accepts<typeof BulkCreateParamsSchema, BulkCreateParams>>;
 
