@@ -3,7 +3,7 @@
 // code points counted), so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
-import { inputDateTime, maxChars, oneOf, openEnum, rule } from '../../internal/schema.js';
+import { inputDateTime, maxChars, oneOf, type OpenEnum, rule } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
 import { isListedNumber, LISTED_NUMBER_MAX, type MESSAGE_STATUSES, ROUTES } from './sms-rules.js';
 
@@ -16,9 +16,9 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue
 export type Route = (typeof ROUTES)[number] | UnknownEnumValue<'Route'>;
 
 /** A message's delivery status; unknown future values still parse. */
-export const messageStatus = openEnum<MessageStatus>();
+export const messageStatus = z.string() as OpenEnum<MessageStatus>;
 /** A route as returned by the service; unknown future values still parse. */
-export const route = openEnum<Route>();
+export const route = z.string() as OpenEnum<Route>;
 
 const { minDigits, maxDigits } = LIMITS.phoneNumber;
 // The reference's pattern with one optional leading `+`, built from LIMITS so the two cannot drift.

@@ -16,7 +16,7 @@ import {
   intRange,
   nullableString,
   oneOf,
-  openEnum,
+  type OpenEnum,
   type ParsesTo,
   rule,
   typedAs,
@@ -169,7 +169,7 @@ export interface BulkJob {
 
 const bulkJob = z.looseObject({
   id: z.string(),
-  status: openEnum<BulkJobStatus>(),
+  status: z.string() as OpenEnum<BulkJobStatus>,
   total: z.number(),
   queued: z.number(),
   sent: z.optional(z.number()),
@@ -347,7 +347,7 @@ export interface SmsWebhook {
 const smsWebhook = z.looseObject({
   id: z.string(),
   url: z.string(),
-  events: z.array(openEnum<SmsWebhookEventName>()),
+  events: z.array(z.string() as OpenEnum<SmsWebhookEventName>),
   enabled: z.boolean(),
   secret: z.optional(z.string()),
   retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
