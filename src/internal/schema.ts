@@ -460,8 +460,6 @@ export const nullableString = z.optional(
   ) as unknown as z.ZodMiniType<string | null>,
 );
 
-/** A response date-time: kept as the wire string. */
-export const wireDateTime: () => z.ZodMiniString = z.string;
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;

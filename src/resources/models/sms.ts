@@ -20,7 +20,6 @@ import {
   type ParsesTo,
   rule,
   typedAs,
-  wireDateTime,
 } from '../../internal/schema.js';
 import { isObject } from '../../internal/exact-check.js';
 import { LIMITS } from '../../limits.js';
@@ -43,6 +42,8 @@ import {
 import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './sms-rules.js';
 
 export type { MessageStatus, Route } from './sms-fields.js';
+
+// A response date-time is kept as the wire string: a plain z.string().
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
@@ -83,7 +84,7 @@ const message = z.looseObject({
   from: z.string(),
   body: z.string(),
   status: messageStatus,
-  created_at: wireDateTime(),
+  created_at: z.string(),
   route: z.optional(route),
   segments: z.optional(z.number()),
   cost: z.optional(z.number()),
@@ -176,7 +177,7 @@ const bulkJob = z.looseObject({
   delivered: z.optional(z.number()),
   failed: z.optional(z.number()),
   estimated_cost: z.optional(z.number()),
-  created_at: z.optional(wireDateTime()),
+  created_at: z.optional(z.string()),
   completed_at: nullableString,
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
@@ -353,7 +354,7 @@ const smsWebhook = z.looseObject({
   retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
   last_triggered_at: nullableString,
   failure_count: z.optional(z.number()),
-  created_at: z.optional(wireDateTime()),
+  created_at: z.optional(z.string()),
 });
 type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
 /** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
