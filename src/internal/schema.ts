@@ -195,10 +195,6 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
 }
 
-const CHECK_ADDRESS =
-  `Check that ${addressOption('sms')}, or ${addressOption('payment')} ` +
-  'for client.payment, points at the gateway API';
-
 /** What a response parse needs to build a useful error. */
 export interface ResponseContext {
   status: number;
@@ -263,7 +259,8 @@ export function parseOutput<S extends z.ZodMiniType>(
   if (typeof json === 'string') {
     throw responseError(
       `The service answered ${context().status} with a body that is not JSON where JSON was expected. ` +
-        `${CHECK_ADDRESS}; the raw text is in \`body\`.`,
+        `Check that ${addressOption('sms')}, or ${addressOption('payment')} for client.payment, points ` +
+        'at the gateway API; the raw text is in `body`.',
       [{ path: [], message: 'must be JSON' }],
       context,
     );
@@ -459,7 +456,6 @@ export const nullableString = z.optional(
     isStringOrNull,
   ) as unknown as z.ZodMiniType<string | null>,
 );
-
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
