@@ -112,13 +112,12 @@ function finder(schema: z.core.$ZodType, path: string): Find {
   // the check of a clean answer; the others by their own finder.
   const finds = fields.map((field, i) => (holdsValue(field) ? undefined : finder(field, paths[i] as string)));
   const checks = fields.map(exactCheck);
-  const n = keys.length;
   return (v, out) => {
     if (!isObject(v)) {
       out.add(at);
       return;
     }
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < keys.length; i++) {
       const value = v[keys[i] as string];
       const find = finds[i];
       if (find !== undefined) find(value, out);
