@@ -4,7 +4,7 @@ import { ValidationError } from '../core/client-errors.js';
 
 /** JSON when it parses, the text itself when not (an HTML error page, a truncated body). */
 export function parseJson(text: string): unknown {
-  if (text.length === 0) return undefined;
+  if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {

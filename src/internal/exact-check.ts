@@ -26,6 +26,16 @@ interface CheckedDef {
 // null: the schema has a part the check does not cover.
 const COMPILED = new WeakMap<z.core.$ZodType, Check | null>();
 
+/**
+ * `schema`, whose exact check is `check`: for a schema with a rule of its own (which the check
+ * would leave to zod) that a value passes exactly when `check` says, such as the reference's
+ * `string or null` fields (internal/schema.ts `nullableString`).
+ */
+export function checkedBy<S extends z.core.$ZodType>(schema: S, check: Check): S {
+  COMPILED.set(schema, check);
+  return schema;
+}
+
 /** The exact check for `schema`, or null when it has a part only zod can check. */
 export function exactCheck(schema: z.core.$ZodType | undefined): Check | null {
   if (schema === undefined) return null;
@@ -102,13 +112,12 @@ function finder(schema: z.core.$ZodType, path: string): Find {
   // the check of a clean answer; the others by their own finder.
   const finds = fields.map((field, i) => (holdsValue(field) ? undefined : finder(field, paths[i] as string)));
   const checks = fields.map(exactCheck);
-  const n = keys.length;
   return (v, out) => {
     if (!isObject(v)) {
       out.add(at);
       return;
     }
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < keys.length; i++) {
       const value = v[keys[i] as string];
       const find = finds[i];
       if (find !== undefined) find(value, out);

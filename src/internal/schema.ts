@@ -9,7 +9,7 @@ import { addressOption, ResponseValidationError, ValidationError } from '../core
 import type { ResponseValidation } from '../core/options.js';
 import { type DriftLog, structureProblem } from './drift.js';
 import { parseJson } from './encoding.js';
-import { driftedFields, exactCheck, isObject } from './exact-check.js';
+import { checkedBy, driftedFields, exactCheck, isObject } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -195,10 +195,6 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   throw new ValidationError(`Invalid ${what}: ${describeAll(issues)}. Nothing was sent.`, issues);
 }
 
-const CHECK_ADDRESS =
-  `Check that ${addressOption('sms')}, or ${addressOption('payment')} ` +
-  'for client.payment, points at the gateway API';
-
 /** What a response parse needs to build a useful error. */
 export interface ResponseContext {
   status: number;
@@ -263,7 +259,8 @@ export function parseOutput<S extends z.ZodMiniType>(
   if (typeof json === 'string') {
     throw responseError(
       `The service answered ${context().status} with a body that is not JSON where JSON was expected. ` +
-        `${CHECK_ADDRESS}; the raw text is in \`body\`.`,
+        `Check that ${addressOption('sms')}, or ${addressOption('payment')} for client.payment, points ` +
+        'at the gateway API; the raw text is in `body`.',
       [{ path: [], message: 'must be JSON' }],
       context,
     );
@@ -369,10 +366,11 @@ function faults(
 }
 
 /**
- * A response enum that stays open: `E` is the exported type (known values plus
- * `UnknownEnumValue<…>`), and any string parses, so a value the service adds later never throws.
+ * A response enum that stays open, as a string schema is cast (`z.string() as OpenEnum<E>`): `E` is
+ * the exported type (known values plus `UnknownEnumValue<…>`), and any string parses, so a value the
+ * service adds later never throws. A cast, not a helper, so no alias of z.string is left in the bundle.
  */
-export const openEnum = z.string as unknown as <E extends string>() => z.ZodMiniType<E, E>;
+export type OpenEnum<E extends string> = z.ZodMiniType<E, E>;
 
 // The helpers below are written with `rule` and carry the SDK's message for the rule, which
 // names the allowed values or range in the words of the API reference.
@@ -446,11 +444,18 @@ export function cursorPage<S extends z.ZodMiniType>(item: S) {
   });
 }
 
-/** A nullable wire string, optional: the reference's `… or null` fields. */
-export const nullableString = z.optional(z.nullable(z.string()));
-
-/** A response date-time: kept as the wire string. */
-export const wireDateTime: () => z.ZodMiniString = z.string;
+const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
+/**
+ * A nullable wire string, optional: the reference's `… or null` fields. A rule on an unknown, not
+ * zod's nullable (whose code zod would load for it), with the message zod's string gives; the
+ * exact check takes the same test.
+ */
+export const nullableString = z.optional(
+  checkedBy(
+    z.unknown().check(rule(isStringOrNull, 'must be a string')),
+    isStringOrNull,
+  ) as unknown as z.ZodMiniType<string | null>,
+);
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -459,16 +464,22 @@ const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\
 
 /**
  * A request date-time: a `Date` or an ISO 8601 string with a time zone, sent as ISO 8601.
- * `check` adds a rule on the instant (e.g. the scheduling horizon).
+ * `check` adds a rule on the instant (e.g. the scheduling horizon); with `orNull`, null is taken
+ * and sent as null (no zod nullable, whose code zod would load for it).
  */
-export function inputDateTime(
+export function inputDateTime<OrNull extends boolean = false>(
   check?: (ms: number) => string | undefined,
-): z.ZodMiniType<string, string | Date> {
+  orNull?: OrNull,
+): z.ZodMiniType<
+  string | (OrNull extends true ? null : never),
+  string | Date | (OrNull extends true ? null : never)
+> {
   // A check that also sets the value it sends: no transform or pipe, whose code zod would load for
   // it. A plain function, which zod/mini's `check` takes as it is: no superRefine to load either.
   return z.unknown().check((ctx) => {
     const value = ctx.value;
     let ms: number;
+    if (value === null && orNull) return;
     if (typeof value === 'string') {
       if (!ISO_DATE_TIME.test(value))
         return fail(ctx, 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-01T09:00:00Z');
@@ -479,7 +490,7 @@ export function inputDateTime(
     const problem = check?.(ms);
     if (problem !== undefined) return fail(ctx, problem);
     ctx.value = typeof value === 'string' && RFC_3339.test(value) ? value : new Date(ms).toISOString();
-  }) as unknown as z.ZodMiniType<string, string | Date>;
+  }) as never;
 }
 
 /** Declared fields of `T`: its index signature (a loose zod object's `[k: string]: unknown`) left out. */

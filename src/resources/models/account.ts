@@ -1,11 +1,12 @@
 // The account models, with their schemas. The resources import only their types: the schemas
 // load with the engine on the first request (resources/engine.ts).
 import * as z from 'zod/mini';
-import { type Assert, type ParsesTo, wireDateTime, typedAs } from '../../internal/schema.js';
+import { type Assert, type ParsesTo, typedAs } from '../../internal/schema.js';
 
 // Fields the service adds later are kept on these objects at run time without being typed: reach
 // one with `'field' in member` (docs/decisions/closed-responses.md). A compile error at a `_…Tie` means a
 // schema and its interface no longer name the same fields.
+// A response date-time is kept as the wire string: a plain z.string(), as in every models file.
 
 /** A permission granted by a role. */
 export interface Permission {
@@ -72,7 +73,7 @@ const organizationMember = z.looseObject({
   firstName: z.string(),
   lastName: z.string(),
   roles: z.optional(z.array(typedAs<Role>(role))),
-  joinedAt: z.optional(wireDateTime()),
+  joinedAt: z.optional(z.string()),
 });
 type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;
 

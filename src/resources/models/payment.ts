@@ -12,9 +12,10 @@ import {
   type ParsesTo,
   rule,
   typedAs,
-  wireDateTime,
 } from '../../internal/schema.js';
 import { pageLimit } from './fields.js';
+
+// A response date-time is kept as the wire string: a plain z.string().
 
 /**
  * A customer as the service returns it. Fields the service adds later are kept on the object at
@@ -44,7 +45,7 @@ const customer = z.looseObject({
   phone: z.optional(z.string()),
   metadata: z.optional(z.looseObject({})),
   default_payment_method: nullableString,
-  created_at: z.optional(wireDateTime()),
+  created_at: z.optional(z.string()),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _CustomerTie = Assert<ParsesTo<typeof customer, Customer>>;
@@ -96,7 +97,7 @@ const paymentWebhook = z.looseObject({
   events: z.array(z.string()),
   description: z.optional(z.string()),
   enabled: z.optional(z.boolean()),
-  created_at: z.optional(wireDateTime()),
+  created_at: z.optional(z.string()),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;

@@ -3,7 +3,7 @@
 // code points counted), so the SDK never refuses what the service accepts.
 import * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
-import { inputDateTime, maxChars, oneOf, openEnum, rule } from '../../internal/schema.js';
+import { inputDateTime, maxChars, oneOf, type OpenEnum, rule } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
 import { isListedNumber, LISTED_NUMBER_MAX, type MESSAGE_STATUSES, ROUTES } from './sms-rules.js';
 
@@ -16,9 +16,9 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue
 export type Route = (typeof ROUTES)[number] | UnknownEnumValue<'Route'>;
 
 /** A message's delivery status; unknown future values still parse. */
-export const messageStatus = openEnum<MessageStatus>();
+export const messageStatus = z.string() as OpenEnum<MessageStatus>;
 /** A route as returned by the service; unknown future values still parse. */
-export const route = openEnum<Route>();
+export const route = z.string() as OpenEnum<Route>;
 
 const { minDigits, maxDigits } = LIMITS.phoneNumber;
 // The reference's pattern with one optional leading `+`, built from LIMITS so the two cannot drift.
@@ -85,17 +85,18 @@ const TOO_FAR = `must be at most ${LIMITS.scheduleAheadDays} days ahead`;
 /** Client clocks drift; a schedule a few minutes past the limit is left to the service to judge. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** `schedule_at` of a single send: at most 7 days ahead. */
-export const scheduleAt = inputDateTime((ms) =>
-  ms > Date.now() + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined,
+/** `schedule_at` of a single send: at most 7 days ahead, or null (sends at once). */
+export const scheduleAt = inputDateTime(
+  (ms) => (ms > Date.now() + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined),
+  true,
 );
 
-/** `schedule_at` of a bulk send: in the future and at most 7 days ahead. */
+/** `schedule_at` of a bulk send: in the future and at most 7 days ahead, or null. */
 export const futureScheduleAt = inputDateTime((ms) => {
   const now = Date.now();
   if (ms < now - CLOCK_SKEW_MS) return 'must be in the future';
   return ms > now + HORIZON_MS + CLOCK_SKEW_MS ? TOO_FAR : undefined;
-});
+}, true);
 
 /** A route in a request: one of the three (a `Route` read from a response is accepted by the types). */
 export const routeParam = oneOf<Route>(ROUTES);

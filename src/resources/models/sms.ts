@@ -16,11 +16,10 @@ import {
   intRange,
   nullableString,
   oneOf,
-  openEnum,
+  type OpenEnum,
   type ParsesTo,
   rule,
   typedAs,
-  wireDateTime,
 } from '../../internal/schema.js';
 import { isObject } from '../../internal/exact-check.js';
 import { LIMITS } from '../../limits.js';
@@ -43,6 +42,8 @@ import {
 import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './sms-rules.js';
 
 export type { MessageStatus, Route } from './sms-fields.js';
+
+// A response date-time is kept as the wire string: a plain z.string().
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
@@ -83,7 +84,7 @@ const message = z.looseObject({
   from: z.string(),
   body: z.string(),
   status: messageStatus,
-  created_at: wireDateTime(),
+  created_at: z.string(),
   route: z.optional(route),
   segments: z.optional(z.number()),
   cost: z.optional(z.number()),
@@ -129,7 +130,7 @@ export const MessageCreateParamsSchema = closedObject({
   to: phone,
   message: messageText,
   from: z.optional(senderId),
-  schedule_at: z.optional(z.nullable(scheduleAt)),
+  schedule_at: z.optional(scheduleAt),
   route: z.optional(routeParam),
   reference_id: z.optional(referenceId),
   callback_url: z.optional(httpsUrl),
@@ -169,14 +170,14 @@ export interface BulkJob {
 
 const bulkJob = z.looseObject({
   id: z.string(),
-  status: openEnum<BulkJobStatus>(),
+  status: z.string() as OpenEnum<BulkJobStatus>,
   total: z.number(),
   queued: z.number(),
   sent: z.optional(z.number()),
   delivered: z.optional(z.number()),
   failed: z.optional(z.number()),
   estimated_cost: z.optional(z.number()),
-  created_at: z.optional(wireDateTime()),
+  created_at: z.optional(z.string()),
   completed_at: nullableString,
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
@@ -218,7 +219,7 @@ export const BulkCreateParamsSchema = closedObject({
       "must be 'transactional' or 'promotional' (otp is not offered for bulk)",
     ),
   ),
-  schedule_at: z.optional(z.nullable(futureScheduleAt)),
+  schedule_at: z.optional(futureScheduleAt),
 });
 type _BulkCreateParamsTie = Assert<Accepts<typeof BulkCreateParamsSchema, BulkCreateParams>>;
 
@@ -347,13 +348,13 @@ export interface SmsWebhook {
 const smsWebhook = z.looseObject({
   id: z.string(),
   url: z.string(),
-  events: z.array(openEnum<SmsWebhookEventName>()),
+  events: z.array(z.string() as OpenEnum<SmsWebhookEventName>),
   enabled: z.boolean(),
   secret: z.optional(z.string()),
   retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
   last_triggered_at: nullableString,
   failure_count: z.optional(z.number()),
-  created_at: z.optional(wireDateTime()),
+  created_at: z.optional(z.string()),
 });
 type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
 /** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
