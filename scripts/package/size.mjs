@@ -51,7 +51,7 @@ const BUNDLES = [
     // Goal 34,816 B for all chunks, raised for 0.2.0 (docs/decisions/client-budget-0-2.md); the
     // first load is at its goal.
     firstBudget: 9_216,
-    budget: 36_620,
+    budget: 36_250,
     firstForbid: ['ky', 'zod'],
     forbid: [],
   },
