@@ -18,7 +18,7 @@ import { isGatewayError } from '../src/core/error-guards.js';
 import { errorForStatus } from '../src/core/status-error.js';
 import { maskText } from '../src/internal/safe-logger.js';
 import { parseOutput } from '../src/internal/schema.js';
-import { BODY_LIMIT, scrub, scrubBody, scrubText } from '../src/internal/scrub.js';
+import { BODY_LIMIT, scrub, scrubBody } from '../src/internal/scrub.js';
 import { MessagePage } from '../src/resources/models/sms.js';
 import { parseRetryAfter } from '../src/internal/retry.js';
 import { cleanText } from '../src/core/text.js';
@@ -42,9 +42,9 @@ const CASES: [string, string, (text: string) => unknown][] = [
     (t) => scrub(t, [KEY, KEY + 'a', KEY + 'b']),
   ],
   [
-    'scrubText (error body JSON)',
+    'scrubBody as text (error body JSON)',
     JSON.stringify({ error: { message: `${KEY.slice(0, -1)}"`.repeat(MiB / 40) } }),
-    (t) => scrubText(t, [KEY]),
+    (t) => scrubBody(t, [KEY], true),
   ],
   ['parseRetryAfter (header)', `${'1'.repeat(MiB)}.x`, (t) => parseRetryAfter(t, 0)],
   [
@@ -115,7 +115,7 @@ function pageOf(text: string): string {
   try {
     parseOutput(MessagePage, JSON.parse(text), () => ({
       status: 200,
-      ...scrubText(text, [KEY]),
+      ...scrubBody(text, [KEY], true),
       requestId: undefined,
       idempotencyKey: undefined,
     }));

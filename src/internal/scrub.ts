@@ -225,11 +225,6 @@ export function scrubBody(text: string, secrets: readonly string[], asText?: tru
   }
 }
 
-/** `scrubBody` as text: what a `ResponseValidationError` keeps (the call asks `scrubBody` itself). */
-export function scrubText(text: string, secrets: readonly string[]): KeptBody<string> {
-  return scrubBody(text, secrets, true);
-}
-
 /**
  * What an error keeps of a body it withheld: the service's `code` and message (the same reading
  * `errorFields` gives a kept body, so the class and the retry decision agree), each scrubbed whole

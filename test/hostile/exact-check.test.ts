@@ -11,8 +11,8 @@ import {
   MessageSchema,
   SmsWebhookSchema,
 } from '../../src/resources/models/sms.js';
-import { exactCheck } from '../../src/internal/exact-check.js';
-import { safeParse } from '../../src/internal/schema.js';
+import { driftedFields, exactCheck } from '../../src/internal/exact-check.js';
+import { describeIssue, nullableString, safeParse } from '../../src/internal/schema.js';
 
 interface Def {
   type: string;
@@ -106,5 +106,26 @@ describe('the exact check of a response schema', () => {
     ).toBeNull();
     expect(exactCheck(z.array(z.string()).check(z.maxLength(3)))).toBeNull();
     expect(exactCheck(z.looseObject({ a: z.optional(z.nullable(z.number())) }))).not.toBeNull();
+  });
+
+  it("a `… or null` field (the reference's nullable strings): a string, null or nothing passes; anything else is 'must be a string' at its path, and the drift finder names it", async () => {
+    const z = await import('zod/mini');
+    const schema = z.looseObject({ error_code: nullableString });
+    const check = exactCheck(schema);
+    for (const value of [{ error_code: 'E1' }, { error_code: null }, {}]) {
+      expect(check?.(value)).toBe(true);
+      expect(safeParse(schema, value).success).toBe(true);
+    }
+    for (const bad of [5, false, {}, []]) {
+      const value = { error_code: bad };
+      expect(check?.(value)).toBe(false);
+      const result = safeParse(schema, value);
+      expect(result.success).toBe(false);
+      const issues = result.error?.issues ?? [];
+      expect(issues.map((issue) => [issue.path, describeIssue(issue, value)])).toEqual([
+        [['error_code'], 'must be a string'],
+      ]);
+      expect([...(driftedFields(schema, value) ?? [])]).toEqual(['error_code']);
+    }
   });
 });

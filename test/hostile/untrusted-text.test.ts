@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError, Client, ConflictError } from 'gateway-sdk';
 import { isIdempotencyKeyReuse } from '../../src/core/error-body.js';
 import { maskText } from '../../src/internal/safe-logger.js';
-import { scrub, scrubText } from '../../src/internal/scrub.js';
+import { scrub, scrubBody } from '../../src/internal/scrub.js';
 import { parseRetryAfter } from '../../src/internal/retry.js';
 import { cleanText, escapeControls, TEXT_MAX } from '../../src/core/text.js';
 import { type Loopback, listen, readText } from '../helpers/loopback.js';
@@ -68,13 +68,13 @@ describe('linear on 1 MiB of each worst case', () => {
     expect(out).not.toMatch(/[\0-\x1f\x7f-\x9f]/);
   });
 
-  it('scrub and scrubText: a megabyte of near-misses of the credential, and JSON of it', () => {
+  it('scrub and scrubBody as text: a megabyte of near-misses of the credential, and JSON of it', () => {
     const near = KEY.slice(0, -1);
     const text = `${near} `.repeat(MiB / KEY.length) + KEY;
     expect(scrub(text, [KEY]).endsWith('***')).toBe(true);
     expect(scrub(text, [KEY])).not.toContain(KEY);
     const json = JSON.stringify({ error: { message: text } });
-    expect(scrubText(json, [KEY]).body).not.toContain(KEY);
+    expect(scrubBody(json, [KEY], true).body).not.toContain(KEY);
   });
 
   it('parseRetryAfter: a megabyte of digits, of digits and a dot, of letters', () => {
