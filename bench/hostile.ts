@@ -16,12 +16,17 @@ import { isIdempotencyKeyReuse } from '../src/core/error-body.js';
 import { APIError } from '../src/core/client-errors.js';
 import { isGatewayError } from '../src/core/error-guards.js';
 import { errorForStatus } from '../src/core/status-error.js';
+import { takeKit } from '../src/internal/engine-kit.js';
+import { KIT } from '../src/internal/kit.js';
 import { maskText } from '../src/internal/safe-logger.js';
 import { parseOutput } from '../src/internal/schema.js';
 import { BODY_LIMIT, scrub, scrubBody } from '../src/internal/scrub.js';
 import { MessagePage } from '../src/resources/models/sms.js';
 import { parseRetryAfter } from '../src/internal/retry.js';
 import { cleanText } from '../src/core/text.js';
+
+// The engine's files below read what the Client's loader hands it (src/internal/kit.ts).
+takeKit(KIT);
 
 const MiB = 1024 * 1024;
 const KEY = 'sk_live_BENCH_hostile_0123456789';

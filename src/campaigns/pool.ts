@@ -7,6 +7,12 @@ import { readCaller } from './caller-values.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKeyFor } from '../internal/idempotency.js';
 import { checkRequestOptions } from '../internal/request-options.js';
 import { invalidOption, isIntIn } from '../internal/settings.js';
+import { takeKit } from '../internal/engine-kit.js';
+import { KIT } from '../internal/kit.js';
+
+// The engine's option and key checks above read what the first load hands the engine
+// (internal/kit.ts); the batch helpers run them before the engine has loaded, so they hand it here.
+takeKit(KIT);
 
 /** Anything `for await` accepts: an array, any iterable, or an async iterable such as a stream. */
 export type Source<T> = Iterable<T> | AsyncIterable<T>;

@@ -1,17 +1,16 @@
 // Walking a list (core/pagination.ts) page by page and item by item: loaded with the engine
 // (resources/engine.ts installs it), as every page comes from it, so a page that never lists loads
 // none of it. A walk holds the page being read and nothing before it.
-import { GatewayError } from './errors.js';
 import {
   afterOf,
   CursorPage,
+  GatewayError,
   guardErrors,
-  type PagePromise,
   quoted,
   rejectedPage,
-  type Walker,
   walkOn,
-} from './pagination.js';
+} from './engine-kit.js';
+import type { PagePromise, Walker } from './pagination.js';
 
 /**
  * How many pages in a row may come back empty with `has_more` still true before a walk gives up:

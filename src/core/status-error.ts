@@ -1,13 +1,14 @@
 // The class for a status: used where a response becomes an error (internal/call.ts), never by the
 // webhooks entry, so it stays out of the module every entry shares (core/errors.ts).
+import type { APIErrorInit } from './client-errors.js';
 import {
   APIError,
-  type APIErrorInit,
   BY_STATUS,
+  errorFields,
   IdempotencyKeyReusedError,
   InternalServerError,
-} from './client-errors.js';
-import { errorFields, isIdempotencyKeyReuse } from './error-body.js';
+  isIdempotencyKeyReuse,
+} from './engine-kit.js';
 
 /** What an error reads of a body: its `code` and the service's message. */
 type BodyFields = ReturnType<typeof errorFields>;

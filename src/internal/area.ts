@@ -8,9 +8,10 @@
 // for request streams by building a `Request`, which makes Node load its whole fetch stack
 // (undici), so importing it with the SDK would make every cold `import 'gateway-sdk'` pay for that.
 import ky, { type Options } from 'ky';
-import { ConfigurationError } from '../core/errors.js';
+import { ConfigurationError } from '../core/engine-kit.js';
 import { withOwnHook } from './call-hooks.js';
-import { type AddressOption, type CredentialOption, envOf } from './settings.js';
+import { envOf } from './engine-kit.js';
+import type { AddressOption, CredentialOption } from './settings.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
 interface AreaSpec {

@@ -11,7 +11,7 @@ import type { BeforeRetryState, Hooks as KyHooks, RetryOptions } from 'ky';
 import type { HookState, Hooks } from '../core/hooks.js';
 import type { Pace } from './channel.js';
 import { RETRY_AFTER_CAP_MS, RETRY_STATUSES } from './retry.js';
-import { ownProperties } from './settings.js';
+import { ownProperties } from './engine-kit.js';
 
 /** ky's `stop` symbol's type. */
 export type KyStop = (typeof Ky)['default']['stop'];

@@ -12,30 +12,30 @@ import {
   type ShouldRetryState,
 } from 'ky';
 import type { z } from 'zod/mini';
-import { ConfigurationError, GatewayError } from '../core/errors.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
+  cleanText,
+  ConfigurationError,
+  GatewayError,
+  isIdempotencyKeyReuse,
   ResponseTooLargeError,
-} from '../core/client-errors.js';
+  UNPARSED_ANSWERS,
+} from '../core/engine-kit.js';
 import { errorForStatus } from '../core/status-error.js';
-import { isIdempotencyKeyReuse } from '../core/error-body.js';
 import { isNetworkFailure, readBody } from './body.js';
 import { safeCause, scrub, scrubBody, withheldFields } from './scrub.js';
 import { parseJson, queryString, wireJson } from './encoding.js';
 import { noteDeprecation } from './deprecation.js';
 import { driftLog } from './drift.js';
-import { cleanText } from '../core/text.js';
 import { idempotencyKeyFor } from './idempotency.js';
 import { maskText } from './safe-logger.js';
 import type { RequestOptions } from '../core/options.js';
-import { invalidOption, ownProperties } from './settings.js';
+import { attachCallSite, invalidOption, now, ownProperties } from './engine-kit.js';
 import { backoff, parseRetryAfter, isRetryStatus, retryAfterJitter } from './retry.js';
 import { parseOutput } from './schema.js';
-import { UNPARSED_ANSWERS } from '../core/api-promise.js';
-import { now } from './runtime.js';
 import { HAS_SIGNAL_ANY } from './area.js';
 import {
   type CallHooks,
@@ -48,7 +48,7 @@ import {
   UNSET_NAMES,
   withCredential,
 } from './call-hooks.js';
-import { attachCallSite, type CallSite } from './call-site.js';
+import type { CallSite } from './call-site.js';
 import type { CallChannel } from './channel.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 

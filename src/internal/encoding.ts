@@ -1,6 +1,6 @@
 // How a request's query and JSON body go on the wire, and how a JSON answer is read back, all
 // checked before any I/O (path parameters: path.ts; the schemas: schema.ts).
-import { ValidationError } from '../core/client-errors.js';
+import { ValidationError } from '../core/engine-kit.js';
 
 /** JSON when it parses, the text itself when not (an HTML error page, a truncated body). */
 export function parseJson(text: string): unknown {

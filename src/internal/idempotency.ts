@@ -1,7 +1,7 @@
 // One Idempotency-Key per logical call, chosen before the first attempt and reused on every
 // retry: that is what lets a timed-out send be retried without creating a second message.
 import { LIMITS } from '../limits.js';
-import { ValidationError } from '../core/client-errors.js';
+import { ValidationError } from '../core/engine-kit.js';
 import { toHex } from './hex.js';
 
 /** Longest `Idempotency-Key` the service accepts. */

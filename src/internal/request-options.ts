@@ -3,10 +3,10 @@
 // first request, not with the Client, and checking the copy later finds what checking the
 // caller's object then would have.
 import type { RequestOptions } from '../core/options.js';
-import { isServiceVersion } from '../core/version.js';
+import { isServiceVersion } from '../core/engine-kit.js';
 import { idempotencyKeyFor } from './idempotency.js';
-import { nameHint } from './near-miss.js';
 import {
+  nameHint,
   headerProblem,
   hooksProblemOf,
   invalidOption,
@@ -17,7 +17,7 @@ import {
   RESERVED,
   SERVICE_VERSION_RULE,
   TIMEOUT_RANGE,
-} from './settings.js';
+} from './engine-kit.js';
 
 /**
  * Every per-call option's name, once, typed so it cannot drift from `RequestOptions`. Symbol keys

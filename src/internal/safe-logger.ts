@@ -2,8 +2,8 @@
 // API carries (phone numbers, message text, template variables) is masked before it is written.
 import type { Logger, LogLevel } from '../core/logger.js';
 import { scrub, scrubDeep } from './scrub.js';
-import { LOG_LEVELS as LEVELS } from './settings.js';
-import { cleanText } from '../core/text.js';
+import { LOG_LEVELS as LEVELS } from './engine-kit.js';
+import { cleanText } from '../core/engine-kit.js';
 
 /** The longest log line written: the service's own text in it is already cut to 500 characters. */
 const LINE_MAX = 2_000;

@@ -3,9 +3,8 @@
 // issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
-import { withheldNote } from '../core/error-body.js';
-import { type ValidationIssue } from '../core/errors.js';
-import { addressOption, ResponseValidationError, ValidationError } from '../core/client-errors.js';
+import type { ValidationIssue } from '../core/errors.js';
+import { addressOption, ResponseValidationError, ValidationError, withheldNote } from '../core/engine-kit.js';
 import type { ResponseValidation } from '../core/options.js';
 import { type DriftLog, structureProblem } from './drift.js';
 import { parseJson } from './encoding.js';

@@ -10,9 +10,8 @@
 // small constant and bounded. Each credential's forms are computed once, the raw text is scanned
 // once per form, a parsed body is walked only when a JSON escape could hide a form, and a body
 // past BODY_LIMIT characters (or SCRUBBED_STRINGS strings) is withheld rather than kept.
-import { errorFields } from '../core/error-body.js';
+import { cleanText, errorFields } from '../core/engine-kit.js';
 import { otherShape } from '../core/status-error.js';
-import { cleanText } from '../core/text.js';
 import { parseJson } from './encoding.js';
 import { MIB } from '../limits.js';
 

@@ -6,7 +6,7 @@
 import type { z } from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
-import { CursorPage, installWalker, PagePromise } from '../core/pagination.js';
+import { CursorPage, GatewayError, installWalker, PagePromise, ValidationError } from '../core/engine-kit.js';
 import { WALKER } from '../core/page-walk.js';
 import { ACCOUNT_SCHEMAS } from './models/account.js';
 import { PAYMENT_SCHEMAS } from './models/payment.js';
@@ -14,19 +14,30 @@ import { SMS_SCHEMAS } from './models/sms.js';
 import { type AreaOf, OPERATIONS, type Operation, type OperationId, type SchemaTable } from './operations.js';
 import { openArea } from '../internal/area.js';
 import { Call, type RequestSpec } from '../internal/call.js';
-import { attachCallSite, type CallSite } from '../internal/call-site.js';
+import type { CallSite } from '../internal/call-site.js';
 import type { CallChannel } from '../internal/channel.js';
 import { fillPath } from '../internal/path.js';
 import { SafeLogger } from '../internal/safe-logger.js';
 import { parseInput } from '../internal/schema.js';
 import { checkRequestOptions } from '../internal/request-options.js';
-import { ownProperties, UNREADABLE, withCause } from '../internal/settings.js';
-import { GatewayError } from '../core/errors.js';
-import { ValidationError } from '../core/client-errors.js';
+import {
+  attachCallSite,
+  type EngineKit,
+  ownProperties,
+  takeKit,
+  UNREADABLE,
+  withCause,
+} from '../internal/engine-kit.js';
 import type { Area, Transport, TransportContext } from '../internal/transport.js';
 
-// Pages come from here, so the walk over them (core/page-walk.ts) loads here too.
-installWalker(WALKER);
+/**
+ * Takes what the first load hands the engine (internal/engine-kit.ts), then installs the walk over
+ * pages, which loads here as pages come from here. Run once, by the loader, before any call.
+ */
+export function start(kit: EngineKit): void {
+  takeKit(kit);
+  installWalker(WALKER);
+}
 
 /** Every schema by area, which the operations name (resources/operations.ts). */
 // Each area's table is at the end of its models file, beside the schemas (`SMS_SCHEMAS`).
@@ -264,7 +275,7 @@ function callerError(thrown: unknown, site: CallSite, late: boolean): unknown {
 }
 
 /** A call's options when none are given: no prototype, so nothing set on Object.prototype is read as one. */
-const NO_OPTIONS: RequestOptions = Object.freeze(ownProperties({}));
+const NO_OPTIONS: RequestOptions = Object.freeze(Object.create(null) as RequestOptions);
 
 /** What every call of a client reads, built on its first call: the logger among it. */
 function contextOf(transport: Transport): TransportContext {

@@ -15,6 +15,7 @@ import { channelOf } from '../internal/channel.js';
 import type * as EngineModule from './engine.js';
 import type { Answer, Args, Item } from './engine.js';
 import type { OperationId } from './operations.js';
+import { KIT } from '../internal/kit.js';
 import { loadFor, loadOnce } from '../internal/load-once.js';
 import { now } from '../internal/runtime.js';
 import { copyCallOptions, isIntIn, TIMEOUT_RANGE } from '../internal/settings.js';
@@ -24,11 +25,15 @@ type Engine = typeof EngineModule;
 
 /** The engine, imported once for every client; concurrent first calls share the one import. */
 const engine = /* @__PURE__ */ loadOnce<Engine>(() =>
-  import('./engine.js').then(
+  import('./engine.js').then((loaded) => {
     // The CommonJS build hands a chunk's exports over as `default`.
-    (loaded) =>
-      typeof loaded.request === 'function' ? loaded : (loaded as unknown as { default: Engine }).default,
-  ),
+    const loadedEngine =
+      typeof loaded.request === 'function' ? loaded : (loaded as unknown as { default: Engine }).default;
+    // What the engine shares with this load comes from here, not from imports of its own, so a
+    // bundler keeps it in this chunk (internal/kit.ts).
+    loadedEngine.start(KIT);
+    return loadedEngine;
+  }),
 );
 
 /** The area of an operation: its id's first segment (the table that says more loads with the engine). */
