@@ -1,6 +1,7 @@
 // A check that answers as a response schema's parse does, without building zod's copy of the value,
 // for the shapes response schemas are made of: strings, numbers, booleans, optional and nullable
-// fields, arrays and loose objects, none with a rule of its own. For those, zod's output is a copy
+// fields, arrays and loose objects, none with a rule of its own (a wire string, number or boolean,
+// internal/schema.ts `wire`, is given its check with `checkedBy`). For those, zod's output is a copy
 // of its input, so a body that passes is its own parsed value; a body that fails, or a schema with
 // any other part (a refinement, a transform, a closed object), goes to zod, which names every
 // fault. A 10 MiB list of valid items costs a fraction of zod's parse this way.

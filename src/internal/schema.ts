@@ -366,9 +366,9 @@ function faults(
 }
 
 /**
- * A response enum that stays open, as a string schema is cast (`z.string() as OpenEnum<E>`): `E` is
+ * A response enum that stays open, as a string schema is cast (`wireString as OpenEnum<E>`): `E` is
  * the exported type (known values plus `UnknownEnumValue<…>`), and any string parses, so a value the
- * service adds later never throws. A cast, not a helper, so no alias of z.string is left in the bundle.
+ * service adds later never throws. A cast, not a helper, so no alias of wireString is left in the bundle.
  */
 export type OpenEnum<E extends string> = z.ZodMiniType<E, E>;
 
@@ -408,15 +408,12 @@ export function oneOf<E extends string>(
   values: readonly string[],
   error = `must be one of ${values.join(', ')}`,
 ): z.ZodMiniType<E, E> {
-  return z.string().check(rule((value: string) => values.includes(value), error)) as unknown as z.ZodMiniType<
-    E,
-    E
-  >;
+  return wireString.check(rule((value: string) => values.includes(value), error)) as z.ZodMiniType<E, E>;
 }
 
 /** An integer from `min` to `max`. */
 export function intRange(min: number, max: number, error = `must be an integer from ${min} to ${max}`) {
-  return z.number().check(rule((n: number) => Number.isInteger(n) && n >= min && n <= max, error));
+  return wireNumber.check(rule((n: number) => Number.isInteger(n) && n >= min && n <= max, error));
 }
 
 /**
@@ -426,7 +423,7 @@ export function intRange(min: number, max: number, error = `must be an integer f
  */
 export function maxChars(max: number, min = 0) {
   const error = min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;
-  return z.string().check(
+  return wireString.check(
     rule((s: string) => {
       const n = s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
       return n >= min && n <= max;
@@ -438,23 +435,41 @@ export function maxChars(max: number, min = 0) {
 export function cursorPage<S extends z.ZodMiniType>(item: S) {
   return z.looseObject({
     data: z.array(item),
-    has_more: z.boolean(),
+    has_more: wireBoolean,
     // The reference gives it as string or null; a missing one is read as null.
     next_cursor: nullableString,
   });
 }
 
-const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
 /**
- * A nullable wire string, optional: the reference's `… or null` fields. A rule on an unknown, not
- * zod's nullable (whose code zod would load for it), with the message zod's string gives; the
- * exact check takes the same test.
+ * A wire value of one JSON type (`expected`), which `test` tells: zod's unknown with the type's
+ * issue as its first check, not zod's string, number and boolean (whose code zod would load for
+ * them); the issue is the one zod's own type gives, so the message is too (`must be a string`,
+ * `is required (number)`). It stops the checks after it, as a type does; a schema with a rule of its
+ * own is this one `.check`ed further. The exact check takes the same test.
+ */
+function wire<T>(expected: 'string' | 'number' | 'boolean', test: (value: unknown) => boolean) {
+  return checkedBy(
+    z.unknown().check((ctx) => {
+      if (!test(ctx.value)) ctx.issues.push({ code: 'invalid_type', expected, input: ctx.value });
+    }),
+    test,
+  ) as unknown as z.ZodMiniType<T, T>;
+}
+
+/** A wire string. */
+export const wireString = wire<string>('string', (value) => typeof value === 'string');
+/** A wire number: finite (zod's number refuses NaN and the infinities too). */
+export const wireNumber = wire<number>('number', Number.isFinite);
+/** A wire boolean. */
+export const wireBoolean = wire<boolean>('boolean', (value) => typeof value === 'boolean');
+
+/**
+ * A nullable wire string, optional: the reference's `… or null` fields, without zod's nullable
+ * (whose code zod would load for it); anything else is a string's issue (`must be a string`).
  */
 export const nullableString = z.optional(
-  checkedBy(
-    z.unknown().check(rule(isStringOrNull, 'must be a string')),
-    isStringOrNull,
-  ) as unknown as z.ZodMiniType<string | null>,
+  wire<string | null>('string', (value) => value === null || typeof value === 'string'),
 );
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).

@@ -12,10 +12,12 @@ import {
   type ParsesTo,
   rule,
   typedAs,
+  wireBoolean,
+  wireString,
 } from '../../internal/schema.js';
 import { pageLimit } from './fields.js';
 
-// A response date-time is kept as the wire string: a plain z.string().
+// A response date-time is kept as the wire string: a plain wireString.
 
 /**
  * A customer as the service returns it. Fields the service adds later are kept on the object at
@@ -39,13 +41,13 @@ export interface Customer {
 }
 
 const customer = z.looseObject({
-  id: z.string(),
-  email: z.optional(z.string()),
-  name: z.optional(z.string()),
-  phone: z.optional(z.string()),
+  id: wireString,
+  email: z.optional(wireString),
+  name: z.optional(wireString),
+  phone: z.optional(wireString),
   metadata: z.optional(z.looseObject({})),
   default_payment_method: nullableString,
-  created_at: z.optional(z.string()),
+  created_at: z.optional(wireString),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _CustomerTie = Assert<ParsesTo<typeof customer, Customer>>;
@@ -62,10 +64,10 @@ export interface PaymentMethodAttachParams {
 
 /** Checks a `paymentMethods.attach` body. Closed: the reference names both fields. */
 export const PaymentMethodAttachParamsSchema = closedObject({
-  payment_method: z
-    .string()
-    .check(rule((id: string) => id.length > 0, 'must be a non-empty payment method id')),
-  set_default: z.optional(z.boolean()),
+  payment_method: wireString.check(
+    rule((id: string) => id.length > 0, 'must be a non-empty payment method id'),
+  ),
+  set_default: z.optional(wireBoolean),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentMethodAttachParamsTie = Assert<
@@ -92,12 +94,12 @@ export interface PaymentWebhook {
 }
 
 const paymentWebhook = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.string()),
-  description: z.optional(z.string()),
-  enabled: z.optional(z.boolean()),
-  created_at: z.optional(z.string()),
+  id: wireString,
+  url: wireString,
+  events: z.array(wireString),
+  description: z.optional(wireString),
+  enabled: z.optional(wireBoolean),
+  created_at: z.optional(wireString),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;
@@ -119,7 +121,7 @@ export interface PaymentWebhookListParams {
 /** Checks `payment.webhooks.list` paging. */
 export const PaymentWebhookListParamsSchema = closedObject({
   limit: z.optional(pageLimit),
-  after: z.optional(z.string()),
+  after: z.optional(wireString),
 });
 type _PaymentWebhookListParamsTie = Assert<
   Accepts<typeof PaymentWebhookListParamsSchema, PaymentWebhookListParams>

@@ -20,6 +20,9 @@ import {
   type ParsesTo,
   rule,
   typedAs,
+  wireBoolean,
+  wireNumber,
+  wireString,
 } from '../../internal/schema.js';
 import { isObject } from '../../internal/exact-check.js';
 import { LIMITS } from '../../limits.js';
@@ -43,7 +46,7 @@ import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './sms-rules.js';
 
 export type { MessageStatus, Route } from './sms-fields.js';
 
-// A response date-time is kept as the wire string: a plain z.string().
+// A response date-time is kept as the wire string: a plain wireString.
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
@@ -79,15 +82,15 @@ export interface Message {
 }
 
 const message = z.looseObject({
-  id: z.string(),
-  to: z.string(),
-  from: z.string(),
-  body: z.string(),
+  id: wireString,
+  to: wireString,
+  from: wireString,
+  body: wireString,
   status: messageStatus,
-  created_at: z.string(),
+  created_at: wireString,
   route: z.optional(route),
-  segments: z.optional(z.number()),
-  cost: z.optional(z.number()),
+  segments: z.optional(wireNumber),
+  cost: z.optional(wireNumber),
   scheduled_at: nullableString,
   sent_at: nullableString,
   delivered_at: nullableString,
@@ -169,15 +172,15 @@ export interface BulkJob {
 }
 
 const bulkJob = z.looseObject({
-  id: z.string(),
-  status: z.string() as OpenEnum<BulkJobStatus>,
-  total: z.number(),
-  queued: z.number(),
-  sent: z.optional(z.number()),
-  delivered: z.optional(z.number()),
-  failed: z.optional(z.number()),
-  estimated_cost: z.optional(z.number()),
-  created_at: z.optional(z.string()),
+  id: wireString,
+  status: wireString as OpenEnum<BulkJobStatus>,
+  total: wireNumber,
+  queued: wireNumber,
+  sent: z.optional(wireNumber),
+  delivered: z.optional(wireNumber),
+  failed: z.optional(wireNumber),
+  estimated_cost: z.optional(wireNumber),
+  created_at: z.optional(wireString),
   completed_at: nullableString,
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
@@ -249,7 +252,7 @@ const anyDateTime = z.optional(inputDateTime());
 /** Checks `messages.list` filters. */
 export const MessageListParamsSchema = closedObject({
   limit: z.optional(pageLimit),
-  after: z.optional(z.string()),
+  after: z.optional(wireString),
   // Enum-typed filters read as the response's open enums: any string, as a value read from a
   // response (one the service added later among them) is always a valid filter; body fields keep
   // their closed sets.
@@ -314,8 +317,8 @@ export interface SmsWebhookRetryConfig {
 }
 
 const retryConfig = z.looseObject({
-  max_attempts: z.optional(z.number()),
-  backoff_seconds: z.optional(z.number()),
+  max_attempts: z.optional(wireNumber),
+  backoff_seconds: z.optional(wireNumber),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _RetryConfigTie = Assert<ParsesTo<typeof retryConfig, SmsWebhookRetryConfig>>;
@@ -346,15 +349,15 @@ export interface SmsWebhook {
 }
 
 const smsWebhook = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.string() as OpenEnum<SmsWebhookEventName>),
-  enabled: z.boolean(),
-  secret: z.optional(z.string()),
+  id: wireString,
+  url: wireString,
+  events: z.array(wireString as OpenEnum<SmsWebhookEventName>),
+  enabled: wireBoolean,
+  secret: z.optional(wireString),
   retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
   last_triggered_at: nullableString,
-  failure_count: z.optional(z.number()),
-  created_at: z.optional(z.string()),
+  failure_count: z.optional(wireNumber),
+  created_at: z.optional(wireString),
 });
 type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
 /** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
@@ -395,7 +398,7 @@ export const SmsWebhookCreateParamsSchema = z.looseObject({
       `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`,
     ),
   ),
-  enabled: z.optional(z.boolean()),
+  enabled: z.optional(wireBoolean),
   retry_config: z.optional(
     closedObject({
       max_attempts: z.optional(nonNegativeInt),

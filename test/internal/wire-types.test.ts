@@ -1,0 +1,86 @@
+// A wire string, number or boolean (internal/schema.ts `wire`) is refused as zod's own string,
+// number and boolean refuse a value: the same messages, and nothing past the type is checked.
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/core/client-errors.js';
+import { describeIssue, parseInput, safeParse } from '../../src/internal/schema.js';
+import { CustomerSchema, PaymentMethodAttachParamsSchema } from '../../src/resources/models/payment.js';
+import {
+  BulkJobSchema,
+  MessageCreateParamsSchema,
+  MessageListParamsSchema,
+  SmsWebhookSchema,
+} from '../../src/resources/models/sms.js';
+
+/** The issues of `schema` for `value`, as the SDK words them. */
+function issuesOf(schema: Parameters<typeof safeParse>[0], value: unknown): [unknown[], string][] {
+  const result = safeParse(schema, value);
+  return (result.error?.issues ?? []).map((issue) => [issue.path, describeIssue(issue, value)]);
+}
+
+const job = { id: 'job_1', status: 'processing', total: 2, queued: 2 };
+const hook = { id: 'wh_1', url: 'https://h.example', events: [], enabled: true };
+
+describe('a wire type', () => {
+  it('a number: NaN, the infinities and a numeric string are not numbers; a missing one is required', () => {
+    for (const bad of [Number.NaN, Infinity, -Infinity, '2', null, true])
+      expect(issuesOf(BulkJobSchema, { ...job, total: bad })).toEqual([[['total'], 'must be a number']]);
+    expect(issuesOf(BulkJobSchema, { ...job, total: undefined })).toEqual([
+      [['total'], 'is required (number)'],
+    ]);
+    expect(issuesOf(BulkJobSchema, { ...job, sent: '1' })).toEqual([[['sent'], 'must be a number']]);
+    expect(issuesOf(BulkJobSchema, { ...job, sent: 0, total: 0.5 })).toEqual([]);
+  });
+
+  it("a boolean: 'true' and 1 are not booleans; a missing one is required", () => {
+    for (const bad of ['true', 1, 0, null])
+      expect(issuesOf(SmsWebhookSchema, { ...hook, enabled: bad })).toEqual([
+        [['enabled'], 'must be a boolean'],
+      ]);
+    const { enabled: _, ...without } = hook;
+    expect(issuesOf(SmsWebhookSchema, without)).toEqual([[['enabled'], 'is required (boolean)']]);
+    expect(issuesOf(SmsWebhookSchema, { ...hook, enabled: false })).toEqual([]);
+  });
+
+  it('a string: a number or null is not a string; a missing one is required; an optional one may be absent', () => {
+    expect(issuesOf(CustomerSchema, { id: 5 })).toEqual([[['id'], 'must be a string']]);
+    expect(issuesOf(CustomerSchema, { id: null })).toEqual([[['id'], 'must be a string']]);
+    expect(issuesOf(CustomerSchema, {})).toEqual([[['id'], 'is required (string)']]);
+    expect(issuesOf(CustomerSchema, { id: 'c', email: 5 })).toEqual([[['email'], 'must be a string']]);
+    expect(issuesOf(CustomerSchema, { id: 'c' })).toEqual([]);
+  });
+
+  it('a request field of the wrong type is refused by its type alone: its rules after it do not run', () => {
+    const refused = (schema: Parameters<typeof parseInput>[0], value: unknown) => {
+      try {
+        parseInput(schema, value, 'Params');
+      } catch (error) {
+        if (error instanceof ValidationError) return error.issues;
+        throw error;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused(MessageCreateParamsSchema, { to: 447700900123, message: 7 })).toEqual([
+      { path: ['to'], message: 'must be a string' },
+      { path: ['message'], message: 'must be a string' },
+    ]);
+    expect(refused(MessageCreateParamsSchema, { message: 'Hi' })).toEqual([
+      { path: ['to'], message: 'is required (string)' },
+    ]);
+    expect(refused(MessageListParamsSchema, { limit: '5' })).toEqual([
+      { path: ['limit'], message: 'must be a number' },
+    ]);
+    expect(refused(MessageListParamsSchema, { limit: 500 })).toEqual([
+      { path: ['limit'], message: 'must be an integer from 1 to 100' },
+    ]);
+    expect(refused(PaymentMethodAttachParamsSchema, { payment_method: 'pm_1', set_default: 'yes' })).toEqual([
+      { path: ['set_default'], message: 'must be a boolean' },
+    ]);
+  });
+
+  it('a request string with a rule still takes a value that passes it, rewritten where its rule rewrites', () => {
+    expect(parseInput(MessageCreateParamsSchema, { to: '+447700900123', message: 'Hi' }, 'Params')).toEqual({
+      to: '447700900123',
+      message: 'Hi',
+    });
+  });
+});
