@@ -22,6 +22,8 @@ interface CheckedDef {
   catchall?: z.core.$ZodType;
   innerType?: z.core.$ZodType;
   element?: z.core.$ZodType;
+  /** A list's (internal/schema.ts `list`): its first check parses its items. */
+  list?: boolean;
 }
 
 // null: the schema has a part the check does not cover.
@@ -45,8 +47,18 @@ export function exactCheck(schema: z.core.$ZodType | undefined): Check | null {
   return check;
 }
 
-function compile({ type, checks, coerce, shape, catchall, innerType, element }: CheckedDef): Check | null {
-  if (checks?.length || coerce) return null;
+function compile({
+  type,
+  checks,
+  coerce,
+  shape,
+  catchall,
+  innerType,
+  element,
+  list,
+}: CheckedDef): Check | null {
+  // A list's first check parses its items, as the check below for an array does.
+  if (checks?.[list ? 1 : 0] || coerce) return null;
   const inner = exactCheck(innerType ?? element);
   if (type === 'string' || type === 'boolean') return (v) => typeof v === type;
   // Number.isFinite is false for anything but a finite number: no coercion.

@@ -431,10 +431,41 @@ export function maxChars(max: number, min = 0) {
   );
 }
 
+/**
+ * A list of `element`s, parsed as zod's array parses one (each item's issues under its position, the
+ * list rebuilt from the items' values): zod's unknown with the parse as its first check, not zod's
+ * array, whose code zod would load for it. Its def reads as an array's (`type`, `element`), so the
+ * key check, the exact check (`list`: its first check is this one) and the structure check walk it
+ * as one; a rule of its own is `.check`ed after it, and runs when no item's type was wrong.
+ */
+export function list<S extends z.ZodMiniType>(element: S): z.ZodMiniType<z.output<S>[], z.input<S>[]> {
+  const schema = z.unknown().check((ctx) => {
+    const value = ctx.value;
+    if (!Array.isArray(value))
+      return void ctx.issues.push({ code: 'invalid_type', expected: 'array', input: value });
+    const items: unknown[] = (ctx.value = Array(value.length));
+    for (let i = 0; i < value.length; i++) {
+      const item = element._zod.run({ value: value[i], issues: [] }, ITEM_CONTEXT) as z.core.ParsePayload;
+      for (const issue of item.issues) {
+        ((issue as { path?: PropertyKey[] }).path ??= []).unshift(i);
+        ctx.issues.push(issue);
+      }
+      items[i] = item.value;
+    }
+  });
+  return schema.clone({ ...schema._zod.def, type: 'array', element, list: true } as never) as never;
+}
+/**
+ * The context an item is parsed in: a check is given none to hand on, and one for every parse would
+ * be an object each. Synchronous, as every check of ours is; zod keeps no state on it for a schema
+ * that does not contain itself, which none of ours does.
+ */
+const ITEM_CONTEXT = { async: false };
+
 /** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
 export function cursorPage<S extends z.ZodMiniType>(item: S) {
   return z.looseObject({
-    data: z.array(item),
+    data: list(item),
     has_more: wireBoolean,
     // The reference gives it as string or null; a missing one is read as null.
     next_cursor: nullableString,

@@ -1,13 +1,18 @@
 // A wire string, number or boolean (internal/schema.ts `wire`) is refused as zod's own string,
-// number and boolean refuse a value: the same messages, and nothing past the type is checked.
+// number and boolean refuse a value: the same messages, and nothing past the type is checked. A list
+// (`list`) is parsed as zod's array parses one.
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/core/client-errors.js';
 import { describeIssue, parseInput, safeParse } from '../../src/internal/schema.js';
 import { CustomerSchema, PaymentMethodAttachParamsSchema } from '../../src/resources/models/payment.js';
+import { exactCheck } from '../../src/internal/exact-check.js';
+import { OrganizationMembers } from '../../src/resources/models/account.js';
 import {
+  BulkCreateParamsSchema,
   BulkJobSchema,
   MessageCreateParamsSchema,
   MessageListParamsSchema,
+  SmsWebhookCreateParamsSchema,
   SmsWebhookSchema,
 } from '../../src/resources/models/sms.js';
 
@@ -82,5 +87,91 @@ describe('a wire type', () => {
       to: '447700900123',
       message: 'Hi',
     });
+  });
+});
+
+/** The issues of a request `schema` refusing `value`, or the value it accepted. */
+function inputOf(schema: Parameters<typeof parseInput>[0], value: unknown): unknown {
+  try {
+    return parseInput(schema, value, 'Params');
+  } catch (error) {
+    if (error instanceof ValidationError) return error.issues;
+    throw error;
+  }
+}
+
+describe('a list', () => {
+  it('a list of items, each rewritten as its own rule rewrites it, in order', () => {
+    expect(
+      inputOf(BulkCreateParamsSchema, { recipients: ['+447700900123', '15550100'], message: 'Hi' }),
+    ).toEqual({
+      recipients: ['447700900123', '15550100'],
+      message: 'Hi',
+    });
+    expect(inputOf(BulkCreateParamsSchema, { recipients: ['1'], message: 'Hi' })).toEqual({
+      recipients: ['1'],
+      message: 'Hi',
+    });
+  });
+
+  it('not a list is refused by its type alone; a missing one is required', () => {
+    for (const bad of ['447700900123', { 0: '447700900123' }, null])
+      expect(inputOf(BulkCreateParamsSchema, { recipients: bad, message: 'Hi' })).toEqual([
+        { path: ['recipients'], message: 'must be an array' },
+      ]);
+    expect(inputOf(BulkCreateParamsSchema, { message: 'Hi' })).toEqual([
+      { path: ['recipients'], message: 'is required (array)' },
+    ]);
+    expect(issuesOf(SmsWebhookSchema, { ...hook, events: 'message.sent' })).toEqual([
+      [['events'], 'must be an array'],
+    ]);
+  });
+
+  it("an item's issues are under its position, at any depth, each item's own", () => {
+    expect(issuesOf(SmsWebhookSchema, { ...hook, events: ['a', 5, 'b', false] })).toEqual([
+      [['events', 1], 'must be a string'],
+      [['events', 3], 'must be a string'],
+    ]);
+    const member = { id: 'u', email: 'e', firstName: 'f', lastName: 'l' };
+    const role = { id: 'r', name: 'n', permissions: [{ id: 'p', name: 'n' }, { id: 'p2' }] };
+    expect(issuesOf(OrganizationMembers, [member, { ...member, roles: [role, role] }, 7])).toEqual([
+      [[1, 'roles', 0, 'permissions', 1, 'name'], 'is required (string)'],
+      [[1, 'roles', 1, 'permissions', 1, 'name'], 'is required (string)'],
+      [[2], 'must be an object'],
+    ]);
+    expect(
+      inputOf(SmsWebhookCreateParamsSchema, { url: 'https://h.example', events: ['message.sent', 'x'] }),
+    ).toEqual([
+      {
+        path: ['events', 1],
+        message:
+          'must be one of message.queued, message.sent, message.delivered, message.failed, message.expired (balance.low cannot be subscribed here)',
+      },
+    ]);
+  });
+
+  it("a list's own rule runs after its items' rules, but not after an item of the wrong type", () => {
+    const many = Array.from({ length: 10_001 }, () => '447700900123');
+    const tooMany = 'must list 1 to 10000 phone numbers; split larger sends into several jobs';
+    expect(inputOf(BulkCreateParamsSchema, { recipients: many, message: 'Hi' })).toEqual([
+      { path: ['recipients'], message: tooMany },
+    ]);
+    expect(inputOf(BulkCreateParamsSchema, { recipients: [], message: 'Hi' })).toEqual([
+      { path: ['recipients'], message: tooMany },
+    ]);
+    const badRule = many.map((n, i) => (i === 3 ? 'x' : n));
+    expect(inputOf(BulkCreateParamsSchema, { recipients: badRule, message: 'Hi' })).toEqual([
+      { path: ['recipients', 3], message: expect.stringMatching(/^must be a number of digits/) as unknown },
+      { path: ['recipients'], message: tooMany },
+    ]);
+    const badType = many.map((n, i) => (i === 3 ? 3 : n));
+    expect(inputOf(BulkCreateParamsSchema, { recipients: badType, message: 'Hi' })).toEqual([
+      { path: ['recipients', 3], message: 'must be a string' },
+    ]);
+  });
+
+  it('the exact check covers a response list and leaves a list with a rule of its own to zod', () => {
+    expect(exactCheck(OrganizationMembers)).not.toBeNull();
+    expect(exactCheck(BulkCreateParamsSchema.shape.recipients)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The account models, with their schemas. The resources import only their types: the schemas
 // load with the engine on the first request (resources/engine.ts).
 import * as z from 'zod/mini';
-import { type Assert, type ParsesTo, typedAs, wireString } from '../../internal/schema.js';
+import { type Assert, list, type ParsesTo, typedAs, wireString } from '../../internal/schema.js';
 
 // Fields the service adds later are kept on these objects at run time without being typed: reach
 // one with `'field' in member` (docs/decisions/closed-responses.md). A compile error at a `_…Tie` means a
@@ -47,7 +47,7 @@ const role = z.looseObject({
   id: wireString,
   name: wireString,
   description: z.optional(wireString),
-  permissions: z.optional(z.array(typedAs<Permission>(permission))),
+  permissions: z.optional(list(typedAs<Permission>(permission))),
 });
 type _RoleTie = Assert<ParsesTo<typeof role, Role>>;
 
@@ -72,13 +72,13 @@ const organizationMember = z.looseObject({
   email: wireString,
   firstName: wireString,
   lastName: wireString,
-  roles: z.optional(z.array(typedAs<Role>(role))),
+  roles: z.optional(list(typedAs<Role>(role))),
   joinedAt: z.optional(wireString),
 });
 type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;
 
 /** Parses the bare array `members.list` answers with. */
-export const OrganizationMembers = typedAs<OrganizationMember[]>(z.array(organizationMember));
+export const OrganizationMembers = typedAs<OrganizationMember[]>(list(organizationMember));
 
 /** The schemas this area's operations name, for the engine's table (why a table: `SMS_SCHEMAS`). */
 export const ACCOUNT_SCHEMAS = { OrganizationMembers };

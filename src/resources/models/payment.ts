@@ -8,6 +8,7 @@ import {
   type Assert,
   closedObject,
   cursorPage,
+  list,
   nullableString,
   type ParsesTo,
   rule,
@@ -96,7 +97,7 @@ export interface PaymentWebhook {
 const paymentWebhook = z.looseObject({
   id: wireString,
   url: wireString,
-  events: z.array(wireString),
+  events: list(wireString),
   description: z.optional(wireString),
   enabled: z.optional(wireBoolean),
   created_at: z.optional(wireString),

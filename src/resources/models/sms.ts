@@ -14,6 +14,7 @@ import {
   fail,
   inputDateTime,
   intRange,
+  list,
   nullableString,
   oneOf,
   type OpenEnum,
@@ -206,14 +207,12 @@ const { min: MIN_RECIPIENTS, max: MAX_RECIPIENTS } = LIMITS.bulkRecipients;
 
 /** Checks a `bulk.create` body. Closed: the reference's request table is complete. */
 export const BulkCreateParamsSchema = closedObject({
-  recipients: z
-    .array(loosePhone)
-    .check(
-      rule(
-        (list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS,
-        `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
-      ),
+  recipients: list(loosePhone).check(
+    rule(
+      (numbers: string[]) => numbers.length >= MIN_RECIPIENTS && numbers.length <= MAX_RECIPIENTS,
+      `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
     ),
+  ),
   message: messageText,
   from: z.optional(senderId),
   route: z.optional(
@@ -351,7 +350,7 @@ export interface SmsWebhook {
 const smsWebhook = z.looseObject({
   id: wireString,
   url: wireString,
-  events: z.array(wireString as OpenEnum<SmsWebhookEventName>),
+  events: list(wireString as OpenEnum<SmsWebhookEventName>),
   enabled: wireBoolean,
   secret: z.optional(wireString),
   retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
@@ -392,7 +391,7 @@ export interface SmsWebhookCreateParams {
  */
 export const SmsWebhookCreateParamsSchema = z.looseObject({
   url: httpsUrl,
-  events: z.array(
+  events: list(
     oneOf<SmsWebhookEventName>(
       SMS_WEBHOOK_EVENTS,
       `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`,
