@@ -3,13 +3,14 @@
 // issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
+import { $constructor } from 'zod/v4/core';
 import { withheldNote } from '../core/error-body.js';
 import { type ValidationIssue } from '../core/errors.js';
 import { addressOption, ResponseValidationError, ValidationError } from '../core/client-errors.js';
 import type { ResponseValidation } from '../core/options.js';
 import { type DriftLog, structureProblem } from './drift.js';
 import { parseJson } from './encoding.js';
-import { checkedBy, driftedFields, exactCheck, isObject } from './exact-check.js';
+import { driftedFields, exactCheck, isObject } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -215,7 +216,7 @@ const NOT_SHOWN = new WeakSet<z.core.$ZodType>();
  * or not an object (docs/errors-and-retries.md).
  */
 export function answerNotShown<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<T | undefined> {
-  const answer = z.optional(schema);
+  const answer = optional(schema);
   NOT_SHOWN.add(answer);
   return answer;
 }
@@ -431,36 +432,103 @@ export function maxChars(max: number, min = 0) {
   );
 }
 
+/** A stand-in's def: its kind's (`type` and parts) and the parse it is made with. */
+interface StandInDef extends Partial<WalkedDef> {
+  parse: (payload: z.core.ParsePayload, ctx: z.core.ParseContext<z.core.$ZodIssue>) => z.core.ParsePayload;
+}
+
 /**
- * A list of `element`s, parsed as zod's array parses one (each item's issues under its position, the
- * list rebuilt from the items' values): zod's unknown with the parse as its first check, not zod's
- * array, whose code zod would load for it. Its def reads as an array's (`type`, `element`), so the
- * key check, the exact check (`list`: its first check is this one) and the structure check walk it
- * as one; a rule of its own is `.check`ed after it, and runs when no item's type was wrong.
+ * zod's kind for a stand-in for one of its own kinds (`def.type`), whose code zod then need not
+ * load: the def's `parse` parses as that kind does, and the def reads as the kind's (`type` and
+ * its parts), so the key, exact and structure checks walk it as the kind. A kind of zod's making
+ * ($constructor, as zod makes its own), so a clone (a rule `.check`ed on) is one too, and zod runs
+ * its parse as directly as a kind's own.
+ */
+const miniType: { init(inst: z.ZodMiniType, def: StandInDef): void } = z.ZodMiniType as never;
+const StandIn = $constructor('StandIn', (inst: z.ZodMiniType, def: StandInDef) => {
+  miniType.init(inst, def);
+  inst._zod.parse = def.parse as never;
+});
+const standIn = <T>(def: StandInDef): T => new StandIn(def) as T;
+
+/**
+ * Adds zod's issue for a value not of type `expected` to a payload: the message is zod's kind's
+ * (`must be a string`, `is required (number)`), and it stops the checks after it, as a kind's does.
+ */
+const typeIssue = (
+  payload: z.core.ParsePayload,
+  expected: 'string' | 'number' | 'boolean' | 'array',
+): z.core.ParsePayload => {
+  payload.issues.push({ code: 'invalid_type', expected, input: payload.value });
+  return payload;
+};
+
+/** A wire value of one JSON type, which `test` tells as zod's kind of that name does. */
+const wire = <T>(type: 'string' | 'number' | 'boolean', test: (value: unknown) => boolean) =>
+  standIn<z.ZodMiniType<T, T>>({
+    type,
+    parse: (payload) => (test(payload.value) ? payload : typeIssue(payload, type)),
+  });
+
+/** A wire string. */
+export const wireString = wire<string>('string', (value) => typeof value === 'string');
+/** A wire number: finite (zod's number refuses NaN and the infinities too). */
+export const wireNumber = wire<number>('number', Number.isFinite);
+/** A wire boolean. */
+export const wireBoolean = wire<boolean>('boolean', (value) => typeof value === 'boolean');
+
+/**
+ * `inner`, or nothing: what zod's optional takes (undefined, or what `inner` takes), and read as
+ * optional by an object (`optin`, `optout`), a key it lacks left out.
+ */
+export function optional<S extends z.ZodMiniType>(inner: S): z.ZodMiniOptional<S> {
+  const schema = standIn<z.ZodMiniOptional<S>>({
+    type: 'optional',
+    innerType: inner,
+    parse: (payload, ctx) =>
+      payload.value === undefined ? payload : (inner._zod.run(payload, ctx) as z.core.ParsePayload),
+  });
+  schema._zod.optin = schema._zod.optout = 'optional';
+  return schema;
+}
+
+/**
+ * A nullable wire string, optional: the reference's `… or null` fields; anything else is a
+ * string's issue (`must be a string`).
+ */
+export const nullableString = optional(
+  standIn<z.ZodMiniType<string | null>>({
+    type: 'nullable',
+    innerType: wireString,
+    parse: (payload, ctx) =>
+      payload.value === null ? payload : (wireString._zod.run(payload, ctx) as z.core.ParsePayload),
+  }),
+);
+
+/**
+ * A list of `element`s, parsed as zod's array parses one: each item's issues under its position,
+ * the list rebuilt from the items' values.
  */
 export function list<S extends z.ZodMiniType>(element: S): z.ZodMiniType<z.output<S>[], z.input<S>[]> {
-  const schema = z.unknown().check((ctx) => {
-    const value = ctx.value;
-    if (!Array.isArray(value))
-      return void ctx.issues.push({ code: 'invalid_type', expected: 'array', input: value });
-    const items: unknown[] = (ctx.value = Array(value.length));
-    for (let i = 0; i < value.length; i++) {
-      const item = element._zod.run({ value: value[i], issues: [] }, ITEM_CONTEXT) as z.core.ParsePayload;
-      for (const issue of item.issues) {
-        ((issue as { path?: PropertyKey[] }).path ??= []).unshift(i);
-        ctx.issues.push(issue);
+  return standIn({
+    type: 'array',
+    element,
+    parse: (payload, ctx) => {
+      const value = payload.value;
+      if (!Array.isArray(value)) return typeIssue(payload, 'array');
+      const items: unknown[] = (payload.value = Array(value.length));
+      for (let i = 0; i < value.length; i++) {
+        const item = element._zod.run({ value: value[i], issues: [] }, ctx) as z.core.ParsePayload;
+        for (const issue of item.issues) {
+          ((issue as { path?: PropertyKey[] }).path ??= []).unshift(i);
+          payload.issues.push(issue);
+        }
+        items[i] = item.value;
       }
-      items[i] = item.value;
-    }
+      return payload;
+    },
   });
-  return schema.clone({ ...schema._zod.def, type: 'array', element, list: true } as never) as never;
 }
-/**
- * The context an item is parsed in: a check is given none to hand on, and one for every parse would
- * be an object each. Synchronous, as every check of ours is; zod keeps no state on it for a schema
- * that does not contain itself, which none of ours does.
- */
-const ITEM_CONTEXT = { async: false };
 
 /** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
 export function cursorPage<S extends z.ZodMiniType>(item: S) {
@@ -471,37 +539,6 @@ export function cursorPage<S extends z.ZodMiniType>(item: S) {
     next_cursor: nullableString,
   });
 }
-
-/**
- * A wire value of one JSON type (`expected`), which `test` tells: zod's unknown with the type's
- * issue as its first check, not zod's string, number and boolean (whose code zod would load for
- * them); the issue is the one zod's own type gives, so the message is too (`must be a string`,
- * `is required (number)`). It stops the checks after it, as a type does; a schema with a rule of its
- * own is this one `.check`ed further. The exact check takes the same test.
- */
-function wire<T>(expected: 'string' | 'number' | 'boolean', test: (value: unknown) => boolean) {
-  return checkedBy(
-    z.unknown().check((ctx) => {
-      if (!test(ctx.value)) ctx.issues.push({ code: 'invalid_type', expected, input: ctx.value });
-    }),
-    test,
-  ) as unknown as z.ZodMiniType<T, T>;
-}
-
-/** A wire string. */
-export const wireString = wire<string>('string', (value) => typeof value === 'string');
-/** A wire number: finite (zod's number refuses NaN and the infinities too). */
-export const wireNumber = wire<number>('number', Number.isFinite);
-/** A wire boolean. */
-export const wireBoolean = wire<boolean>('boolean', (value) => typeof value === 'boolean');
-
-/**
- * A nullable wire string, optional: the reference's `… or null` fields, without zod's nullable
- * (whose code zod would load for it); anything else is a string's issue (`must be a string`).
- */
-export const nullableString = z.optional(
-  wire<string | null>('string', (value) => value === null || typeof value === 'string'),
-);
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;

@@ -39,9 +39,6 @@ function sample(schema: z.core.$ZodType): unknown {
       return def.element ? [sample(def.element), sample(def.element)] : [];
     case 'object':
       return Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, sample(v)]));
-    case 'unknown':
-      // A wire string, number or boolean (internal/schema.ts `wire`): the value of its type.
-      return ['text', 3, true].find((value) => exactCheck(schema)?.(value) === true) ?? null;
     default:
       return null;
   }

@@ -1,6 +1,6 @@
 // A wire string, number or boolean (internal/schema.ts `wire`) is refused as zod's own string,
 // number and boolean refuse a value: the same messages, and nothing past the type is checked. A list
-// (`list`) is parsed as zod's array parses one.
+// (`list`) is parsed as zod's array parses one, and an optional part (`optional`) as zod's optional.
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/core/client-errors.js';
 import { describeIssue, parseInput, safeParse } from '../../src/internal/schema.js';
@@ -12,6 +12,7 @@ import {
   BulkJobSchema,
   MessageCreateParamsSchema,
   MessageListParamsSchema,
+  SmsWebhookCreateAnswer,
   SmsWebhookCreateParamsSchema,
   SmsWebhookSchema,
 } from '../../src/resources/models/sms.js';
@@ -173,5 +174,63 @@ describe('a list', () => {
   it('the exact check covers a response list and leaves a list with a rule of its own to zod', () => {
     expect(exactCheck(OrganizationMembers)).not.toBeNull();
     expect(exactCheck(BulkCreateParamsSchema.shape.recipients)).toBeNull();
+  });
+});
+
+describe('an optional part', () => {
+  it('absent or undefined is taken and left as it was; anything else is read as the part', () => {
+    expect(inputOf(MessageCreateParamsSchema, { to: '447700900123', message: 'Hi' })).toEqual({
+      to: '447700900123',
+      message: 'Hi',
+    });
+    const withUndefined = inputOf(MessageCreateParamsSchema, {
+      to: '447700900123',
+      message: 'Hi',
+      from: undefined,
+    });
+    expect(withUndefined).toEqual({ to: '447700900123', message: 'Hi', from: undefined });
+    expect(Object.keys(withUndefined as object)).toEqual(['to', 'message', 'from']);
+    expect(inputOf(MessageCreateParamsSchema, { to: '447700900123', message: 'Hi', from: null })).toEqual([
+      { path: ['from'], message: 'must be a string' },
+    ]);
+    expect(issuesOf(BulkJobSchema, { ...job, created_at: 5 })).toEqual([
+      [['created_at'], 'must be a string'],
+    ]);
+  });
+
+  it("an optional object's fields are checked by name and by rule, at their paths", () => {
+    const url = 'https://h.example';
+    expect(
+      inputOf(SmsWebhookCreateParamsSchema, {
+        url,
+        events: [],
+        retry_config: { max_attempts: -1, tries: 2 },
+      }),
+    ).toEqual([
+      {
+        path: ['retry_config', 'tries'],
+        message: 'is not a field (the fields are max_attempts, backoff_seconds)',
+      },
+      { path: ['retry_config', 'max_attempts'], message: 'must be a whole number of 0 or more' },
+    ]);
+    expect(inputOf(SmsWebhookCreateParamsSchema, { url, events: [], retry_config: 3 })).toEqual([
+      { path: ['retry_config'], message: 'must be an object' },
+    ]);
+  });
+
+  it("a nullable string: null, a string or nothing; else a string's issue", () => {
+    for (const value of [null, 'E1', undefined])
+      expect(issuesOf(SmsWebhookSchema, { ...hook, last_triggered_at: value })).toEqual([]);
+    expect(issuesOf(SmsWebhookSchema, { ...hook, last_triggered_at: 0 })).toEqual([
+      [['last_triggered_at'], 'must be a string'],
+    ]);
+  });
+
+  it('an answer the reference does not show: an object is read as the schema says, nothing is undefined', () => {
+    expect(issuesOf(SmsWebhookCreateAnswer, undefined)).toEqual([]);
+    expect(safeParse(SmsWebhookCreateAnswer, hook).data).toEqual(hook);
+    expect(issuesOf(SmsWebhookCreateAnswer, { ...hook, enabled: 1 })).toEqual([
+      [['enabled'], 'must be a boolean'],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The account models, with their schemas. The resources import only their types: the schemas
 // load with the engine on the first request (resources/engine.ts).
 import * as z from 'zod/mini';
-import { type Assert, list, type ParsesTo, typedAs, wireString } from '../../internal/schema.js';
+import { type Assert, list, optional, type ParsesTo, typedAs, wireString } from '../../internal/schema.js';
 
 // Fields the service adds later are kept on these objects at run time without being typed: reach
 // one with `'field' in member` (docs/decisions/closed-responses.md). A compile error at a `_…Tie` means a
@@ -25,9 +25,9 @@ export interface Permission {
 const permission = z.looseObject({
   id: wireString,
   name: wireString,
-  description: z.optional(wireString),
-  resource: z.optional(wireString),
-  action: z.optional(wireString),
+  description: optional(wireString),
+  resource: optional(wireString),
+  action: optional(wireString),
 });
 type _PermissionTie = Assert<ParsesTo<typeof permission, Permission>>;
 
@@ -46,8 +46,8 @@ export interface Role {
 const role = z.looseObject({
   id: wireString,
   name: wireString,
-  description: z.optional(wireString),
-  permissions: z.optional(list(typedAs<Permission>(permission))),
+  description: optional(wireString),
+  permissions: optional(list(typedAs<Permission>(permission))),
 });
 type _RoleTie = Assert<ParsesTo<typeof role, Role>>;
 
@@ -72,8 +72,8 @@ const organizationMember = z.looseObject({
   email: wireString,
   firstName: wireString,
   lastName: wireString,
-  roles: z.optional(list(typedAs<Role>(role))),
-  joinedAt: z.optional(wireString),
+  roles: optional(list(typedAs<Role>(role))),
+  joinedAt: optional(wireString),
 });
 type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;
 

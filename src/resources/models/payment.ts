@@ -10,6 +10,7 @@ import {
   cursorPage,
   list,
   nullableString,
+  optional,
   type ParsesTo,
   rule,
   typedAs,
@@ -43,12 +44,12 @@ export interface Customer {
 
 const customer = z.looseObject({
   id: wireString,
-  email: z.optional(wireString),
-  name: z.optional(wireString),
-  phone: z.optional(wireString),
-  metadata: z.optional(z.looseObject({})),
+  email: optional(wireString),
+  name: optional(wireString),
+  phone: optional(wireString),
+  metadata: optional(z.looseObject({})),
   default_payment_method: nullableString,
-  created_at: z.optional(wireString),
+  created_at: optional(wireString),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _CustomerTie = Assert<ParsesTo<typeof customer, Customer>>;
@@ -68,7 +69,7 @@ export const PaymentMethodAttachParamsSchema = closedObject({
   payment_method: wireString.check(
     rule((id: string) => id.length > 0, 'must be a non-empty payment method id'),
   ),
-  set_default: z.optional(wireBoolean),
+  set_default: optional(wireBoolean),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentMethodAttachParamsTie = Assert<
@@ -98,9 +99,9 @@ const paymentWebhook = z.looseObject({
   id: wireString,
   url: wireString,
   events: list(wireString),
-  description: z.optional(wireString),
-  enabled: z.optional(wireBoolean),
-  created_at: z.optional(wireString),
+  description: optional(wireString),
+  enabled: optional(wireBoolean),
+  created_at: optional(wireString),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;
@@ -121,8 +122,8 @@ export interface PaymentWebhookListParams {
 
 /** Checks `payment.webhooks.list` paging. */
 export const PaymentWebhookListParamsSchema = closedObject({
-  limit: z.optional(pageLimit),
-  after: z.optional(wireString),
+  limit: optional(pageLimit),
+  after: optional(wireString),
 });
 type _PaymentWebhookListParamsTie = Assert<
   Accepts<typeof PaymentWebhookListParamsSchema, PaymentWebhookListParams>

@@ -17,6 +17,7 @@ import {
   list,
   nullableString,
   oneOf,
+  optional,
   type OpenEnum,
   type ParsesTo,
   rule,
@@ -89,9 +90,9 @@ const message = z.looseObject({
   body: wireString,
   status: messageStatus,
   created_at: wireString,
-  route: z.optional(route),
-  segments: z.optional(wireNumber),
-  cost: z.optional(wireNumber),
+  route: optional(route),
+  segments: optional(wireNumber),
+  cost: optional(wireNumber),
   scheduled_at: nullableString,
   sent_at: nullableString,
   delivered_at: nullableString,
@@ -133,11 +134,11 @@ export interface MessageCreateParams {
 export const MessageCreateParamsSchema = closedObject({
   to: phone,
   message: messageText,
-  from: z.optional(senderId),
-  schedule_at: z.optional(scheduleAt),
-  route: z.optional(routeParam),
-  reference_id: z.optional(referenceId),
-  callback_url: z.optional(httpsUrl),
+  from: optional(senderId),
+  schedule_at: optional(scheduleAt),
+  route: optional(routeParam),
+  reference_id: optional(referenceId),
+  callback_url: optional(httpsUrl),
 });
 type _MessageCreateParamsTie = Assert<Accepts<typeof MessageCreateParamsSchema, MessageCreateParams>>;
 
@@ -177,11 +178,11 @@ const bulkJob = z.looseObject({
   status: wireString as OpenEnum<BulkJobStatus>,
   total: wireNumber,
   queued: wireNumber,
-  sent: z.optional(wireNumber),
-  delivered: z.optional(wireNumber),
-  failed: z.optional(wireNumber),
-  estimated_cost: z.optional(wireNumber),
-  created_at: z.optional(wireString),
+  sent: optional(wireNumber),
+  delivered: optional(wireNumber),
+  failed: optional(wireNumber),
+  estimated_cost: optional(wireNumber),
+  created_at: optional(wireString),
   completed_at: nullableString,
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
@@ -214,14 +215,14 @@ export const BulkCreateParamsSchema = closedObject({
     ),
   ),
   message: messageText,
-  from: z.optional(senderId),
-  route: z.optional(
+  from: optional(senderId),
+  route: optional(
     oneOf<Exclude<Route, 'otp'>>(
       BULK_ROUTES,
       "must be 'transactional' or 'promotional' (otp is not offered for bulk)",
     ),
   ),
-  schedule_at: z.optional(futureScheduleAt),
+  schedule_at: optional(futureScheduleAt),
 });
 type _BulkCreateParamsTie = Assert<Accepts<typeof BulkCreateParamsSchema, BulkCreateParams>>;
 
@@ -245,18 +246,18 @@ export interface MessageListParams {
 }
 
 // A date-time filter: any instant. One schema for both bounds: zod's schemas are immutable.
-const anyDateTime = z.optional(inputDateTime());
+const anyDateTime = optional(inputDateTime());
 
 // Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
 /** Checks `messages.list` filters. */
 export const MessageListParamsSchema = closedObject({
-  limit: z.optional(pageLimit),
-  after: z.optional(wireString),
+  limit: optional(pageLimit),
+  after: optional(wireString),
   // Enum-typed filters read as the response's open enums: any string, as a value read from a
   // response (one the service added later among them) is always a valid filter; body fields keep
   // their closed sets.
-  status: z.optional(messageStatus),
-  route: z.optional(route),
+  status: optional(messageStatus),
+  route: optional(route),
   from_date: anyDateTime,
   to_date: anyDateTime,
 });
@@ -295,8 +296,8 @@ export interface TemplateSendParams {
 export const TemplateSendParamsSchema = closedObject({
   to: loosePhone,
   variables: variables,
-  from: z.optional(senderId),
-  route: z.optional(routeParam),
+  from: optional(senderId),
+  route: optional(routeParam),
 });
 type _TemplateSendParamsTie = Assert<Accepts<typeof TemplateSendParamsSchema, TemplateSendParams>>;
 
@@ -316,8 +317,8 @@ export interface SmsWebhookRetryConfig {
 }
 
 const retryConfig = z.looseObject({
-  max_attempts: z.optional(wireNumber),
-  backoff_seconds: z.optional(wireNumber),
+  max_attempts: optional(wireNumber),
+  backoff_seconds: optional(wireNumber),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _RetryConfigTie = Assert<ParsesTo<typeof retryConfig, SmsWebhookRetryConfig>>;
@@ -352,11 +353,11 @@ const smsWebhook = z.looseObject({
   url: wireString,
   events: list(wireString as OpenEnum<SmsWebhookEventName>),
   enabled: wireBoolean,
-  secret: z.optional(wireString),
-  retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
+  secret: optional(wireString),
+  retry_config: optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
   last_triggered_at: nullableString,
-  failure_count: z.optional(wireNumber),
-  created_at: z.optional(wireString),
+  failure_count: optional(wireNumber),
+  created_at: optional(wireString),
 });
 type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
 /** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
@@ -397,11 +398,11 @@ export const SmsWebhookCreateParamsSchema = z.looseObject({
       `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`,
     ),
   ),
-  enabled: z.optional(wireBoolean),
-  retry_config: z.optional(
+  enabled: optional(wireBoolean),
+  retry_config: optional(
     closedObject({
-      max_attempts: z.optional(nonNegativeInt),
-      backoff_seconds: z.optional(nonNegativeInt),
+      max_attempts: optional(nonNegativeInt),
+      backoff_seconds: optional(nonNegativeInt),
     }),
   ),
 });
