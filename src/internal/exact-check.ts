@@ -3,7 +3,8 @@
 // fields, arrays and loose objects (zod's kinds, or internal/schema.ts's stand-ins for them), none
 // with a rule of its own. For those, zod's output is a copy of its input, so a body that passes is
 // its own parsed value; a body that fails, or a schema with any other part (a refinement, a
-// transform, a closed object), goes to zod, which names every fault. A 10 MiB list of valid items costs a fraction of zod's parse this way.
+// transform, a closed object), goes to zod, which names every fault. A 10 MiB list of valid items
+// costs a fraction of zod's parse this way.
 import type * as z from 'zod/mini';
 
 type Check = (value: unknown) => boolean;
