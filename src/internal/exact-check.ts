@@ -1,9 +1,10 @@
 // A check that answers as a response schema's parse does, without building zod's copy of the value,
 // for the shapes response schemas are made of: strings, numbers, booleans, optional and nullable
-// fields, arrays and loose objects, none with a rule of its own. For those, zod's output is a copy
-// of its input, so a body that passes is its own parsed value; a body that fails, or a schema with
-// any other part (a refinement, a transform, a closed object), goes to zod, which names every
-// fault. A 10 MiB list of valid items costs a fraction of zod's parse this way.
+// fields, arrays and loose objects (zod's kinds, or internal/schema.ts's stand-ins for them), none
+// with a rule of its own. For those, zod's output is a copy of its input, so a body that passes is
+// its own parsed value; a body that fails, or a schema with any other part (a refinement, a
+// transform, a closed object), goes to zod, which names every fault. A 10 MiB list of valid items
+// costs a fraction of zod's parse this way.
 import type * as z from 'zod/mini';
 
 type Check = (value: unknown) => boolean;
@@ -25,16 +26,6 @@ interface CheckedDef {
 
 // null: the schema has a part the check does not cover.
 const COMPILED = new WeakMap<z.core.$ZodType, Check | null>();
-
-/**
- * `schema`, whose exact check is `check`: for a schema with a rule of its own (which the check
- * would leave to zod) that a value passes exactly when `check` says, such as the reference's
- * `string or null` fields (internal/schema.ts `nullableString`).
- */
-export function checkedBy<S extends z.core.$ZodType>(schema: S, check: Check): S {
-  COMPILED.set(schema, check);
-  return schema;
-}
 
 /** The exact check for `schema`, or null when it has a part only zod can check. */
 export function exactCheck(schema: z.core.$ZodType | undefined): Check | null {

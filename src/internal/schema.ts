@@ -3,12 +3,13 @@
 // issue's code, in the SDK's own words (loading a locale is a side effect on zod's global config).
 // Part of the engine (resources/engine.ts): it loads with the first request.
 import * as z from 'zod/mini';
+import { $constructor } from 'zod/v4/core';
 import type { ValidationIssue } from '../core/errors.js';
 import { addressOption, ResponseValidationError, ValidationError, withheldNote } from '../core/engine-kit.js';
 import type { ResponseValidation } from '../core/options.js';
 import { type DriftLog, structureProblem } from './drift.js';
 import { parseJson } from './encoding.js';
-import { checkedBy, driftedFields, exactCheck, isObject } from './exact-check.js';
+import { driftedFields, exactCheck, isObject } from './exact-check.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -214,7 +215,7 @@ const NOT_SHOWN = new WeakSet<z.core.$ZodType>();
  * or not an object (docs/errors-and-retries.md).
  */
 export function answerNotShown<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<T | undefined> {
-  const answer = z.optional(schema);
+  const answer = optional(schema);
   NOT_SHOWN.add(answer);
   return answer;
 }
@@ -365,9 +366,9 @@ function faults(
 }
 
 /**
- * A response enum that stays open, as a string schema is cast (`z.string() as OpenEnum<E>`): `E` is
+ * A response enum that stays open, as a string schema is cast (`wireString as OpenEnum<E>`): `E` is
  * the exported type (known values plus `UnknownEnumValue<…>`), and any string parses, so a value the
- * service adds later never throws. A cast, not a helper, so no alias of z.string is left in the bundle.
+ * service adds later never throws. A cast, not a helper, so no alias of wireString is left in the bundle.
  */
 export type OpenEnum<E extends string> = z.ZodMiniType<E, E>;
 
@@ -407,15 +408,12 @@ export function oneOf<E extends string>(
   values: readonly string[],
   error = `must be one of ${values.join(', ')}`,
 ): z.ZodMiniType<E, E> {
-  return z.string().check(rule((value: string) => values.includes(value), error)) as unknown as z.ZodMiniType<
-    E,
-    E
-  >;
+  return wireString.check(rule((value: string) => values.includes(value), error)) as z.ZodMiniType<E, E>;
 }
 
 /** An integer from `min` to `max`. */
 export function intRange(min: number, max: number, error = `must be an integer from ${min} to ${max}`) {
-  return z.number().check(rule((n: number) => Number.isInteger(n) && n >= min && n <= max, error));
+  return wireNumber.check(rule((n: number) => Number.isInteger(n) && n >= min && n <= max, error));
 }
 
 /**
@@ -425,7 +423,7 @@ export function intRange(min: number, max: number, error = `must be an integer f
  */
 export function maxChars(max: number, min = 0) {
   const error = min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;
-  return z.string().check(
+  return wireString.check(
     rule((s: string) => {
       const n = s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
       return n >= min && n <= max;
@@ -433,28 +431,113 @@ export function maxChars(max: number, min = 0) {
   );
 }
 
+/** A stand-in's def: its kind's (`type` and parts) and the parse it is made with. */
+interface StandInDef extends Partial<WalkedDef> {
+  parse: (payload: z.core.ParsePayload, ctx: z.core.ParseContext<z.core.$ZodIssue>) => z.core.ParsePayload;
+}
+
+/**
+ * zod's kind for a stand-in for one of its own kinds (`def.type`), whose code zod then need not
+ * load: the def's `parse` parses as that kind does, and the def reads as the kind's (`type` and
+ * its parts), so the key, exact and structure checks walk it as the kind. A kind of zod's making
+ * ($constructor, as zod makes its own), so a clone (a rule `.check`ed on) is one too, and zod runs
+ * its parse as directly as a kind's own.
+ */
+const miniType: { init(inst: z.ZodMiniType, def: StandInDef): void } = z.ZodMiniType as never;
+const StandIn = $constructor('StandIn', (inst: z.ZodMiniType, def: StandInDef) => {
+  miniType.init(inst, def);
+  inst._zod.parse = def.parse as never;
+});
+const standIn = <T>(def: StandInDef): T => new StandIn(def) as T;
+
+/**
+ * Adds zod's issue for a value not of type `expected` to a payload: the message is zod's kind's
+ * (`must be a string`, `is required (number)`), and it stops the checks after it, as a kind's does.
+ */
+const typeIssue = (
+  payload: z.core.ParsePayload,
+  expected: 'string' | 'number' | 'boolean' | 'array',
+): z.core.ParsePayload => {
+  payload.issues.push({ code: 'invalid_type', expected, input: payload.value });
+  return payload;
+};
+
+/** A wire value of one JSON type, which `test` tells as zod's kind of that name does. */
+const wire = <T>(type: 'string' | 'number' | 'boolean', test: (value: unknown) => boolean) =>
+  standIn<z.ZodMiniType<T, T>>({
+    type,
+    parse: (payload) => (test(payload.value) ? payload : typeIssue(payload, type)),
+  });
+
+/** A wire string. */
+export const wireString = wire<string>('string', (value) => typeof value === 'string');
+/** A wire number: finite (zod's number refuses NaN and the infinities too). */
+export const wireNumber = wire<number>('number', Number.isFinite);
+/** A wire boolean. */
+export const wireBoolean = wire<boolean>('boolean', (value) => typeof value === 'boolean');
+
+/**
+ * `inner`, or nothing: what zod's optional takes (undefined, or what `inner` takes), and read as
+ * optional by an object (`optin`, `optout`), a key it lacks left out.
+ */
+export function optional<S extends z.ZodMiniType>(inner: S): z.ZodMiniOptional<S> {
+  const schema = standIn<z.ZodMiniOptional<S>>({
+    type: 'optional',
+    innerType: inner,
+    parse: (payload, ctx) =>
+      payload.value === undefined ? payload : (inner._zod.run(payload, ctx) as z.core.ParsePayload),
+  });
+  schema._zod.optin = schema._zod.optout = 'optional';
+  return schema;
+}
+
+/**
+ * A nullable wire string, optional: the reference's `… or null` fields; anything else is a
+ * string's issue (`must be a string`).
+ */
+export const nullableString = optional(
+  standIn<z.ZodMiniType<string | null>>({
+    type: 'nullable',
+    innerType: wireString,
+    parse: (payload, ctx) =>
+      payload.value === null ? payload : (wireString._zod.run(payload, ctx) as z.core.ParsePayload),
+  }),
+);
+
+/**
+ * A list of `element`s, parsed as zod's array parses one: each item's issues under its position,
+ * the list rebuilt from the items' values.
+ */
+export function list<S extends z.ZodMiniType>(element: S): z.ZodMiniType<z.output<S>[], z.input<S>[]> {
+  return standIn({
+    type: 'array',
+    element,
+    parse: (payload, ctx) => {
+      const value = payload.value;
+      if (!Array.isArray(value)) return typeIssue(payload, 'array');
+      const items: unknown[] = (payload.value = Array(value.length));
+      for (let i = 0; i < value.length; i++) {
+        const item = element._zod.run({ value: value[i], issues: [] }, ctx) as z.core.ParsePayload;
+        for (const issue of item.issues) {
+          ((issue as { path?: PropertyKey[] }).path ??= []).unshift(i);
+          payload.issues.push(issue);
+        }
+        items[i] = item.value;
+      }
+      return payload;
+    },
+  });
+}
+
 /** The list wrapper on the wire: `data`, `has_more`, `next_cursor` (plus `object` on some lists). */
 export function cursorPage<S extends z.ZodMiniType>(item: S) {
   return z.looseObject({
-    data: z.array(item),
-    has_more: z.boolean(),
+    data: list(item),
+    has_more: wireBoolean,
     // The reference gives it as string or null; a missing one is read as null.
     next_cursor: nullableString,
   });
 }
-
-const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
-/**
- * A nullable wire string, optional: the reference's `… or null` fields. A rule on an unknown, not
- * zod's nullable (whose code zod would load for it), with the message zod's string gives; the
- * exact check takes the same test.
- */
-export const nullableString = z.optional(
-  checkedBy(
-    z.unknown().check(rule(isStringOrNull, 'must be a string')),
-    isStringOrNull,
-  ) as unknown as z.ZodMiniType<string | null>,
-);
 
 // ISO 8601 date-time with a time zone; Date.parse then rejects impossible dates (month 13).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;

@@ -1,12 +1,12 @@
 // The account models, with their schemas. The resources import only their types: the schemas
 // load with the engine on the first request (resources/engine.ts).
 import * as z from 'zod/mini';
-import { type Assert, type ParsesTo, typedAs } from '../../internal/schema.js';
+import { type Assert, list, optional, type ParsesTo, typedAs, wireString } from '../../internal/schema.js';
 
 // Fields the service adds later are kept on these objects at run time without being typed: reach
 // one with `'field' in member` (docs/decisions/closed-responses.md). A compile error at a `_…Tie` means a
 // schema and its interface no longer name the same fields.
-// A response date-time is kept as the wire string: a plain z.string(), as in every models file.
+// A response date-time is kept as the wire string: a plain wireString, as in every models file.
 
 /** A permission granted by a role. */
 export interface Permission {
@@ -23,11 +23,11 @@ export interface Permission {
 }
 
 const permission = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.optional(z.string()),
-  resource: z.optional(z.string()),
-  action: z.optional(z.string()),
+  id: wireString,
+  name: wireString,
+  description: optional(wireString),
+  resource: optional(wireString),
+  action: optional(wireString),
 });
 type _PermissionTie = Assert<ParsesTo<typeof permission, Permission>>;
 
@@ -44,10 +44,10 @@ export interface Role {
 }
 
 const role = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.optional(z.string()),
-  permissions: z.optional(z.array(typedAs<Permission>(permission))),
+  id: wireString,
+  name: wireString,
+  description: optional(wireString),
+  permissions: optional(list(typedAs<Permission>(permission))),
 });
 type _RoleTie = Assert<ParsesTo<typeof role, Role>>;
 
@@ -68,17 +68,17 @@ export interface OrganizationMember {
 }
 
 const organizationMember = z.looseObject({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  roles: z.optional(z.array(typedAs<Role>(role))),
-  joinedAt: z.optional(z.string()),
+  id: wireString,
+  email: wireString,
+  firstName: wireString,
+  lastName: wireString,
+  roles: optional(list(typedAs<Role>(role))),
+  joinedAt: optional(wireString),
 });
 type _OrganizationMemberTie = Assert<ParsesTo<typeof organizationMember, OrganizationMember>>;
 
 /** Parses the bare array `members.list` answers with. */
-export const OrganizationMembers = typedAs<OrganizationMember[]>(z.array(organizationMember));
+export const OrganizationMembers = typedAs<OrganizationMember[]>(list(organizationMember));
 
 /** The schemas this area's operations name, for the engine's table (why a table: `SMS_SCHEMAS`). */
 export const ACCOUNT_SCHEMAS = { OrganizationMembers };

@@ -8,14 +8,18 @@ import {
   type Assert,
   closedObject,
   cursorPage,
+  list,
   nullableString,
+  optional,
   type ParsesTo,
   rule,
   typedAs,
+  wireBoolean,
+  wireString,
 } from '../../internal/schema.js';
 import { pageLimit } from './fields.js';
 
-// A response date-time is kept as the wire string: a plain z.string().
+// A response date-time is kept as the wire string: a plain wireString.
 
 /**
  * A customer as the service returns it. Fields the service adds later are kept on the object at
@@ -39,13 +43,13 @@ export interface Customer {
 }
 
 const customer = z.looseObject({
-  id: z.string(),
-  email: z.optional(z.string()),
-  name: z.optional(z.string()),
-  phone: z.optional(z.string()),
-  metadata: z.optional(z.looseObject({})),
+  id: wireString,
+  email: optional(wireString),
+  name: optional(wireString),
+  phone: optional(wireString),
+  metadata: optional(z.looseObject({})),
   default_payment_method: nullableString,
-  created_at: z.optional(z.string()),
+  created_at: optional(wireString),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _CustomerTie = Assert<ParsesTo<typeof customer, Customer>>;
@@ -62,10 +66,10 @@ export interface PaymentMethodAttachParams {
 
 /** Checks a `paymentMethods.attach` body. Closed: the reference names both fields. */
 export const PaymentMethodAttachParamsSchema = closedObject({
-  payment_method: z
-    .string()
-    .check(rule((id: string) => id.length > 0, 'must be a non-empty payment method id')),
-  set_default: z.optional(z.boolean()),
+  payment_method: wireString.check(
+    rule((id: string) => id.length > 0, 'must be a non-empty payment method id'),
+  ),
+  set_default: optional(wireBoolean),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentMethodAttachParamsTie = Assert<
@@ -92,12 +96,12 @@ export interface PaymentWebhook {
 }
 
 const paymentWebhook = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.string()),
-  description: z.optional(z.string()),
-  enabled: z.optional(z.boolean()),
-  created_at: z.optional(z.string()),
+  id: wireString,
+  url: wireString,
+  events: list(wireString),
+  description: optional(wireString),
+  enabled: optional(wireBoolean),
+  created_at: optional(wireString),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _PaymentWebhookTie = Assert<ParsesTo<typeof paymentWebhook, PaymentWebhook>>;
@@ -118,8 +122,8 @@ export interface PaymentWebhookListParams {
 
 /** Checks `payment.webhooks.list` paging. */
 export const PaymentWebhookListParamsSchema = closedObject({
-  limit: z.optional(pageLimit),
-  after: z.optional(z.string()),
+  limit: optional(pageLimit),
+  after: optional(wireString),
 });
 type _PaymentWebhookListParamsTie = Assert<
   Accepts<typeof PaymentWebhookListParamsSchema, PaymentWebhookListParams>

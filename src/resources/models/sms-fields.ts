@@ -1,9 +1,9 @@
 // Request field rules the SMS resources share, each from the API reference's request tables
 // and Limits. Where the reference is ambiguous the looser reading wins (a leading `+` stripped,
 // code points counted), so the SDK never refuses what the service accepts.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { UnknownEnumValue } from '../../core/open-enum.js';
-import { inputDateTime, maxChars, oneOf, type OpenEnum, rule } from '../../internal/schema.js';
+import { inputDateTime, maxChars, oneOf, type OpenEnum, rule, wireString } from '../../internal/schema.js';
 import { LIMITS } from '../../limits.js';
 import { isListedNumber, LISTED_NUMBER_MAX, type MESSAGE_STATUSES, ROUTES } from './sms-rules.js';
 
@@ -16,9 +16,9 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number] | UnknownEnumValue
 export type Route = (typeof ROUTES)[number] | UnknownEnumValue<'Route'>;
 
 /** A message's delivery status; unknown future values still parse. */
-export const messageStatus = z.string() as OpenEnum<MessageStatus>;
+export const messageStatus = wireString as OpenEnum<MessageStatus>;
 /** A route as returned by the service; unknown future values still parse. */
-export const route = z.string() as OpenEnum<Route>;
+export const route = wireString as OpenEnum<Route>;
 
 const { minDigits, maxDigits } = LIMITS.phoneNumber;
 // The reference's pattern with one optional leading `+`, built from LIMITS so the two cannot drift.
@@ -32,7 +32,7 @@ const withoutPlus = (ctx: z.core.ParsePayload<string>): void => {
 };
 
 /** `^[1-9][0-9]{7,14}$`, with a leading `+` accepted and stripped (the contract's looser reading). */
-export const phone = z.string().check(
+export const phone = wireString.check(
   rule(
     (value: string) => PHONE.test(value),
     `must be an international number of ${minDigits} to ${maxDigits} digits, without spaces or ` +
@@ -45,16 +45,14 @@ export const phone = z.string().check(
  * A number of a bulk send or a template send: the reference gives its pattern for single sends
  * only, so these take the looser reading of sms-rules.ts `isListedNumber`, which the mock applies too.
  */
-export const loosePhone = z
-  .string()
-  .check(
-    rule(
-      isListedNumber,
-      `must be a number of digits, at most ${LISTED_NUMBER_MAX} characters, without spaces or dashes, ` +
-        'such as 447700900123 (a leading + is allowed)',
-    ),
-    withoutPlus,
-  );
+export const loosePhone = wireString.check(
+  rule(
+    isListedNumber,
+    `must be a number of digits, at most ${LISTED_NUMBER_MAX} characters, without spaces or dashes, ` +
+      'such as 447700900123 (a leading + is allowed)',
+  ),
+  withoutPlus,
+);
 
 /** Message content: 1 to 1000 characters (code points). */
 export const messageText = maxChars(LIMITS.message.max, LIMITS.message.min);
@@ -69,7 +67,7 @@ export const referenceId = maxChars(LIMITS.referenceId.max);
  * A URL the service will POST events to: HTTPS only (Events, Delivery 2). The text must start with
  * `https://` and a host: URL parsers repair `https:hooks.example.com`, but the string is sent as given.
  */
-export const httpsUrl = z.string().check(
+export const httpsUrl = wireString.check(
   rule((value: string) => {
     if (!/^https:\/\/[^/\\?#\s]/i.test(value)) return false;
     try {

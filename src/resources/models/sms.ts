@@ -14,12 +14,17 @@ import {
   fail,
   inputDateTime,
   intRange,
+  list,
   nullableString,
   oneOf,
+  optional,
   type OpenEnum,
   type ParsesTo,
   rule,
   typedAs,
+  wireBoolean,
+  wireNumber,
+  wireString,
 } from '../../internal/schema.js';
 import { isObject } from '../../internal/exact-check.js';
 import { LIMITS } from '../../limits.js';
@@ -43,7 +48,7 @@ import { BULK_ROUTES, SMS_WEBHOOK_EVENTS } from './sms-rules.js';
 
 export type { MessageStatus, Route } from './sms-fields.js';
 
-// A response date-time is kept as the wire string: a plain z.string().
+// A response date-time is kept as the wire string: a plain wireString.
 
 /**
  * An SMS message as the service returns it. Fields the service adds later are kept on the object
@@ -79,15 +84,15 @@ export interface Message {
 }
 
 const message = z.looseObject({
-  id: z.string(),
-  to: z.string(),
-  from: z.string(),
-  body: z.string(),
+  id: wireString,
+  to: wireString,
+  from: wireString,
+  body: wireString,
   status: messageStatus,
-  created_at: z.string(),
-  route: z.optional(route),
-  segments: z.optional(z.number()),
-  cost: z.optional(z.number()),
+  created_at: wireString,
+  route: optional(route),
+  segments: optional(wireNumber),
+  cost: optional(wireNumber),
   scheduled_at: nullableString,
   sent_at: nullableString,
   delivered_at: nullableString,
@@ -129,11 +134,11 @@ export interface MessageCreateParams {
 export const MessageCreateParamsSchema = closedObject({
   to: phone,
   message: messageText,
-  from: z.optional(senderId),
-  schedule_at: z.optional(scheduleAt),
-  route: z.optional(routeParam),
-  reference_id: z.optional(referenceId),
-  callback_url: z.optional(httpsUrl),
+  from: optional(senderId),
+  schedule_at: optional(scheduleAt),
+  route: optional(routeParam),
+  reference_id: optional(referenceId),
+  callback_url: optional(httpsUrl),
 });
 type _MessageCreateParamsTie = Assert<Accepts<typeof MessageCreateParamsSchema, MessageCreateParams>>;
 
@@ -169,15 +174,15 @@ export interface BulkJob {
 }
 
 const bulkJob = z.looseObject({
-  id: z.string(),
-  status: z.string() as OpenEnum<BulkJobStatus>,
-  total: z.number(),
-  queued: z.number(),
-  sent: z.optional(z.number()),
-  delivered: z.optional(z.number()),
-  failed: z.optional(z.number()),
-  estimated_cost: z.optional(z.number()),
-  created_at: z.optional(z.string()),
+  id: wireString,
+  status: wireString as OpenEnum<BulkJobStatus>,
+  total: wireNumber,
+  queued: wireNumber,
+  sent: optional(wireNumber),
+  delivered: optional(wireNumber),
+  failed: optional(wireNumber),
+  estimated_cost: optional(wireNumber),
+  created_at: optional(wireString),
   completed_at: nullableString,
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
@@ -203,23 +208,21 @@ const { min: MIN_RECIPIENTS, max: MAX_RECIPIENTS } = LIMITS.bulkRecipients;
 
 /** Checks a `bulk.create` body. Closed: the reference's request table is complete. */
 export const BulkCreateParamsSchema = closedObject({
-  recipients: z
-    .array(loosePhone)
-    .check(
-      rule(
-        (list: string[]) => list.length >= MIN_RECIPIENTS && list.length <= MAX_RECIPIENTS,
-        `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
-      ),
+  recipients: list(loosePhone).check(
+    rule(
+      (numbers: string[]) => numbers.length >= MIN_RECIPIENTS && numbers.length <= MAX_RECIPIENTS,
+      `must list ${MIN_RECIPIENTS} to ${MAX_RECIPIENTS} phone numbers; split larger sends into several jobs`,
     ),
+  ),
   message: messageText,
-  from: z.optional(senderId),
-  route: z.optional(
+  from: optional(senderId),
+  route: optional(
     oneOf<Exclude<Route, 'otp'>>(
       BULK_ROUTES,
       "must be 'transactional' or 'promotional' (otp is not offered for bulk)",
     ),
   ),
-  schedule_at: z.optional(futureScheduleAt),
+  schedule_at: optional(futureScheduleAt),
 });
 type _BulkCreateParamsTie = Assert<Accepts<typeof BulkCreateParamsSchema, BulkCreateParams>>;
 
@@ -243,18 +246,18 @@ export interface MessageListParams {
 }
 
 // A date-time filter: any instant. One schema for both bounds: zod's schemas are immutable.
-const anyDateTime = z.optional(inputDateTime());
+const anyDateTime = optional(inputDateTime());
 
 // Strict: an unknown filter would be sent and silently ignored, so it is refused instead.
 /** Checks `messages.list` filters. */
 export const MessageListParamsSchema = closedObject({
-  limit: z.optional(pageLimit),
-  after: z.optional(z.string()),
+  limit: optional(pageLimit),
+  after: optional(wireString),
   // Enum-typed filters read as the response's open enums: any string, as a value read from a
   // response (one the service added later among them) is always a valid filter; body fields keep
   // their closed sets.
-  status: z.optional(messageStatus),
-  route: z.optional(route),
+  status: optional(messageStatus),
+  route: optional(route),
   from_date: anyDateTime,
   to_date: anyDateTime,
 });
@@ -293,8 +296,8 @@ export interface TemplateSendParams {
 export const TemplateSendParamsSchema = closedObject({
   to: loosePhone,
   variables: variables,
-  from: z.optional(senderId),
-  route: z.optional(routeParam),
+  from: optional(senderId),
+  route: optional(routeParam),
 });
 type _TemplateSendParamsTie = Assert<Accepts<typeof TemplateSendParamsSchema, TemplateSendParams>>;
 
@@ -314,8 +317,8 @@ export interface SmsWebhookRetryConfig {
 }
 
 const retryConfig = z.looseObject({
-  max_attempts: z.optional(z.number()),
-  backoff_seconds: z.optional(z.number()),
+  max_attempts: optional(wireNumber),
+  backoff_seconds: optional(wireNumber),
 });
 // A compile error here means the schema and the interface above no longer name the same fields.
 type _RetryConfigTie = Assert<ParsesTo<typeof retryConfig, SmsWebhookRetryConfig>>;
@@ -346,15 +349,15 @@ export interface SmsWebhook {
 }
 
 const smsWebhook = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.string() as OpenEnum<SmsWebhookEventName>),
-  enabled: z.boolean(),
-  secret: z.optional(z.string()),
-  retry_config: z.optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
+  id: wireString,
+  url: wireString,
+  events: list(wireString as OpenEnum<SmsWebhookEventName>),
+  enabled: wireBoolean,
+  secret: optional(wireString),
+  retry_config: optional(typedAs<SmsWebhookRetryConfig>(retryConfig)),
   last_triggered_at: nullableString,
-  failure_count: z.optional(z.number()),
-  created_at: z.optional(z.string()),
+  failure_count: optional(wireNumber),
+  created_at: optional(wireString),
 });
 type _SmsWebhookTie = Assert<ParsesTo<typeof smsWebhook, SmsWebhook>>;
 /** Parses an SmsWebhook; loose, so fields the service adds later are kept. */
@@ -389,17 +392,17 @@ export interface SmsWebhookCreateParams {
  */
 export const SmsWebhookCreateParamsSchema = z.looseObject({
   url: httpsUrl,
-  events: z.array(
+  events: list(
     oneOf<SmsWebhookEventName>(
       SMS_WEBHOOK_EVENTS,
       `must be one of ${SMS_WEBHOOK_EVENTS.join(', ')} (balance.low cannot be subscribed here)`,
     ),
   ),
-  enabled: z.optional(z.boolean()),
-  retry_config: z.optional(
+  enabled: optional(wireBoolean),
+  retry_config: optional(
     closedObject({
-      max_attempts: z.optional(nonNegativeInt),
-      backoff_seconds: z.optional(nonNegativeInt),
+      max_attempts: optional(nonNegativeInt),
+      backoff_seconds: optional(nonNegativeInt),
     }),
   ),
 });
