@@ -213,10 +213,11 @@ export class Call {
       };
     } catch (error) {
       if (isHTTPError(error) && error.response !== this.#response) {
-        // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text).
+        // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text;
+        // none, which JSON.stringify gives back as undefined, when it had no body).
         const data = error.data;
         this.#response = error.response;
-        this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+        this.#text = typeof data === 'string' ? data : ((JSON.stringify(data) as string | undefined) ?? '');
       }
       const failure = this.#failureNow(error);
       throw attachCallSite(failure, this.#site);
@@ -576,6 +577,6 @@ function requestIdOf(headers: Headers): string | undefined {
 
 /** The Idempotency-Key set through `headers`, in any spelling (settings.ts checked they agree). */
 function headerKey(headers: Record<string, string> | undefined): string | undefined {
-  if (headers) for (const name in headers) if (/^idempotency-key$/i.test(name)) return headers[name];
+  if (headers) for (const name in headers) if (name.toLowerCase() === 'idempotency-key') return headers[name];
   return undefined;
 }
