@@ -13,11 +13,6 @@ import { withOwnHook } from './call-hooks.js';
 import { type AddressOption, type CredentialOption, envOf } from './settings.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
-interface AreaSpec {
-  credential: CredentialOption;
-  address: AddressOption;
-}
-
 /**
  * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
  * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
@@ -27,21 +22,24 @@ interface AreaSpec {
 export const HAS_SIGNAL_ANY =
   typeof globalThis.AbortSignal === 'function' && typeof globalThis.AbortSignal.any === 'function';
 
-/** Which credential and address each area uses (its headers are openArea's): each area's key goes to its own address only. */
-export const AREAS: Record<Area, AreaSpec> = {
-  sms: { credential: 'apiKey', address: 'baseURL' },
-  payment: { credential: 'testApiKey', address: 'sandboxBaseURL' },
-  account: { credential: 'accessToken', address: 'baseURL' },
+/**
+ * Which credential and address each area uses, in that order (its headers are openArea's): each
+ * area's key goes to its own address only.
+ */
+export const AREAS: Record<Area, readonly [CredentialOption, AddressOption]> = {
+  sms: ['apiKey', 'baseURL'],
+  payment: ['testApiKey', 'sandboxBaseURL'],
+  account: ['accessToken', 'baseURL'],
 };
 
 /** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
 export function openArea(context: TransportContext, area: Area): AreaTransport {
-  const spec = AREAS[area];
+  const [credentialOption, address] = AREAS[area];
   const { settings, userAgent } = context;
-  const credential = settings.credentials[spec.credential];
-  if (credential === undefined) throw missing(area, spec.credential, 'credential');
-  const prefix = settings.addresses[spec.address];
-  if (prefix === undefined) throw missing(area, spec.address, 'address');
+  const credential = settings.credentials[credentialOption];
+  if (credential === undefined) throw missing(area, credentialOption, 'credential');
+  const prefix = settings.addresses[address];
+  if (prefix === undefined) throw missing(area, address, 'address');
 
   // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders.
   // No Authorization here: ky shows its options and Request to hooks, which may print them; each
@@ -77,7 +75,7 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
     stop: ky.stop,
     ownHook,
     credential,
-    credentialOption: spec.credential,
+    credentialOption,
     authorization: `Bearer ${credential}`,
     serviceVersion,
     origin: `${new URL(prefix).origin}/`,
