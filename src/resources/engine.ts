@@ -223,7 +223,7 @@ function checkedOptions(
   // Most calls pass no options: nothing to check.
   return options == null
     ? NO_OPTIONS
-    : channel?.checked === true
+    : channel?.checked
       ? ownProperties(options)
       : checkRequestOptions(options);
 }
@@ -268,12 +268,12 @@ const NO_OPTIONS: RequestOptions = Object.freeze(ownProperties({}));
 
 /** What every call of a client reads, built on its first call: the logger among it. */
 function contextOf(transport: Transport): TransportContext {
-  const { settings, sink, secrets, random, userAgent, warned } = transport.init;
+  const init = transport.init;
+  const { settings, warned } = init;
+  // The init as it is, the sink and secrets with it: the logger holds them and nothing reads them.
   return {
-    settings,
-    logger: new SafeLogger(sink, settings.logLevel, secrets),
-    random,
-    userAgent,
+    ...init,
+    logger: new SafeLogger(init.sink, settings.logLevel, init.secrets),
     deprecationsWarned: (warned.deprecationsWarned ??= new Set()),
     driftWarned: (warned.driftWarned ??= new Set()),
   };
