@@ -395,7 +395,6 @@ export class Call {
   /** Puts back what a hook may have changed: the area's host and headers, the call's key (the credential is set after every hook, by `withCredential`). */
   #reassert(request: Request): void {
     const { area, origin } = this.#areaTransport;
-    const serviceVersion = this.#serviceVersion;
     if (!request.url.startsWith(origin)) {
       throw new ConfigurationError(
         `A hook sent the request to another host; client.${area}'s credential only goes to ` +
@@ -403,10 +402,8 @@ export class Call {
         'hooks',
       );
     }
-    const headers = request.headers;
-    const key = this.#idempotencyKey;
-    if (serviceVersion) headers.set('service-version', serviceVersion);
-    if (key) headers.set('idempotency-key', key);
+    if (this.#serviceVersion) request.headers.set('service-version', this.#serviceVersion);
+    if (this.#idempotencyKey) request.headers.set('idempotency-key', this.#idempotencyKey);
   }
 
   /**
