@@ -176,8 +176,6 @@ export class Call {
       const response = await this.#throughKy();
       const text = response === this.#response ? this.#text : await this.#read(response);
       const requestId = requestIdOf(response.headers);
-      const context = this.#context;
-      const spec = this.#spec;
       // The answer's value, as the client's `responseValidation` says; an error keeps the answer
       // for `asResponse()`.
       let data: z.output<S>;
@@ -193,14 +191,14 @@ export class Call {
             ...scrubBody(text, [this.#areaTransport.credential], true),
             requestId: this.#scrubbedId(response),
           }),
-          context.settings.responseValidation,
-          () => driftLog(context, spec.method, spec.template, this.#serviceVersion),
+          this.#context.settings.responseValidation,
+          () => driftLog(this.#context, this.#spec.method, this.#spec.template, this.#serviceVersion),
         );
       } catch (error) {
         if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
         throw error;
       }
-      if (!spec.keepResponse) return { data, requestId, response: notKept };
+      if (!this.#spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.
@@ -322,10 +320,9 @@ export class Call {
     this.#attempts++;
     this.#attemptStarted = Date.now();
     this.#attemptEnded = undefined;
-    const log = this.#context.logger;
-    if (log.enabled('debug')) {
+    if (this.#context.logger.enabled('debug')) {
       // The path without its query: URLs in logs lose their query (a list's filters, a token).
-      log.log(
+      this.#context.logger.log(
         'debug',
         `${request.method} ${this.#spec.path}${this.#input === this.#spec.path ? '' : '?…'} (attempt ${this.#attempts} of ${this.#maxRetries + 1})`,
         {
@@ -376,8 +373,8 @@ export class Call {
       this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.#context.random);
       this.#response = result;
       this.#text = text;
-      if (log.enabled('debug')) {
-        log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
+      if (this.#context.logger.enabled('debug')) {
+        this.#context.logger.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
           requestId: requestIdOf(response.headers),
         });
       }
@@ -482,11 +479,10 @@ export class Call {
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   readonly #beforeRetry = (state: BeforeRetryState): KyStop | undefined => {
     if (this.#signal?.aborted) return this.#areaTransport.stop;
-    const log = this.#context.logger;
-    if (log.enabled('info')) {
+    if (this.#context.logger.enabled('info')) {
       const failure = this.#failureNow(state.error);
       const ended = this.#attemptEnded ?? this.#attemptStarted + this.#timeout;
-      log.log(
+      this.#context.logger.log(
         'info',
         `${
           failure instanceof APIError
@@ -511,7 +507,6 @@ export class Call {
   #failureNow(error: unknown): unknown {
     if (error instanceof GatewayError) return error;
     if (this.#signal?.aborted) return this.#abortFailure();
-    const idempotencyKey = this.#idempotencyKey;
     if (isHTTPError(error)) {
       const response = error.response;
       const text = response === this.#response ? this.#text : '';
@@ -531,7 +526,7 @@ export class Call {
           headers,
           ...kept,
           requestId: requestIdOf(headers),
-          idempotencyKey,
+          idempotencyKey: this.#idempotencyKey,
           retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
           statusText: scrub(response.statusText, secrets),
           credentialOption,
@@ -551,7 +546,7 @@ export class Call {
       return new APIConnectionTimeoutError({
         limit: whole ? 'totalTimeout' : 'timeout',
         timeoutMs: whole ? total : this.#timeout,
-        idempotencyKey,
+        idempotencyKey: this.#idempotencyKey,
       });
     }
     return error;
