@@ -237,7 +237,7 @@ export class Call {
       // of the call, the area's credential among them: the call is there as a function only, which
       // prints as a name.
       context: { beforeRetry: this.#beforeRetry, template: spec.template } satisfies CallHooks,
-      fetch: this.fetch,
+      fetch: this.fetch as Options['fetch'],
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: {
         ...RETRY_OPTIONS,
@@ -290,8 +290,9 @@ export class Call {
    * ky's `fetch`, so it runs on every attempt after every `beforeRequest` hook, the user's
    * included: whatever a hook did, the request goes to this area's host, with its credential and
    * the call's one Idempotency-Key. Reads the whole body here, so ky's per-attempt timeout
-   * bounds the read as well as the headers. `input` is always a Request: the one ky built, or one a
-   * beforeRequest hook returned, which ky takes only when it is a Request.
+   * bounds the read as well as the headers. Its input is always a Request: the one ky built, or one
+   * a beforeRequest hook returned, which ky takes only when it is a Request (ky's type for a custom
+   * fetch allows a URL too, hence the cast where ky is handed it).
    *
    * The attempt's `signal`: ky times the attempt out but, without AbortSignal.any, cannot abort it
    * here: this attempt's own controller does, when the attempt's timeout or what is left of the
@@ -310,9 +311,7 @@ export class Call {
    * call, so a fetch mock installed later (MSW) still applies, and called on globalThis, as
    * browsers require.
    */
-  readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    // ky always passes a Request (see above); its type for a custom fetch allows a URL.
-    const request = input as Request;
+  readonly fetch = async (request: Request, init?: RequestInit): Promise<Response> => {
     // Without user hooks the request is what ky built from the area's options and the call's:
     // nothing else can have changed it, and checking it again would cost every call.
     if (this.#hooked) this.#reassert(request);
@@ -413,7 +412,7 @@ export class Call {
     if (cause instanceof GatewayError) return cause;
     if (this.#signal?.aborted) return this.#abortFailure();
     if (fetched && !isNetworkFailure(cause)) return cause;
-    const { area, credential } = this.#areaTransport;
+    const credential = this.#areaTransport.credential;
     const clean = (text: string) => scrub(cleanText(text), [credential]);
     // An undici failure's reason is in its cause's `code` (ECONNREFUSED), so the message names it.
     const code = (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
@@ -423,7 +422,7 @@ export class Call {
         : 'unknown error';
     // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
     return new APIConnectionError({
-      area,
+      area: this.#areaTransport.area,
       reason,
       idempotencyKey: this.#idempotencyKey,
       cause: safeCause(cause, clean),
