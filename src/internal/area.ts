@@ -35,7 +35,7 @@ export const AREAS: Record<Area, readonly [CredentialOption, AddressOption]> = {
 /** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
 export function openArea(context: TransportContext, area: Area): AreaTransport {
   const [credentialOption, address] = AREAS[area];
-  const { settings, userAgent } = context;
+  const settings = context.settings;
   const credential = settings.credentials[credentialOption];
   if (credential === undefined) throw missing(area, credentialOption, 'credential');
   const prefix = settings.addresses[address];
@@ -50,7 +50,7 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   // the members operation does not.
   const serviceVersion = area === 'account' ? undefined : settings.serviceVersion;
   if (serviceVersion) headers['service-version'] = serviceVersion;
-  if (userAgent !== undefined) headers['user-agent'] = userAgent;
+  if (context.userAgent !== undefined) headers['user-agent'] = context.userAgent;
 
   // `prefix`, not `baseUrl`: paths are joined to the address as written, so an address with a
   // path (https://host/v1) keeps it, as `prefixUrl` did in ky 1. No `retry`: each call passes
