@@ -457,11 +457,10 @@ export class Call {
   readonly #shouldRetry = ({ error }: ShouldRetryState): boolean | undefined => {
     if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
     // ky's HTTPError, told by name as ky's own guard does; a hook may throw one of its own.
-    const { response } = error as Partial<HTTPError>;
     if (
       error.name === 'HTTPError' &&
-      response?.status === 409 &&
-      response === this.#response &&
+      (error as Partial<HTTPError>).response === this.#response &&
+      this.#response?.status === 409 &&
       isIdempotencyKeyReuse(parseJson(this.#text))
     )
       return false;
