@@ -62,7 +62,7 @@ export function otherShape(body: unknown): BodyFields | undefined {
     const more = errors.length - 1;
     return {
       code: text(item['code']),
-      message: said && more > 0 ? `${said} (and ${more} more ${more === 1 ? 'error' : 'errors'})` : said,
+      message: said && more > 0 ? `${said} (and ${more} more error${more === 1 ? '' : 's'})` : said,
     };
   }
   const heading = text(fields['title']);
