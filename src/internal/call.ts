@@ -273,17 +273,16 @@ export class Call {
     if (unset || options.timeout) init.timeout = this.#timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
     if (hooks) init.hooks = hooks;
-    const ky = this.#areaTransport.ky;
     const signal = this.#signal;
     // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
     // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
     if (signal && !HAS_SIGNAL_ANY)
       return new Promise((resolve, reject) => {
         signal.addEventListener('abort', () => reject(this.#abortFailure()), { once: true });
-        ky(this.#input, init).then(resolve, reject);
+        this.#areaTransport.ky(this.#input, init).then(resolve, reject);
       });
     if (signal) init.signal = signal;
-    return ky(this.#input, init);
+    return this.#areaTransport.ky(this.#input, init);
   }
 
   /**
@@ -435,9 +434,13 @@ export class Call {
    */
   #read(response: Response, signal?: AbortSignal): Promise<string> {
     const limit = this.#context.settings.maxResponseBytes;
-    const tooLarge = () =>
-      new ResponseTooLargeError(limit, response.status, this.#scrubbedId(response), this.#idempotencyKey);
-    return readBody(response, limit, tooLarge, signal);
+    return readBody(
+      response,
+      limit,
+      () =>
+        new ResponseTooLargeError(limit, response.status, this.#scrubbedId(response), this.#idempotencyKey),
+      signal,
+    );
   }
 
   /** The answer's request id with the area's credential scrubbed, for an error about the answer. */
