@@ -518,8 +518,6 @@ export class Call {
       const headers = new Headers();
       for (const [name, value] of response.headers) headers.append(name, scrub(value, secrets));
       const kept = scrubBody(text, secrets);
-      // A body too large to keep still gives its code and message (scrubbed, cut).
-      const withheld = kept.bodyWithheld ? withheldFields(text, secrets) : undefined;
       return errorForStatus(
         {
           // A browser reports a redirect not followed as an opaque response with status 0.
@@ -535,7 +533,8 @@ export class Call {
           attempts: this.#attempts,
           serviceVersion: this.#serviceVersion,
         },
-        withheld,
+        // A body too large to keep still gives its code and message (scrubbed, cut).
+        kept.bodyWithheld ? withheldFields(text, secrets) : undefined,
       );
     }
     if (isTimeoutError(error)) {
