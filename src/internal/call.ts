@@ -482,7 +482,6 @@ export class Call {
     if (this.#signal?.aborted) return this.#areaTransport.stop;
     if (this.#context.logger.enabled('info')) {
       const failure = this.#failureNow(state.error);
-      const ended = this.#attemptEnded ?? this.#attemptStarted + this.#timeout;
       this.#context.logger.log(
         'info',
         `${
@@ -492,7 +491,7 @@ export class Call {
               ? failure.message
               : String(failure)
         } ` +
-          `Retrying after ${Math.max(0, Date.now() - ended)}ms ` +
+          `Retrying after ${Math.max(0, Date.now() - (this.#attemptEnded ?? this.#attemptStarted + this.#timeout))}ms ` +
           `(retry ${state.retryCount} of ${this.#maxRetries}).`,
       );
     }
