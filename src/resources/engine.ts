@@ -241,8 +241,15 @@ function send<S extends z.ZodMiniType>(
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
   const context = transport.context ?? transport.setContext(contextOf(transport));
-  const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
-  return new Call(context, areaTransport, spec, own, site, started, channel).run(spec.response);
+  return new Call(
+    context,
+    transport.get(spec.area) ?? transport.set(openArea(context, spec.area)),
+    spec,
+    own,
+    site,
+    started,
+    channel,
+  ).run(spec.response);
 }
 
 /**
