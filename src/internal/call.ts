@@ -301,7 +301,7 @@ export class Call {
    * (the `Retry-After` wait, a deprecation); ky gets the response, or an unread copy for hooks that
    * read it again. Not every fetch (custom ones, mocks) ties the body to the request's signal: ky's
    * timeouts end the call regardless, but the caller's signal and the totalTimeout need the read cut
-   * short (`watch`).
+   * short (the signal `#read` is given).
    *
    * Where other code has set a member on Object.prototype (prototype pollution), the fetch init is
    * own properties on no prototype, the method and headers among them, as fetch builds a Request
@@ -360,9 +360,13 @@ export class Call {
       const fetchOption = this.#context.settings.fetch;
       const response = await (fetchOption ? fetchOption(sent, fetchInit) : globalThis.fetch(sent, fetchInit));
       fetched = true;
-      const watch = fetchOption || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
       const text =
-        response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
+        response.type === 'opaqueredirect'
+          ? ''
+          : await this.#read(
+              response,
+              fetchOption || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout ? signal : undefined,
+            );
       const result = this.#hooked ? unread(response, text) : response;
       const asked = isRetryStatus(response.status)
         ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
