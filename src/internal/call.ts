@@ -415,8 +415,7 @@ export class Call {
     if (cause instanceof GatewayError) return cause;
     if (this.#signal?.aborted) return this.#abortFailure();
     if (fetched && !isNetworkFailure(cause)) return cause;
-    const credential = this.#areaTransport.credential;
-    const clean = (text: string) => scrub(cleanText(text), [credential]);
+    const clean = (text: string) => scrub(cleanText(text), [this.#areaTransport.credential]);
     // An undici failure's reason is in its cause's `code` (ECONNREFUSED), so the message names it.
     const code = (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
     const reason =
