@@ -23,11 +23,10 @@ export function errorForStatus(
   withheld?: BodyFields,
 ): APIError {
   const fields = withheld ?? otherShape(given.body);
-  const { status } = given;
   const Class =
-    status === 409 && isIdempotencyKeyReuse(fields ?? given.body)
+    given.status === 409 && isIdempotencyKeyReuse(fields ?? given.body)
       ? IdempotencyKeyReusedError
-      : (BY_STATUS[status] ?? (status >= 500 ? InternalServerError : APIError));
+      : (BY_STATUS[given.status] ?? (given.status >= 500 ? InternalServerError : APIError));
   // The code and message the fields give (a call gives neither: both come from the body); they
   // stand in for the body while the message is built, as a kept body's would be read, and the
   // error keeps the `body` given (none when withheld).
@@ -54,7 +53,8 @@ export function otherShape(body: unknown): BodyFields | undefined {
   if (body === null || typeof body !== 'object') return undefined;
   const known = errorFields(body);
   if ((known.code ?? known.message) !== undefined) return undefined;
-  const { errors, title, detail, type } = body as Record<string, unknown>;
+  const fields = body as Record<string, unknown>;
+  const errors = fields['errors'];
   if (Array.isArray(errors) && errors.length > 0) {
     const first: unknown = errors[0];
     // A primitive item is boxed: it has none of the fields, and its own text is read below.
@@ -63,12 +63,12 @@ export function otherShape(body: unknown): BodyFields | undefined {
     const more = errors.length - 1;
     return {
       code: text(item['code']),
-      message: said && more > 0 ? `${said} (and ${more} more ${more === 1 ? 'error' : 'errors'})` : said,
+      message: said && more > 0 ? `${said} (and ${more} more error${more === 1 ? '' : 's'})` : said,
     };
   }
-  const heading = text(title);
-  const said = text(detail);
-  const kind = text(type);
+  const heading = text(fields['title']);
+  const said = text(fields['detail']);
+  const kind = text(fields['type']);
   if ((heading ?? said) === undefined) return undefined;
   return {
     code: kind === 'about:blank' ? undefined : kind,

@@ -14,11 +14,6 @@ import { envOf } from './engine-kit.js';
 import type { AddressOption, CredentialOption } from './settings.js';
 import type { Area, AreaTransport, TransportContext } from './transport.js';
 
-interface AreaSpec {
-  credential: CredentialOption;
-  address: AddressOption;
-}
-
 /**
  * ky joins signals with `AbortSignal.any`, which some runtimes lack (Vercel's edge runtime);
  * there ky neither aborts a timed-out attempt nor cuts a wait short, so the call does both itself.
@@ -28,21 +23,24 @@ interface AreaSpec {
 export const HAS_SIGNAL_ANY =
   typeof globalThis.AbortSignal === 'function' && typeof globalThis.AbortSignal.any === 'function';
 
-/** Which credential and address each area uses (its headers are openArea's): each area's key goes to its own address only. */
-export const AREAS: Record<Area, AreaSpec> = {
-  sms: { credential: 'apiKey', address: 'baseURL' },
-  payment: { credential: 'testApiKey', address: 'sandboxBaseURL' },
-  account: { credential: 'accessToken', address: 'baseURL' },
+/**
+ * Which credential and address each area uses, in that order (its headers are openArea's): each
+ * area's key goes to its own address only.
+ */
+export const AREAS: Record<Area, readonly [CredentialOption, AddressOption]> = {
+  sms: ['apiKey', 'baseURL'],
+  payment: ['testApiKey', 'sandboxBaseURL'],
+  account: ['accessToken', 'baseURL'],
 };
 
 /** Builds the area's transport; throws `ConfigurationError` naming the option and env var when one is missing. */
 export function openArea(context: TransportContext, area: Area): AreaTransport {
-  const spec = AREAS[area];
-  const { settings, userAgent } = context;
-  const credential = settings.credentials[spec.credential];
-  if (credential === undefined) throw missing(area, spec.credential, 'credential');
-  const prefix = settings.addresses[spec.address];
-  if (prefix === undefined) throw missing(area, spec.address, 'address');
+  const [credentialOption, address] = AREAS[area];
+  const settings = context.settings;
+  const credential = settings.credentials[credentialOption];
+  if (credential === undefined) throw missing(area, credentialOption, 'credential');
+  const prefix = settings.addresses[address];
+  if (prefix === undefined) throw missing(area, address, 'address');
 
   // Names are lower-cased so that ours, set last, replace any spelling of them in defaultHeaders.
   // No Authorization here: ky shows its options and Request to hooks, which may print them; each
@@ -53,7 +51,7 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
   // the members operation does not.
   const serviceVersion = area === 'account' ? undefined : settings.serviceVersion;
   if (serviceVersion) headers['service-version'] = serviceVersion;
-  if (userAgent !== undefined) headers['user-agent'] = userAgent;
+  if (context.userAgent !== undefined) headers['user-agent'] = context.userAgent;
 
   // `prefix`, not `baseUrl`: paths are joined to the address as written, so an address with a
   // path (https://host/v1) keeps it, as `prefixUrl` did in ky 1. No `retry`: each call passes
@@ -78,7 +76,7 @@ export function openArea(context: TransportContext, area: Area): AreaTransport {
     stop: ky.stop,
     ownHook,
     credential,
-    credentialOption: spec.credential,
+    credentialOption,
     authorization: `Bearer ${credential}`,
     serviceVersion,
     origin: `${new URL(prefix).origin}/`,

@@ -176,8 +176,6 @@ export class Call {
       const response = await this.#throughKy();
       const text = response === this.#response ? this.#text : await this.#read(response);
       const requestId = requestIdOf(response.headers);
-      const context = this.#context;
-      const spec = this.#spec;
       // The answer's value, as the client's `responseValidation` says; an error keeps the answer
       // for `asResponse()`.
       let data: z.output<S>;
@@ -193,14 +191,14 @@ export class Call {
             ...scrubBody(text, [this.#areaTransport.credential], true),
             requestId: this.#scrubbedId(response),
           }),
-          context.settings.responseValidation,
-          () => driftLog(context, spec.method, spec.template, this.#serviceVersion),
+          this.#context.settings.responseValidation,
+          () => driftLog(this.#context, this.#spec.method, this.#spec.template, this.#serviceVersion),
         );
       } catch (error) {
         if (error instanceof GatewayError) UNPARSED_ANSWERS.set(error, unread(response, text));
         throw error;
       }
-      if (!spec.keepResponse) return { data, requestId, response: notKept };
+      if (!this.#spec.keepResponse) return { data, requestId, response: notKept };
       // The Response handed back is rebuilt from the text, so its body can still be read; built only
       // when asked for (`withResponse()`), so a call awaited for its value costs no copy, and built
       // at every read, so reading one (`asResponse()`) never leaves another's body used.
@@ -213,10 +211,11 @@ export class Call {
       };
     } catch (error) {
       if (isHTTPError(error) && error.response !== this.#response) {
-        // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text).
+        // A hook replaced the response: ky 2 read its body into `data` (JSON parsed, else text;
+        // none, which JSON.stringify gives back as undefined, when it had no body).
         const data = error.data;
         this.#response = error.response;
-        this.#text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+        this.#text = typeof data === 'string' ? data : ((JSON.stringify(data) as string | undefined) ?? '');
       }
       const failure = this.#failureNow(error);
       throw attachCallSite(failure, this.#site);
@@ -238,7 +237,7 @@ export class Call {
       // of the call, the area's credential among them: the call is there as a function only, which
       // prints as a name.
       context: { beforeRetry: this.#beforeRetry, template: spec.template } satisfies CallHooks,
-      fetch: this.fetch,
+      fetch: this.fetch as Options['fetch'],
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: {
         ...RETRY_OPTIONS,
@@ -274,25 +273,25 @@ export class Call {
     if (unset || options.timeout) init.timeout = this.#timeout;
     const hooks = callHooks(options.hooks, this.#channel?.pace, this.#areaTransport.ownHook);
     if (hooks) init.hooks = hooks;
-    const ky = this.#areaTransport.ky;
     const signal = this.#signal;
     // Without AbortSignal.any ky's waits between retries cannot be cut short by the caller: the
     // call ends at once anyway, and `beforeRetry` stops ky when its wait is over.
     if (signal && !HAS_SIGNAL_ANY)
       return new Promise((resolve, reject) => {
         signal.addEventListener('abort', () => reject(this.#abortFailure()), { once: true });
-        ky(this.#input, init).then(resolve, reject);
+        this.#areaTransport.ky(this.#input, init).then(resolve, reject);
       });
     if (signal) init.signal = signal;
-    return ky(this.#input, init);
+    return this.#areaTransport.ky(this.#input, init);
   }
 
   /**
    * ky's `fetch`, so it runs on every attempt after every `beforeRequest` hook, the user's
    * included: whatever a hook did, the request goes to this area's host, with its credential and
    * the call's one Idempotency-Key. Reads the whole body here, so ky's per-attempt timeout
-   * bounds the read as well as the headers. `input` is always a Request: the one ky built, or one a
-   * beforeRequest hook returned, which ky takes only when it is a Request.
+   * bounds the read as well as the headers. Its input is always a Request: the one ky built, or one
+   * a beforeRequest hook returned, which ky takes only when it is a Request (ky's type for a custom
+   * fetch allows a URL too, hence the cast where ky is handed it).
    *
    * The attempt's `signal`: ky times the attempt out but, without AbortSignal.any, cannot abort it
    * here: this attempt's own controller does, when the attempt's timeout or what is left of the
@@ -302,7 +301,7 @@ export class Call {
    * (the `Retry-After` wait, a deprecation); ky gets the response, or an unread copy for hooks that
    * read it again. Not every fetch (custom ones, mocks) ties the body to the request's signal: ky's
    * timeouts end the call regardless, but the caller's signal and the totalTimeout need the read cut
-   * short (`watch`).
+   * short (the signal `#read` is given).
    *
    * Where other code has set a member on Object.prototype (prototype pollution), the fetch init is
    * own properties on no prototype, the method and headers among them, as fetch builds a Request
@@ -311,9 +310,7 @@ export class Call {
    * call, so a fetch mock installed later (MSW) still applies, and called on globalThis, as
    * browsers require.
    */
-  readonly fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    // ky always passes a Request (see above); its type for a custom fetch allows a URL.
-    const request = input as Request;
+  readonly fetch = async (request: Request, init?: RequestInit): Promise<Response> => {
     // Without user hooks the request is what ky built from the area's options and the call's:
     // nothing else can have changed it, and checking it again would cost every call.
     if (this.#hooked) this.#reassert(request);
@@ -321,10 +318,9 @@ export class Call {
     this.#attempts++;
     this.#attemptStarted = Date.now();
     this.#attemptEnded = undefined;
-    const log = this.#context.logger;
-    if (log.enabled('debug')) {
+    if (this.#context.logger.enabled('debug')) {
       // The path without its query: URLs in logs lose their query (a list's filters, a token).
-      log.log(
+      this.#context.logger.log(
         'debug',
         `${request.method} ${this.#spec.path}${this.#input === this.#spec.path ? '' : '?…'} (attempt ${this.#attempts} of ${this.#maxRetries + 1})`,
         {
@@ -364,9 +360,13 @@ export class Call {
       const fetchOption = this.#context.settings.fetch;
       const response = await (fetchOption ? fetchOption(sent, fetchInit) : globalThis.fetch(sent, fetchInit));
       fetched = true;
-      const watch = fetchOption || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout;
       const text =
-        response.type === 'opaqueredirect' ? '' : await this.#read(response, watch ? signal : undefined);
+        response.type === 'opaqueredirect'
+          ? ''
+          : await this.#read(
+              response,
+              fetchOption || !HAS_SIGNAL_ANY || this.#signal || this.#totalTimeout ? signal : undefined,
+            );
       const result = this.#hooked ? unread(response, text) : response;
       const asked = isRetryStatus(response.status)
         ? parseRetryAfter(response.headers.get('retry-after'), Date.now())
@@ -375,8 +375,8 @@ export class Call {
       this.#retryAfterMs = asked === undefined ? undefined : retryAfterJitter(asked, this.#context.random);
       this.#response = result;
       this.#text = text;
-      if (log.enabled('debug')) {
-        log.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
+      if (this.#context.logger.enabled('debug')) {
+        this.#context.logger.log('debug', `${response.status} in ${Date.now() - this.#attemptStarted}ms`, {
           requestId: requestIdOf(response.headers),
         });
       }
@@ -394,7 +394,6 @@ export class Call {
   /** Puts back what a hook may have changed: the area's host and headers, the call's key (the credential is set after every hook, by `withCredential`). */
   #reassert(request: Request): void {
     const { area, origin } = this.#areaTransport;
-    const serviceVersion = this.#serviceVersion;
     if (!request.url.startsWith(origin)) {
       throw new ConfigurationError(
         `A hook sent the request to another host; client.${area}'s credential only goes to ` +
@@ -402,10 +401,8 @@ export class Call {
         'hooks',
       );
     }
-    const headers = request.headers;
-    const key = this.#idempotencyKey;
-    if (serviceVersion) headers.set('service-version', serviceVersion);
-    if (key) headers.set('idempotency-key', key);
+    if (this.#serviceVersion) request.headers.set('service-version', this.#serviceVersion);
+    if (this.#idempotencyKey) request.headers.set('idempotency-key', this.#idempotencyKey);
   }
 
   /**
@@ -418,8 +415,7 @@ export class Call {
     if (cause instanceof GatewayError) return cause;
     if (this.#signal?.aborted) return this.#abortFailure();
     if (fetched && !isNetworkFailure(cause)) return cause;
-    const { area, credential } = this.#areaTransport;
-    const clean = (text: string) => scrub(cleanText(text), [credential]);
+    const clean = (text: string) => scrub(cleanText(text), [this.#areaTransport.credential]);
     // An undici failure's reason is in its cause's `code` (ECONNREFUSED), so the message names it.
     const code = (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
     const reason =
@@ -428,7 +424,7 @@ export class Call {
         : 'unknown error';
     // The cause is a sanitized copy: undici's errors keep raw response bytes (internal/scrub.ts).
     return new APIConnectionError({
-      area,
+      area: this.#areaTransport.area,
       reason,
       idempotencyKey: this.#idempotencyKey,
       cause: safeCause(cause, clean),
@@ -441,9 +437,13 @@ export class Call {
    */
   #read(response: Response, signal?: AbortSignal): Promise<string> {
     const limit = this.#context.settings.maxResponseBytes;
-    const tooLarge = () =>
-      new ResponseTooLargeError(limit, response.status, this.#scrubbedId(response), this.#idempotencyKey);
-    return readBody(response, limit, tooLarge, signal);
+    return readBody(
+      response,
+      limit,
+      () =>
+        new ResponseTooLargeError(limit, response.status, this.#scrubbedId(response), this.#idempotencyKey),
+      signal,
+    );
   }
 
   /** The answer's request id with the area's credential scrubbed, for an error about the answer. */
@@ -463,11 +463,10 @@ export class Call {
   readonly #shouldRetry = ({ error }: ShouldRetryState): boolean | undefined => {
     if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
     // ky's HTTPError, told by name as ky's own guard does; a hook may throw one of its own.
-    const { response } = error as Partial<HTTPError>;
     if (
       error.name === 'HTTPError' &&
-      response?.status === 409 &&
-      response === this.#response &&
+      (error as Partial<HTTPError>).response === this.#response &&
+      this.#response?.status === 409 &&
       isIdempotencyKeyReuse(parseJson(this.#text))
     )
       return false;
@@ -484,11 +483,9 @@ export class Call {
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   readonly #beforeRetry = (state: BeforeRetryState): KyStop | undefined => {
     if (this.#signal?.aborted) return this.#areaTransport.stop;
-    const log = this.#context.logger;
-    if (log.enabled('info')) {
+    if (this.#context.logger.enabled('info')) {
       const failure = this.#failureNow(state.error);
-      const ended = this.#attemptEnded ?? this.#attemptStarted + this.#timeout;
-      log.log(
+      this.#context.logger.log(
         'info',
         `${
           failure instanceof APIError
@@ -497,7 +494,7 @@ export class Call {
               ? failure.message
               : String(failure)
         } ` +
-          `Retrying after ${Math.max(0, Date.now() - ended)}ms ` +
+          `Retrying after ${Math.max(0, Date.now() - (this.#attemptEnded ?? this.#attemptStarted + this.#timeout))}ms ` +
           `(retry ${state.retryCount} of ${this.#maxRetries}).`,
       );
     }
@@ -513,7 +510,6 @@ export class Call {
   #failureNow(error: unknown): unknown {
     if (error instanceof GatewayError) return error;
     if (this.#signal?.aborted) return this.#abortFailure();
-    const idempotencyKey = this.#idempotencyKey;
     if (isHTTPError(error)) {
       const response = error.response;
       const text = response === this.#response ? this.#text : '';
@@ -524,8 +520,6 @@ export class Call {
       const headers = new Headers();
       for (const [name, value] of response.headers) headers.append(name, scrub(value, secrets));
       const kept = scrubBody(text, secrets);
-      // A body too large to keep still gives its code and message (scrubbed, cut).
-      const withheld = kept.bodyWithheld ? withheldFields(text, secrets) : undefined;
       return errorForStatus(
         {
           // A browser reports a redirect not followed as an opaque response with status 0.
@@ -533,7 +527,7 @@ export class Call {
           headers,
           ...kept,
           requestId: requestIdOf(headers),
-          idempotencyKey,
+          idempotencyKey: this.#idempotencyKey,
           retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
           statusText: scrub(response.statusText, secrets),
           credentialOption,
@@ -541,7 +535,8 @@ export class Call {
           attempts: this.#attempts,
           serviceVersion: this.#serviceVersion,
         },
-        withheld,
+        // A body too large to keep still gives its code and message (scrubbed, cut).
+        kept.bodyWithheld ? withheldFields(text, secrets) : undefined,
       );
     }
     if (isTimeoutError(error)) {
@@ -553,7 +548,7 @@ export class Call {
       return new APIConnectionTimeoutError({
         limit: whole ? 'totalTimeout' : 'timeout',
         timeoutMs: whole ? total : this.#timeout,
-        idempotencyKey,
+        idempotencyKey: this.#idempotencyKey,
       });
     }
     return error;
@@ -576,6 +571,6 @@ function requestIdOf(headers: Headers): string | undefined {
 
 /** The Idempotency-Key set through `headers`, in any spelling (settings.ts checked they agree). */
 function headerKey(headers: Record<string, string> | undefined): string | undefined {
-  if (headers) for (const name in headers) if (/^idempotency-key$/i.test(name)) return headers[name];
+  if (headers) for (const name in headers) if (name.toLowerCase() === 'idempotency-key') return headers[name];
   return undefined;
 }

@@ -21,7 +21,7 @@ export function fillPath(template: string, params: readonly Record<string, strin
 
 function encodeSegment(name: string, value: unknown): string {
   let problem = NON_EMPTY;
-  if (typeof value === 'string' && value !== '') {
+  if (typeof value === 'string' && value) {
     if (value === '.' || value === '..') problem = 'cannot be "." or ".."';
     else {
       try {

@@ -80,20 +80,13 @@ export function spellingPattern(secret: string): RegExp | undefined {
     if (/[A-Za-z0-9_.~-]/.test(c)) return `(?:\\\\u00${anyHex}|${c})`;
     const literal = c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
     const entity = ENTITIES[c];
+    let spellings = `%${anyHex}|\\\\x${anyHex}|\\\\u00${anyHex}|&#0*${c.charCodeAt(0)};|&#[xX]0*${anyHex};`;
+    if (entity) spellings += `|&${entity};`;
+    // JSON-escaped twice (a string quoted in a string), then once: `\\\"`, `\"`, `\/`.
+    if (/["\\]/.test(c)) spellings += `|\\\\\\\\\\\\${literal}`;
+    if (/["\\/]/.test(c)) spellings += `|\\\\${literal}`;
     // As written last: of two spellings at the same place, the longer is replaced (`%25`, not `%`).
-    const spellings = [
-      `%${anyHex}`,
-      `\\\\x${anyHex}`,
-      `\\\\u00${anyHex}`,
-      `&#0*${c.charCodeAt(0)};`,
-      `&#[xX]0*${anyHex};`,
-      ...(entity ? [`&${entity};`] : []),
-      // JSON-escaped twice (a string quoted in a string), then once: `\\\"`, `\"`, `\/`.
-      ...(c === '"' || c === '\\' ? [`\\\\\\\\\\\\${literal}`] : []),
-      ...(c === '/' || c === '"' || c === '\\' ? [`\\\\${literal}`] : []),
-      literal,
-    ];
-    return `(?:${spellings.join('|')})`;
+    return `(?:${spellings}|${literal})`;
   });
   return new RegExp(parts.join(''), 'g');
 }

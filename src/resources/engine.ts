@@ -234,7 +234,7 @@ function checkedOptions(
   // Most calls pass no options: nothing to check.
   return options == null
     ? NO_OPTIONS
-    : channel?.checked === true
+    : channel?.checked
       ? ownProperties(options)
       : checkRequestOptions(options);
 }
@@ -252,8 +252,15 @@ function send<S extends z.ZodMiniType>(
   started?: number,
 ): Promise<WithResponse<z.output<S>>> {
   const context = transport.context ?? transport.setContext(contextOf(transport));
-  const areaTransport = transport.get(spec.area) ?? transport.set(openArea(context, spec.area));
-  return new Call(context, areaTransport, spec, own, site, started, channel).run(spec.response);
+  return new Call(
+    context,
+    transport.get(spec.area) ?? transport.set(openArea(context, spec.area)),
+    spec,
+    own,
+    site,
+    started,
+    channel,
+  ).run(spec.response);
 }
 
 /**
@@ -279,12 +286,12 @@ const NO_OPTIONS: RequestOptions = Object.freeze(Object.create(null) as RequestO
 
 /** What every call of a client reads, built on its first call: the logger among it. */
 function contextOf(transport: Transport): TransportContext {
-  const { settings, sink, secrets, random, userAgent, warned } = transport.init;
+  const init = transport.init;
+  const { settings, warned } = init;
+  // The init as it is, the sink and secrets with it: the logger holds them and nothing reads them.
   return {
-    settings,
-    logger: new SafeLogger(sink, settings.logLevel, secrets),
-    random,
-    userAgent,
+    ...init,
+    logger: new SafeLogger(init.sink, settings.logLevel, init.secrets),
     deprecationsWarned: (warned.deprecationsWarned ??= new Set()),
     driftWarned: (warned.driftWarned ??= new Set()),
   };

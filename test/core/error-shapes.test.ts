@@ -74,6 +74,17 @@ describe('an errors[] list', () => {
     expect(error.message).toMatch(/^400 invalid_number: to must be a phone number \(and 2 more errors\)\./);
   });
 
+  it('counts one other item as one more error', async () => {
+    answer(400, {
+      errors: [
+        { code: 'invalid_number', message: 'to must be a phone number' },
+        { code: 'too_long', message: 'message is too long' },
+      ],
+    });
+    const error = (await failure()) as BadRequestError;
+    expect(error.message).toMatch(/^400 invalid_number: to must be a phone number \(and 1 more error\)\./);
+  });
+
   it('gives a lone item without a count', async () => {
     answer(400, { errors: [{ code: 'invalid_number', message: 'to must be a phone number' }] });
     const error = (await failure()) as BadRequestError;

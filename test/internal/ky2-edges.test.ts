@@ -148,6 +148,22 @@ describe('the error body ky 2 reads into HTTPError.data', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as APIError).body).toEqual({ error: { code: 'gone_by_hook' } });
   });
+
+  it('is none when the response a hook put in its place has no body, and the text one when it is text', async () => {
+    sequence('get', `${BASE}/sms/messages/msg_1`, [ok, ok]);
+    const replaced = (body: string | null) =>
+      settle(
+        client().sms.messages.retrieve('msg_1', {
+          hooks: { afterResponse: [() => new Response(body, { status: 404 })] },
+        }),
+      );
+    const empty = (await replaced(null)).error as APIError;
+    expect(empty).toBeInstanceOf(NotFoundError);
+    expect(empty.body).toBeUndefined();
+    const text = (await replaced('gone by hook')).error as APIError;
+    expect(text).toBeInstanceOf(NotFoundError);
+    expect(text.body).toBe('gone by hook');
+  });
 });
 
 // The area's ky instance has no hooks unless it needs the SDK's own `beforeRetry` (info logging, no
