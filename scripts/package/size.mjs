@@ -48,10 +48,10 @@ const BUNDLES = [
     name: 'gateway-sdk { Client }',
     entry: 'gateway-sdk',
     source: CLIENT,
-    // Goal 34,816 B for all chunks, raised for 0.2.0 (docs/decisions/client-budget-0-2.md); the
-    // first load is at its goal.
+    // Both at their goals: 9,216 B first load, 34,816 B all chunks (raised for 0.2.0, back at the
+    // goal since 2026-12-03: docs/decisions/size-budgets-are-goals.md).
     firstBudget: 9_216,
-    budget: 36_250,
+    budget: 34_816,
     firstForbid: ['ky', 'zod'],
     forbid: [],
   },

@@ -6,20 +6,23 @@
 import type { z } from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
-import { CursorPage, GatewayError, installWalker, PagePromise, ValidationError } from '../core/engine-kit.js';
+// The value imports are in the order that places each file where gzip finds most of its text
+// close by in the engine's chunk (`npm run size`: 77 B of the Client's all chunks against the order
+// before); none reads another at import, so the order changes nothing else.
+import { checkRequestOptions } from '../internal/request-options.js';
+import { SafeLogger } from '../internal/safe-logger.js';
+import { fillPath } from '../internal/path.js';
 import { WALKER } from '../core/page-walk.js';
+import { CursorPage, GatewayError, installWalker, PagePromise, ValidationError } from '../core/engine-kit.js';
 import { ACCOUNT_SCHEMAS } from './models/account.js';
 import { PAYMENT_SCHEMAS } from './models/payment.js';
+import { Call, type RequestSpec } from '../internal/call.js';
 import { SMS_SCHEMAS } from './models/sms.js';
 import { type AreaOf, OPERATIONS, type Operation, type OperationId, type SchemaTable } from './operations.js';
 import { openArea } from '../internal/area.js';
-import { Call, type RequestSpec } from '../internal/call.js';
 import type { CallSite } from '../internal/call-site.js';
 import type { CallChannel } from '../internal/channel.js';
-import { fillPath } from '../internal/path.js';
-import { SafeLogger } from '../internal/safe-logger.js';
 import { parseInput } from '../internal/schema.js';
-import { checkRequestOptions } from '../internal/request-options.js';
 import {
   attachCallSite,
   type EngineKit,

@@ -95,7 +95,7 @@ describe('npm run size', () => {
     // Goal, and the budget in force when a record raised it: the record must name both numbers.
     const rows: [string, 'firstBudget' | 'budget', number, number, string?][] = [
       ['gateway-sdk { Client }', 'firstBudget', 9_216, 9_216],
-      ['gateway-sdk { Client }', 'budget', 34_816, 36_250, 'client-budget-0-2.md'],
+      ['gateway-sdk { Client }', 'budget', 34_816, 34_816],
       ['gateway-sdk/webhooks { createWebhookHandler, memoryStore }', 'budget', 5_120, 5_120],
       ['gateway-sdk/webhooks *', 'budget', 7_629, 7_629],
       ['gateway-sdk/webhooks { Webhooks }', 'budget', 2_048, 2_048],
