@@ -4,7 +4,8 @@
 // ky, to a floor, or of the two builds), reported as the median and the range over the rounds.
 //
 // Each section is warmed in the same rotating order before it is timed (three untimed rounds of
-// the calls and the pool), so neither build is the one warmed first.
+// the calls and the pool), so neither build is the one warmed first; the calls and cold import run
+// three times the rounds asked for, their samples being short.
 //
 // The ref is exported (`git archive`, so the repository's worktree list is left alone) to
 // .tmp/compare/<sha>, whose node_modules is a link to this one's when the lockfiles are equal (else
@@ -189,7 +190,10 @@ async function calls(base: Build, head: Build, url: string, s: Settings): Promis
       head: () => drive(ops.head, n, scenario.inFlight),
       ky: () => drive(ops.ky, n, scenario.inFlight),
     });
-    const runs = await rotating(s.rounds, {
+    // A sample of a few hundred calls lasts a fraction of a second, so one stray collection moves a
+    // process's median of three rounds (the same code read 0.64x to 1.47x head over base): three
+    // times the rounds of the other sections, as cold import has.
+    const runs = await rotating(s.rounds * 3, {
       base: () => cost(() => drive(ops.base, n, scenario.inFlight)),
       head: () => cost(() => drive(ops.head, n, scenario.inFlight)),
       ky: () => cost(() => drive(ops.ky, n, scenario.inFlight)),
