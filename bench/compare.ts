@@ -3,9 +3,9 @@
 // rotated order so the machine's drift hits both alike. Every figure is a ratio per round (to bare
 // ky, to a floor, or of the two builds), reported as the median and the range over the rounds.
 //
-// Each section is warmed in the same rotating order before it is timed (three untimed rounds of
-// the calls and the pool), so neither build is the one warmed first; the calls and cold import run
-// three times the rounds asked for, their samples being short.
+// The calls and the pool are warmed in the rotating order of their timed rounds (three untimed
+// rounds), so neither build is the one warmed first; the other sections warm each client once, in
+// turn. The calls and cold import run three times the rounds asked for, their samples being short.
 //
 // The ref is exported (`git archive`, so the repository's worktree list is left alone) to
 // .tmp/compare/<sha>, whose node_modules is a link to this one's when the lockfiles are equal (else
