@@ -51,6 +51,8 @@ import { floorFor, perSecond } from './verify.js';
 const GOAL = { call: 1.15, walk: 1.1, pool: 0.9 };
 /** Untimed rounds before the timed ones of a per-call or pool row. */
 const WARM_ROUNDS = 3;
+/** The rounds of the sections whose samples are short (the calls, cold import): three times the rest. */
+const shortRounds = (s: Settings) => s.rounds * 3;
 const SECTIONS = ['sizes', 'calls', 'walk', 'pool', 'verify', 'handler', 'import', 'store'] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -185,18 +187,18 @@ async function calls(base: Build, head: Build, url: string, s: Settings): Promis
     const n = s.requests * (scenario.inFlight > 1 ? 2 : 1);
     // Warmed as they are measured, in rotating rounds: warmed one after the other, the same code
     // read 1.07x to 1.12x head over base (GET at 1 in flight; docs/decisions/overhead-bench-method.md).
-    await rotating(WARM_ROUNDS, {
+    const once = {
       base: () => drive(ops.base, n, scenario.inFlight),
       head: () => drive(ops.head, n, scenario.inFlight),
       ky: () => drive(ops.ky, n, scenario.inFlight),
-    });
+    };
+    await rotating(WARM_ROUNDS, once);
     // A sample of a few hundred calls lasts a fraction of a second, so one stray collection moves a
-    // process's median of three rounds (the same code read 0.64x to 1.47x head over base): three
-    // times the rounds of the other sections, as cold import has.
-    const runs = await rotating(s.rounds * 3, {
-      base: () => cost(() => drive(ops.base, n, scenario.inFlight)),
-      head: () => cost(() => drive(ops.head, n, scenario.inFlight)),
-      ky: () => cost(() => drive(ops.ky, n, scenario.inFlight)),
+    // process's median of three rounds (the same code read 0.64x to 1.47x head over base).
+    const runs = await rotating(shortRounds(s), {
+      base: () => cost(once.base),
+      head: () => cost(once.head),
+      ky: () => cost(once.ky),
     });
     const cpu = (k: 'base' | 'head' | 'ky') => runs[k].map((x) => x.cpu);
     rows.push(
@@ -395,7 +397,7 @@ async function coldImport(base: Build, head: Build, s: Settings): Promise<Row[]>
     const kinds = { base: importOf(base.root), head: importOf(head.root), empty: ['-e', '0'] };
     for (const args of Object.values(kinds)) spawnMs(args); // the file cache
     // Process start-up varies by milliseconds: three times the rounds of the other sections.
-    const runs = await rotating(s.rounds * 3, {
+    const runs = await rotating(shortRounds(s), {
       base: () => spawnMs(kinds.base),
       head: () => spawnMs(kinds.head),
       empty: () => spawnMs(kinds.empty),
@@ -678,7 +680,7 @@ Written by \`${command}\` (bench/compare.ts); do not edit by hand. How to read i
 
 - Base: \`${ref}\` (${sha.slice(0, 12)}); head: ${headSha}${dirty}; both built (\`npm run build\`) and loaded in one process.
 - Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${platform()} ${release()}; ${runs.map((r) => `Node ${r.node} (1-minute load ${r.load.toFixed(1)} when it started)`).join(', ') || `Node ${process.versions.node}`}.
-- ${settings.rounds} rounds per measure (${settings.rounds * 3} for the per-call rows and cold import, after ${WARM_ROUNDS} untimed rounds for the calls and the pool)${quick ? ' (--quick: a smoke run, not figures to quote)' : ''}, each round running base, head and the reference in a rotated order; ${processes === 1 ? 'every cell is the median of the per-round ratios and, in brackets, the lowest and highest round' : `in ${processes} fresh processes per Node line; every cell is the median over the processes of each one's median per-round ratio and, in brackets, the lowest and highest process`}. ${Math.round((Date.now() - started) / 1000)} s.
+- ${settings.rounds} rounds per measure (${shortRounds(settings)} for the per-call rows and cold import, after ${WARM_ROUNDS} untimed rounds for the calls and the pool)${quick ? ' (--quick: a smoke run, not figures to quote)' : ''}, each round running base, head and the reference in a rotated order; ${processes === 1 ? 'every cell is the median of the per-round ratios and, in brackets, the lowest and highest round' : `in ${processes} fresh processes per Node line; every cell is the median over the processes of each one's median per-round ratio and, in brackets, the lowest and highest process`}. ${Math.round((Date.now() - started) / 1000)} s.
 - The machine may be shared: absolute times are not shown, only ratios of samples taken seconds apart.
 ${sizes === undefined ? '' : `\n## Bundle sizes\n\nesbuild bundle, minify, splitting, ESM, browser, of each build through its \`exports\` map, each chunk gzip -9 (\`npm run size\`; the budgets are this checkout's).\n\n${sizeTable(sizes.base, sizes.head)}\n`}${runs
     .map(
