@@ -1,8 +1,11 @@
 // What a pacer is, and how the batch helpers (createMany, createAll) put one in front
 // of every attempt of every request: through the call's channel (internal/channel.ts), the call
 // waits for the pacer in ky hooks of its own (before each attempt, retries included, and outside
-// the attempt's timeout), and its response observer tells the pacer about each 429 that names a wait.
-import type { CallChannel } from '../internal/channel.js';
+// the attempt's timeout), or, for sends whose first attempt found the pacer open, before each
+// retry in ky's `shouldRetry` (`retryWait`), and its response observer tells the pacer about each
+// 429 that names a wait.
+import type { HookState, Hooks } from '../core/hooks.js';
+import type { CallChannel, Pace } from '../internal/channel.js';
 import { invalidOption } from '../internal/settings.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../internal/retry.js';
 
@@ -36,7 +39,7 @@ export function checkPacer(value: unknown): Pacer | undefined {
 /**
  * The channel's part that puts `pacer` in front of every attempt and tells it of every 429 that
  * names a wait. `retriesOnly` leaves the first attempt to the caller, who has already found the
- * pacer open.
+ * pacer open, and waits before each retry in the call's `shouldRetry` (`retryWait`), with no hook.
  */
 export function pacing(pacer: Pacer, retriesOnly = false): Pick<CallChannel, 'observe' | 'pace'> {
   const observe = (response: Response) => {
@@ -51,5 +54,84 @@ export function pacing(pacer: Pacer, retriesOnly = false): Pick<CallChannel, 'ob
       // As above, for a hold that throws instead of rejecting.
     }
   };
-  return { observe, pace: { acquire: (signal) => pacer.acquire(signal), retriesOnly } };
+  const acquire = (signal?: AbortSignal) => pacer.acquire(signal);
+  if (retriesOnly)
+    return {
+      observe,
+      pace: {
+        acquire,
+        hooks: (user) => user,
+        // A method over `this.acquire`: a pace copied with its own `acquire` (gateway-sdk/otel
+        // times the waits) waits through that one.
+        retry(ms, signal, left) {
+          return retryWait(this, ms, signal, left);
+        },
+      },
+    };
+  // The last hooks built, for the pace and the user's hooks they were built on: a batch's sends
+  // share them.
+  let built: { pace: Pace; user: Hooks | undefined; hooks: Hooks } | undefined;
+  return {
+    observe,
+    pace: {
+      acquire,
+      // `user` with the pacer's waits after them, outside the attempt's timeout, where a wait
+      // inside `fetch` would not be; over `this.acquire`, as `retry` is.
+      hooks(user) {
+        if (built?.pace !== this || built.user !== user) {
+          const wait = ({ request }: HookState) => this.acquire(request.signal);
+          const hooks: Hooks = {
+            ...user,
+            beforeRequest: [...(user?.beforeRequest ?? []), wait],
+            beforeRetry: [...(user?.beforeRetry ?? []), wait],
+          };
+          built = { pace: this, user, hooks };
+        }
+        return built.hooks;
+      },
+    },
+  };
+}
+
+/**
+ * A retries-only pace's wait before a retry (internal/channel.ts `Pace.retry`): `ms`, then the
+ * pacer. The caller's signal rejects it at once; at `left` ms it stops waiting, its timers and the
+ * pacer's wait given up, and never settles, as the call's totalTimeout ends the call.
+ */
+function retryWait(
+  pace: Pace,
+  ms: number,
+  signal: AbortSignal | undefined,
+  left: number | undefined,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const stop = new AbortController();
+    const end = () => {
+      clearTimeout(timer);
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', abort);
+      stop.abort();
+    };
+    const abort = () => {
+      end();
+      reject(signal?.reason);
+    };
+    const go = () =>
+      Promise.resolve(pace.acquire(stop.signal)).then(
+        () => {
+          end();
+          resolve();
+        },
+        (error: unknown) => {
+          // Given up by `end`: the call is over, and nothing waits for this.
+          if (stop.signal.aborted) return;
+          end();
+          reject(error);
+        },
+      );
+    const timer = setTimeout(go, ms);
+    const deadline = left === undefined ? undefined : setTimeout(end, Math.max(0, left));
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
 }

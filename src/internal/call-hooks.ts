@@ -8,7 +8,7 @@
 // tables, a short way back.
 import type * as Ky from 'ky';
 import type { BeforeRetryState, Hooks as KyHooks, RetryOptions } from 'ky';
-import type { HookState, Hooks } from '../core/hooks.js';
+import type { Hooks } from '../core/hooks.js';
 import type { Pace } from './channel.js';
 import { RETRY_AFTER_CAP_MS, RETRY_STATUSES } from './retry.js';
 import { ownProperties } from './engine-kit.js';
@@ -122,34 +122,16 @@ export function withOwnHook(hooks: Hooks | undefined): KyHooks {
 
 /**
  * ky's hooks for one call: the user's (the client's are on the area's instance), then the pacer's
- * waits, with the SDK's own `beforeRetry` ahead of all unless the area's instance has it.
- * `undefined` when there are none, so ky has nothing to merge.
+ * waits (the pace builds them: channel.ts), with the SDK's own `beforeRetry` ahead of all unless
+ * the area's instance has it. `undefined` when there are none, so ky has nothing to merge.
  */
 export function callHooks(
   user: Hooks | undefined,
   pace: Pace | undefined,
   ownHook: boolean,
 ): KyHooks | undefined {
-  const hooks = pace ? withWaits(user, pace) : user;
+  const hooks = pace ? pace.hooks(user) : user;
   return hooks && (ownHook ? (hooks as KyHooks) : withOwnHook(hooks));
-}
-
-/** The last hooks built for each pace, with the user's hooks they were built on. */
-const waits = new WeakMap<Pace, { user: Hooks | undefined; hooks: Hooks }>();
-
-/**
- * `user` with the pacer's waits after them: `beforeRequest` before the first attempt (unless the
- * pace skips it) and `beforeRetry` before each retry, both outside the attempt's timeout, where a
- * wait inside `fetch` would not be. Built once per pace and user hooks (a batch's sends share them).
- */
-function withWaits(user: Hooks | undefined, pace: Pace): Hooks {
-  const built = waits.get(pace);
-  if (built && built.user === user) return built.hooks;
-  const wait = ({ request }: HookState) => pace.acquire(request.signal);
-  const hooks: Hooks = { ...user, beforeRetry: [...(user?.beforeRetry ?? []), wait] };
-  if (!pace.retriesOnly) hooks.beforeRequest = [...(user?.beforeRequest ?? []), wait];
-  waits.set(pace, { user, hooks });
-  return hooks;
 }
 
 /**

@@ -106,6 +106,8 @@ export class Call {
   #text = '';
   /** The wait a retried status's `Retry-After` asks for, jitter included, for `#delay`. */
   #retryAfterMs: number | undefined;
+  /** The wait before this retry was made by the pace (`#shouldRetry`): ky's is then none. */
+  #waited = false;
   /** The body as it goes on the wire, serialized once before any I/O. */
   readonly #json: string | undefined;
   #attemptStarted = 0;
@@ -460,17 +462,34 @@ export class Call {
    * body is the one this call read (ky may hand on a consumed response). Anything else thrown (an
    * abort, a hook) ends the call, as ky decides.
    */
-  readonly #shouldRetry = ({ error }: ShouldRetryState): boolean | undefined => {
-    if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError);
-    // ky's HTTPError, told by name as ky's own guard does; a hook may throw one of its own.
-    if (
-      error.name === 'HTTPError' &&
-      (error as Partial<HTTPError>).response === this.#response &&
-      this.#response?.status === 409 &&
-      isIdempotencyKeyReuse(parseJson(this.#text))
-    )
-      return false;
-    return undefined;
+  readonly #shouldRetry = ({
+    error,
+    retryCount,
+  }: ShouldRetryState): boolean | undefined | Promise<boolean> => {
+    const verdict =
+      error instanceof APIConnectionError
+        ? !(error instanceof APIConnectionTimeoutError)
+        : // ky's HTTPError, told by name as ky's own guard does; a hook may throw one of its own.
+          error.name === 'HTTPError' &&
+            (error as Partial<HTTPError>).response === this.#response &&
+            this.#response?.status === 409 &&
+            isIdempotencyKeyReuse(parseJson(this.#text))
+          ? false
+          : undefined;
+    // A pace's own retry wait (channel.ts `Pace.retry`), where ky retries (its default: a timeout,
+    // a retried status): the wait ky would make, then the pacer's, outside any attempt's timeout.
+    const pace = this.#channel?.pace;
+    return pace?.retry &&
+      verdict !== false &&
+      (verdict || isTimeoutError(error) || (isHTTPError(error) && isRetryStatus(error.response.status)))
+      ? pace
+          .retry(
+            this.#delay(retryCount),
+            this.#signal,
+            this.#totalTimeout && this.#totalTimeout - (now() - this.#started),
+          )
+          .then(() => (this.#waited = true))
+      : verdict;
   };
 
   /**
@@ -478,7 +497,8 @@ export class Call {
    * for, within 60 s and with its jitter, else the backoff. ky applies no jitter of its own here:
    * its `jitter` would spread a `Retry-After` wait too.
    */
-  readonly #delay = (n: number): number => this.#retryAfterMs ?? backoff(n, this.#context.random);
+  readonly #delay = (n: number): number =>
+    this.#waited ? ((this.#waited = false), 0) : (this.#retryAfterMs ?? backoff(n, this.#context.random));
 
   /** The SDK's `beforeRetry` hook: stops a call that has ended, and logs the retry at info. */
   readonly #beforeRetry = (state: BeforeRetryState): KyStop | undefined => {

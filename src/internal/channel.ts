@@ -5,17 +5,29 @@
 // helper built, so no key a user can put on options means anything (docs/decisions/internal-call-channel.md).
 // A helper hands out only each call's value, never its response: a call with a channel keeps
 // neither the response nor its text (resources/engine.ts), so thousands of sends promote none.
+import type { Hooks } from '../core/hooks.js';
 import type { CallSite } from './call-site.js';
 
 /**
- * What a call waits for before its attempts: ky hooks of the call's own run it (`beforeRequest`
- * before the first attempt, `beforeRetry` before each retry), outside each attempt's timeout.
+ * What a call waits for before its attempts. Without `retry`, ky hooks of the call's own wait for
+ * `acquire` (`beforeRequest` before the first attempt, `beforeRetry` before each retry), outside
+ * each attempt's timeout. With it, the first attempt goes without waiting (its sender found the
+ * pacer open), and the call has no hook for it: ky merges a call's hooks into its options on every
+ * call, a cost each send of a batch would pay for a wait that only a retry has. Built by the batch
+ * helpers (campaigns/pacer.ts), so that none of it loads with the Client.
  */
 export interface Pace {
   /** Resolves when an attempt may go (`undefined`: at once); rejects if `signal` fires first. */
   acquire(signal?: AbortSignal): Promise<void> | undefined;
-  /** The first attempt goes without waiting: its sender found the pacer open. */
-  readonly retriesOnly: boolean;
+  /** The call's ky hooks: `user`'s, then the waits for `acquire` (none with `retry`). */
+  hooks(user: Hooks | undefined): Hooks | undefined;
+  /**
+   * The wait before a retry, which the call runs in ky's `shouldRetry`: `ms` (the wait ky would
+   * make, and then makes none), then `acquire`. Resolves when both are over; rejects when `signal`
+   * fires; once `left` ms have passed it stops, its timers cleared, and never settles: ky's
+   * totalTimeout, which counts from a moment later, ends the call.
+   */
+  retry?(ms: number, signal: AbortSignal | undefined, left: number | undefined): Promise<void>;
 }
 
 /** What the SDK passes one call beside the user's options; every part optional. */
