@@ -7,10 +7,9 @@
 // after ky in the bundle: gzip finds their names (`statusCodes`, `throwHttpErrors`, …) in ky's own
 // tables, a short way back.
 import type * as Ky from 'ky';
-import type { BeforeRetryState, Hooks as KyHooks, RetryOptions } from 'ky';
+import type { BeforeRetryState, Hooks as KyHooks } from 'ky';
 import type { Hooks } from '../core/hooks.js';
 import type { Pace } from './channel.js';
-import { RETRY_AFTER_CAP_MS, RETRY_STATUSES } from './retry.js';
 import { ownProperties } from './engine-kit.js';
 
 /** ky's `stop` symbol's type. */
@@ -89,21 +88,16 @@ export const REQUEST_INIT = Object.keys({
 export const polluted = (name: string): boolean => name in Object.prototype;
 
 /**
- * ky's retry options, the same for every call; each call passes them with its `limit`, its
- * `shouldRetry` and its `delay` (internal/call.ts), which honours `Retry-After` on every retried status with its jitter, else backs
- * off. ky reads no timing header itself (`afterStatusCodes` is empty): ky 2 would also wait
- * for `RateLimit-Reset` and kin, read whole seconds, add no jitter (docs/decisions/retry-after-waits.md).
- * POST is listed: every POST carries an Idempotency-Key, so retrying it is safe.
+ * The methods ky may retry, the only retry list a call hands ky: each call passes it with its
+ * `limit`, its `delay` and its `shouldRetry` (internal/call.ts), which decides every retry itself
+ * (internal/retry.ts states the policy), so ky's own statuses, `Retry-After` reading and timeout
+ * rule are never consulted: ky copies every list it is given twice per call. The call's delay
+ * honours `Retry-After` on every retried status with its jitter, else backs off; ky 2 would also
+ * wait for `RateLimit-Reset` and kin, read whole seconds, add no jitter
+ * (docs/decisions/retry-after-waits.md). POST is listed: every POST carries an Idempotency-Key, so
+ * retrying it is safe.
  */
-export const RETRY_OPTIONS: RetryOptions = {
-  methods: ['get', 'post'],
-  // The list itself: ky copies the one it is given before any hook can see it.
-  statusCodes: RETRY_STATUSES as number[],
-  afterStatusCodes: [],
-  // The call's delay caps each wait itself (8 s for a backoff, 60 s for a Retry-After).
-  backoffLimit: RETRY_AFTER_CAP_MS,
-  retryOnTimeout: true,
-};
+export const RETRY_METHODS = ['get', 'post'];
 
 /**
  * `hooks` with the SDK's own `beforeRetry` hook ahead of theirs; it hands each retry to the call

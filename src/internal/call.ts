@@ -43,7 +43,7 @@ import {
   type KyStop,
   polluted,
   REQUEST_INIT,
-  RETRY_OPTIONS,
+  RETRY_METHODS,
   UNSET,
   UNSET_NAMES,
   withCredential,
@@ -242,7 +242,7 @@ export class Call {
       fetch: this.fetch as Options['fetch'],
       // The whole of it: the area's instance has none, so ky takes this one as it is.
       retry: {
-        ...RETRY_OPTIONS,
+        methods: RETRY_METHODS,
         limit: this.#maxRetries,
         delay: this.#delay,
         shouldRetry: this.#shouldRetry,
@@ -454,34 +454,32 @@ export class Call {
   }
 
   /**
-   * ky's `shouldRetry` for this call: what ky's own checks would get wrong for this contract;
-   * `undefined` leaves the decision to ky (limit, methods, statuses, timeouts). ky 2 retries only its
-   * own error types: the connection failure `fetch` reports for a network error is retried here. A
-   * 409 saying the key was used with another body (its code `idempotency_key_reused`) fails the same
-   * way on every attempt: retrying only adds waits before the same IdempotencyKeyReusedError. Its
-   * body is the one this call read (ky may hand on a consumed response). Anything else thrown (an
-   * abort, a hook) ends the call, as ky decides.
+   * ky's `shouldRetry` for this call, which decides every retry but of ky's own NetworkError
+   * (`undefined`: ky retries it, and throws anything else, an abort or a hook's error, as it is):
+   * a connection failure (`fetch` reports one as an APIConnectionError) but the SDK's timeouts, a
+   * retried status (internal/retry.ts), an attempt ky timed out. A 409 saying the key was used
+   * with another body (its code `idempotency_key_reused`) fails the same way on every attempt:
+   * retrying only adds waits before the same IdempotencyKeyReusedError. Its body is the one this
+   * call read (ky may hand on a consumed response). A pace's own retry wait (channel.ts
+   * `Pace.retry`) runs here when ky retries: the wait ky would make, then the pacer's, outside any
+   * attempt's timeout.
    */
   readonly #shouldRetry = ({
     error,
     retryCount,
   }: ShouldRetryState): boolean | undefined | Promise<boolean> => {
+    // ky's HTTPError is told by name, as ky's own guard does: a hook may throw one of its own.
+    const response = isHTTPError(error) ? (error as Partial<HTTPError>).response : undefined;
+    const status = response?.status;
     const verdict =
       error instanceof APIConnectionError
         ? !(error instanceof APIConnectionTimeoutError)
-        : // ky's HTTPError, told by name as ky's own guard does; a hook may throw one of its own.
-          error.name === 'HTTPError' &&
-            (error as Partial<HTTPError>).response === this.#response &&
-            this.#response?.status === 409 &&
-            isIdempotencyKeyReuse(parseJson(this.#text))
-          ? false
-          : undefined;
-    // A pace's own retry wait (channel.ts `Pace.retry`), where ky retries (its default: a timeout,
-    // a retried status): the wait ky would make, then the pacer's, outside any attempt's timeout.
+        : status !== undefined
+          ? isRetryStatus(status) &&
+            !(status === 409 && response === this.#response && isIdempotencyKeyReuse(parseJson(this.#text)))
+          : isTimeoutError(error) || undefined;
     const pace = this.#channel?.pace;
-    return pace?.retry &&
-      verdict !== false &&
-      (verdict || isTimeoutError(error) || (isHTTPError(error) && isRetryStatus(error.response.status)))
+    return pace?.retry && verdict
       ? pace
           .retry(
             this.#delay(retryCount),
