@@ -1,10 +1,11 @@
 // What the SDK's own ky hook asks of the call it runs for, and that hook; and the tables each call
-// hands ky: its retry options (the policy is internal/retry.ts's; each call adds its own check,
-// `Call.#shouldRetry`) and the option and fetch-init names it defends against prototype pollution.
+// hands ky: the methods it may retry (the policy is internal/retry.ts's, which each call's
+// `Call.#shouldRetry` applies) and the option and fetch-init names it defends against prototype
+// pollution.
 // A module of its own, next to the call that implements it, so that transport.ts and call.ts, which
 // reach the call through ky's `context`, need not import the call, nor each other. The tables are
 // here, not in retry.ts or call.ts, as this module loads only with the engine, which places it just
-// after ky in the bundle: gzip finds their names (`statusCodes`, `throwHttpErrors`, …) in ky's own
+// after ky in the bundle: gzip finds their names (`throwHttpErrors`, `onDownloadProgress`, …) in ky's own
 // tables, a short way back.
 import type * as Ky from 'ky';
 import type { BeforeRetryState, Hooks as KyHooks } from 'ky';
