@@ -116,19 +116,22 @@ function retryWait(
       end();
       reject(signal?.reason);
     };
+    // In a promise, so that an `acquire` that throws rejects the wait instead of throwing in a timer.
     const go = () =>
-      Promise.resolve(pace.acquire(stop.signal)).then(
-        () => {
-          end();
-          resolve();
-        },
-        (error: unknown) => {
-          // Given up by `end`: the call is over, and nothing waits for this.
-          if (stop.signal.aborted) return;
-          end();
-          reject(error);
-        },
-      );
+      Promise.resolve(stop.signal)
+        .then((given) => pace.acquire(given))
+        .then(
+          () => {
+            end();
+            resolve();
+          },
+          (error: unknown) => {
+            // Given up by `end`: the call is over, and nothing waits for this.
+            if (stop.signal.aborted) return;
+            end();
+            reject(error);
+          },
+        );
     const timer = setTimeout(go, ms);
     const deadline = left === undefined ? undefined : setTimeout(end, Math.max(0, left));
     if (signal?.aborted) abort();

@@ -142,6 +142,27 @@ describe('pacing: the pace a batch hands each send', () => {
     expect(given).not.toHaveBeenCalled();
   });
 
+  it('a pacer whose acquire throws rejects the retry’s wait with what it threw, never throws in a timer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const thrown = new Error('the store is down');
+    const { pace } = pacing(
+      {
+        acquire: () => {
+          throw thrown;
+        },
+        hold: () => undefined,
+      },
+      true,
+    );
+    const waited = pace?.retry?.(100, undefined, undefined).then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await waited).toBe(thrown);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('a pace for every attempt waits in both hooks, after the user’s, through the copy’s acquire', async () => {
     const given = vi.fn(() => undefined);
     const { pace } = pacing({ acquire: given, hold: () => undefined }, false);
