@@ -122,6 +122,8 @@ function retryWait(
         .then((given) => pace.acquire(given))
         .then(
           () => {
+            // Given up by `end` before the pacer answered: past the deadline, it never settles.
+            if (stop.signal.aborted) return;
             end();
             resolve();
           },

@@ -163,6 +163,22 @@ describe('pacing: the pace a batch hands each send', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('past its deadline the wait never settles, even when the pacer answers later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A pacer that does not heed the signal it is given: it answers 200 ms on, whatever happens.
+    const acquire = () => new Promise<void>((resolve) => setTimeout(resolve, 200));
+    const { pace } = pacing({ acquire, hold: () => undefined }, true);
+    let settled = false;
+    void pace?.retry?.(0, undefined, 150).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.advanceTimersByTimeAsync(500);
+    // ky's totalTimeout ends the call at the deadline; a wait that settled later would start a retry.
+    expect(settled).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('a pace for every attempt waits in both hooks, after the user’s, through the copy’s acquire', async () => {
     const given = vi.fn(() => undefined);
     const { pace } = pacing({ acquire: given, hold: () => undefined }, false);
