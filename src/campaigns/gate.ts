@@ -85,3 +85,10 @@ export class Gate {
     });
   }
 }
+
+/** Waits `ms` on the timers; rejects with the signal's reason if it fires first. */
+export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> | undefined {
+  const timer = new Gate();
+  timer.closeFor(ms);
+  return timer.wait(signal);
+}

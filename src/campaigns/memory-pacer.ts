@@ -6,7 +6,7 @@
 // one, once), and a log of the last second's sends lets no more than the rate go in any second.
 // Every wait is on a monotonic clock (gate.ts).
 import { ConfigurationError } from '../core/errors.js';
-import { checkedHold, Gate, monotonic } from './gate.js';
+import { checkedHold, Gate, monotonic, wait } from './gate.js';
 import type { Pacer } from './pacer.js';
 
 /** Options of `memoryPacer`. */
@@ -30,13 +30,6 @@ export function intervalOf(maxPerSecond: unknown, who: string): number {
       'maxPerSecond',
     );
   return 1000 / maxPerSecond;
-}
-
-/** Waits `ms` on the timers; rejects with the signal's reason if it fires first. */
-export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> | undefined {
-  const timer = new Gate();
-  timer.closeFor(ms);
-  return timer.wait(signal);
 }
 
 /** The most sends the log keeps (80 KB); a faster rate is kept over a shorter span. */

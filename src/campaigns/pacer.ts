@@ -8,6 +8,7 @@ import type { HookState, Hooks } from '../core/hooks.js';
 import type { CallChannel, Pace } from '../internal/channel.js';
 import { invalidOption } from '../internal/settings.js';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../internal/retry.js';
+import { wait } from './gate.js';
 
 /**
  * Decides when each request of a batch may go out. `memoryPacer()` paces one process;
@@ -93,50 +94,38 @@ export function pacing(pacer: Pacer, retriesOnly = false): Pick<CallChannel, 'ob
   };
 }
 
+/** Why a retry's wait was given up when the call's time ran out, told from the caller's abort. */
+const PAST_DEADLINE = Symbol('past the deadline');
+
 /**
  * A retries-only pace's wait before a retry (internal/channel.ts `Pace.retry`): `ms`, then the
- * pacer. The caller's signal rejects it at once; at `left` ms it stops waiting, its timers and the
- * pacer's wait given up, and never settles, as the call's totalTimeout ends the call.
+ * pacer, both on one signal. The caller's signal rejects it at once; at `left` ms it stops
+ * waiting, the pacer's wait given up, and never settles (nor when a pacer that ignores the signal
+ * answers later), as the call's totalTimeout ends the call.
  */
-function retryWait(
+async function retryWait(
   pace: Pace,
   ms: number,
   signal: AbortSignal | undefined,
   left: number | undefined,
 ): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const stop = new AbortController();
-    const end = () => {
-      clearTimeout(timer);
-      clearTimeout(deadline);
-      signal?.removeEventListener('abort', abort);
-      stop.abort();
-    };
-    const abort = () => {
-      end();
-      reject(signal?.reason);
-    };
-    // In a promise, so that an `acquire` that throws rejects the wait instead of throwing in a timer.
-    const go = () =>
-      Promise.resolve(stop.signal)
-        .then((given) => pace.acquire(given))
-        .then(
-          () => {
-            // Given up by `end` before the pacer answered: past the deadline, it never settles.
-            if (stop.signal.aborted) return;
-            end();
-            resolve();
-          },
-          (error: unknown) => {
-            // Given up by `end`: the call is over, and nothing waits for this.
-            if (stop.signal.aborted) return;
-            end();
-            reject(error);
-          },
-        );
-    const timer = setTimeout(go, ms);
-    const deadline = left === undefined ? undefined : setTimeout(end, Math.max(0, left));
-    if (signal?.aborted) abort();
-    else signal?.addEventListener('abort', abort, { once: true });
-  });
+  const stop = new AbortController();
+  const abort = () => stop.abort(signal?.reason);
+  if (signal?.aborted) abort();
+  else signal?.addEventListener('abort', abort, { once: true });
+  const deadline =
+    left === undefined ? undefined : setTimeout(() => stop.abort(PAST_DEADLINE), Math.max(0, left));
+  try {
+    await wait(ms, stop.signal);
+    // Awaited here, so that an `acquire` that throws rejects the wait instead of throwing in a timer.
+    await pace.acquire(stop.signal);
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+  } finally {
+    clearTimeout(deadline);
+    signal?.removeEventListener('abort', abort);
+  }
+  if (!stop.signal.aborted) return;
+  if (stop.signal.reason === PAST_DEADLINE) return new Promise<void>(() => undefined);
+  throw stop.signal.reason;
 }

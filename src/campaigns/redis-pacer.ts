@@ -28,8 +28,8 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { sender, type RedisClientLike, type RedisSend } from '../internal/redis.js';
-import { checkedHold, Gate, HOLD_CAP_MS, monotonic, serviceDuration } from './gate.js';
-import { intervalOf, localPacer, wait as sleep } from './memory-pacer.js';
+import { checkedHold, Gate, HOLD_CAP_MS, monotonic, serviceDuration, wait as sleep } from './gate.js';
+import { intervalOf, localPacer } from './memory-pacer.js';
 import type { Pacer } from './pacer.js';
 import { toHex } from '../internal/hex.js';
 

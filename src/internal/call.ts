@@ -248,9 +248,9 @@ export class Call {
         shouldRetry: this.#shouldRetry,
       },
     };
-    const total = this.#totalTimeout;
     // ky's deadline starts with ky's request; the call's started before (the first call loads the engine).
-    if (total) init.totalTimeout = Math.max(1, total - (now() - this.#started));
+    const left = this.#left();
+    if (left !== undefined) init.totalTimeout = Math.max(1, left);
     const json = this.#json;
     const key = this.#idempotencyKey;
     // Lower-cased, so the area's headers are replaced whatever the caller's spelling.
@@ -336,7 +336,7 @@ export class Call {
     let release: (() => void) | undefined;
     if (!HAS_SIGNAL_ANY) {
       const controller = new AbortController();
-      const left = this.#totalTimeout ? this.#totalTimeout - (now() - this.#started) : Infinity;
+      const left = this.#left() ?? Infinity;
       const timer = setTimeout(() => controller.abort(), Math.max(0, Math.min(this.#timeout, left)));
       const callSignal = this.#signal;
       const forward = () => controller.abort(callSignal?.reason);
@@ -480,13 +480,7 @@ export class Call {
           : isTimeoutError(error) || undefined;
     const pace = this.#channel?.pace;
     return pace?.retry && verdict
-      ? pace
-          .retry(
-            this.#delay(retryCount),
-            this.#signal,
-            this.#totalTimeout && this.#totalTimeout - (now() - this.#started),
-          )
-          .then(() => (this.#waited = true))
+      ? pace.retry(this.#delay(retryCount), this.#signal, this.#left()).then(() => (this.#waited = true))
       : verdict;
   };
 
@@ -518,6 +512,11 @@ export class Call {
     }
     return undefined;
   };
+
+  /** Milliseconds left of the whole call's `totalTimeout`, counted from its start; none without one. */
+  #left(): number | undefined {
+    return this.#totalTimeout && this.#totalTimeout - (now() - this.#started);
+  }
 
   /** The typed error for the caller's signal having fired. */
   #abortFailure(): GatewayError {

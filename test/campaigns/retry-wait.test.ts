@@ -123,7 +123,7 @@ describe('createMany: a send waits for its retries in shouldRetry', () => {
 
 describe('pacing: the pace a batch hands each send', () => {
   it('a retries-only pace has no hooks and waits through the acquire of the pace it is called on', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const given = vi.fn(() => undefined);
     const { pace } = pacing({ acquire: given, hold: () => undefined }, true);
     const user = { beforeRequest: [() => undefined] };
@@ -143,7 +143,7 @@ describe('pacing: the pace a batch hands each send', () => {
   });
 
   it('a pacer whose acquire throws rejects the retry’s wait with what it threw, never throws in a timer', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const thrown = new Error('the store is down');
     const { pace } = pacing(
       {
@@ -164,7 +164,7 @@ describe('pacing: the pace a batch hands each send', () => {
   });
 
   it('past its deadline the wait never settles, even when the pacer answers later', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     // A pacer that does not heed the signal it is given: it answers 200 ms on, whatever happens.
     const acquire = () => new Promise<void>((resolve) => setTimeout(resolve, 200));
     const { pace } = pacing({ acquire, hold: () => undefined }, true);
