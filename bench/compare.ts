@@ -5,7 +5,9 @@
 //
 // The calls and the pool are warmed in the rotating order of their timed rounds (three untimed
 // rounds), so neither build is the one warmed first; the other sections warm each client once, in
-// turn. The calls and cold import run three times the rounds asked for, their samples being short.
+// turn. Cold import runs three times the rounds asked for, its samples being short; a per-call
+// sample is 2,000 calls (4,000 at 16 in flight), long enough to hold several young-generation
+// collections.
 //
 // The ref is exported (`git archive`, so the repository's worktree list is left alone) to
 // .tmp/compare/<sha>, whose node_modules is a link to this one's when the lockfiles are equal (else
@@ -51,7 +53,7 @@ import { floorFor, perSecond } from './verify.js';
 const GOAL = { call: 1.15, walk: 1.1, pool: 0.9 };
 /** Untimed rounds before the timed ones of a per-call or pool row. */
 const WARM_ROUNDS = 3;
-/** The rounds of the sections whose samples are short (the calls, cold import): three times the rest. */
+/** The rounds of the section whose samples are short (cold import): three times the rest. */
 const shortRounds = (s: Settings) => s.rounds * 3;
 const SECTIONS = ['sizes', 'calls', 'walk', 'pool', 'verify', 'handler', 'import', 'store'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -67,7 +69,7 @@ interface Settings {
 }
 const settingsFor = (quick: boolean, rounds?: number): Settings => ({
   rounds: rounds ?? (quick ? 3 : 9),
-  requests: quick ? 150 : 300,
+  requests: quick ? 150 : 2_000,
   walkItems: quick ? 10_000 : 100_000,
   sends: quick ? 1_000 : 10_000,
   verifyMs: quick ? 60 : 300,
@@ -184,18 +186,21 @@ async function calls(base: Build, head: Build, url: string, s: Settings): Promis
       head: h[i]?.ops.sdk ?? scenario.ops.sdk,
       ky: scenario.ops.ky,
     };
+    // A sample spans many young-generation collections: each costs 8 to 15 ms on Node 24 and comes
+    // every 300 to 450 calls, so a sample of 300 calls either held one or none, and the median of
+    // per-round ratios followed which (0.7x to 1.8x bare ky for the same code; the record,
+    // docs/decisions/overhead-bench-method.md, has the table).
     const n = s.requests * (scenario.inFlight > 1 ? 2 : 1);
+    const calls = (count: number) => ({
+      base: () => drive(ops.base, count, scenario.inFlight),
+      head: () => drive(ops.head, count, scenario.inFlight),
+      ky: () => drive(ops.ky, count, scenario.inFlight),
+    });
+    const once = calls(n);
     // Warmed as they are measured, in rotating rounds: warmed one after the other, the same code
     // read 1.07x to 1.12x head over base (GET at 1 in flight; docs/decisions/overhead-bench-method.md).
-    const once = {
-      base: () => drive(ops.base, n, scenario.inFlight),
-      head: () => drive(ops.head, n, scenario.inFlight),
-      ky: () => drive(ops.ky, n, scenario.inFlight),
-    };
-    await rotating(WARM_ROUNDS, once);
-    // A sample of a few hundred calls lasts a fraction of a second, so one stray collection moves a
-    // process's median of three rounds (the same code read 0.64x to 1.47x head over base).
-    const runs = await rotating(shortRounds(s), {
+    await rotating(WARM_ROUNDS, calls(Math.ceil(n / WARM_ROUNDS)));
+    const runs = await rotating(s.rounds, {
       base: () => cost(once.base),
       head: () => cost(once.head),
       ky: () => cost(once.ky),
@@ -680,7 +685,7 @@ Written by \`${command}\` (bench/compare.ts); do not edit by hand. How to read i
 
 - Base: \`${ref}\` (${sha.slice(0, 12)}); head: ${headSha}${dirty}; both built (\`npm run build\`) and loaded in one process.
 - Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${platform()} ${release()}; ${runs.map((r) => `Node ${r.node} (1-minute load ${r.load.toFixed(1)} when it started)`).join(', ') || `Node ${process.versions.node}`}.
-- ${settings.rounds} rounds per measure (${shortRounds(settings)} for the per-call rows and cold import, after ${WARM_ROUNDS} untimed rounds for the calls and the pool)${quick ? ' (--quick: a smoke run, not figures to quote)' : ''}, each round running base, head and the reference in a rotated order; ${processes === 1 ? 'every cell is the median of the per-round ratios and, in brackets, the lowest and highest round' : `in ${processes} fresh processes per Node line; every cell is the median over the processes of each one's median per-round ratio and, in brackets, the lowest and highest process`}. ${Math.round((Date.now() - started) / 1000)} s.
+- ${settings.rounds} rounds per measure (${shortRounds(settings)} for cold import; the per-call rows in samples of ${settings.requests.toLocaleString('en-US')} calls, twice that at 16 in flight, after ${WARM_ROUNDS} untimed rounds, of a third of a sample each for the calls and of a tenth of a timed run for the pool)${quick ? ' (--quick: a smoke run, not figures to quote)' : ''}, each round running base, head and the reference in a rotated order; ${processes === 1 ? 'every cell is the median of the per-round ratios and, in brackets, the lowest and highest round' : `in ${processes} fresh processes per Node line; every cell is the median over the processes of each one's median per-round ratio and, in brackets, the lowest and highest process`}. ${Math.round((Date.now() - started) / 1000)} s.
 - The machine may be shared: absolute times are not shown, only ratios of samples taken seconds apart.
 ${sizes === undefined ? '' : `\n## Bundle sizes\n\nesbuild bundle, minify, splitting, ESM, browser, of each build through its \`exports\` map, each chunk gzip -9 (\`npm run size\`; the budgets are this checkout's).\n\n${sizeTable(sizes.base, sizes.head)}\n`}${runs
     .map(
