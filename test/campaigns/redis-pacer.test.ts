@@ -80,11 +80,11 @@ const libraries: [string, () => Promise<Connected>][] = [
   ],
 ];
 
-/** Every send in the log (KEYS[1]) stamped at Redis's now, and the bucket (KEYS[2]) dropped. */
+/** Every send in the log (KEYS[1]) stamped ARGV[1] ms past Redis's now, and the bucket (KEYS[2]) dropped. */
 const RESTAMP = `
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do redis.call('ZADD', KEYS[1], 'XX', now, m) end
+local ahead = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000 + tonumber(ARGV[1])
+for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do redis.call('ZADD', KEYS[1], 'XX', ahead, m) end
 redis.call('DEL', KEYS[2])
 `;
 
@@ -183,15 +183,18 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
       const key = `window:${name}`;
       const pacer = redisPacer(redis.client, { key, maxPerSecond: 3 });
       // Dropping the bucket makes every slot due at once, as for workers that all woke late. Before
-      // each send the logged ones are restamped at Redis's now, in the same script that drops the
-      // bucket, so they fill the window (1,050 ms) however long a busy machine took between sends:
-      // only the one round trip of each request races the window.
+      // each of the three sends the logged ones are restamped 5 s past Redis's now, in the same
+      // script that drops the bucket, so none ages out of the window (1,050 ms) however long a busy
+      // machine takes between sends: stamped at now, a stall of a second between that script and a
+      // send (seen under CI's four parallel suites) aged two out, and the log read 1 instead of 3.
+      // Before the fourth they are stamped at now: the pacer reads a full window's wait longer than
+      // the window as a Redis failure, so only that one round trip races the window.
       const sent = `{${key}}:sent`;
       for (let i = 0; i < 3; i++) {
-        await redis.run('EVAL', RESTAMP, '2', sent, `{${key}}:bucket`);
+        await redis.run('EVAL', RESTAMP, '2', sent, `{${key}}:bucket`, '5000');
         await pacer.acquire();
       }
-      await redis.run('EVAL', RESTAMP, '2', sent, `{${key}}:bucket`);
+      await redis.run('EVAL', RESTAMP, '2', sent, `{${key}}:bucket`, '0');
       expect(Number(await redis.run('ZCARD', sent))).toBe(3);
       const controller = new AbortController();
       const fourth = pacer.acquire(controller.signal);
