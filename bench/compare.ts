@@ -7,7 +7,8 @@
 // rounds), so neither build is the one warmed first; the other sections warm each client once, in
 // turn. Cold import runs three times the rounds asked for, its samples being short; a per-call
 // sample is 2,000 calls (4,000 at 16 in flight), long enough to hold several young-generation
-// collections.
+// collections. Each timed sample of the calls, the walk and the pool starts with a scavenge, so it
+// pays for its own garbage only.
 //
 // The ref is exported (`git archive`, so the repository's worktree list is left alone) to
 // .tmp/compare/<sha>, whose node_modules is a link to this one's when the lockfiles are equal (else
@@ -167,8 +168,18 @@ const loadBuild = async (root: string): Promise<Build> => ({
   campaigns: await loadCampaigns(root),
 });
 
-/** CPU (µs, this process) and wall time (ms) of `work`. */
+/**
+ * Empties the young generation (a scavenge, with --expose-gc), so that a sample pays for the
+ * collections of its own garbage only. Without it, how full the young generation was when a sample
+ * began depended on what ran before it: two builds of the same code read up to 0.16x bare ky apart,
+ * the one first in the rotation's order the slower in 10 runs of 10 (docs/decisions/overhead-bench-method.md). A
+ * scavenge deoptimizes nothing, where a full collection would ("weak objects").
+ */
+const scavenge = () => (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc?.({ type: 'minor' });
+
+/** CPU (µs, this process) and wall time (ms) of `work`, which starts with an empty young generation. */
 async function cost(work: () => Promise<unknown>): Promise<{ cpu: number; wall: number }> {
+  scavenge();
   const cpu = process.cpuUsage();
   const start = performance.now();
   await work();
