@@ -170,10 +170,9 @@ const loadBuild = async (root: string): Promise<Build> => ({
 
 /**
  * Empties the young generation (a scavenge, with --expose-gc), so that a sample pays for the
- * collections of its own garbage only. Without it, how full the young generation was when a sample
- * began depended on what ran before it: two builds of the same code read up to 0.16x bare ky apart,
- * the one first in the rotation's order the slower in 10 runs of 10 (docs/decisions/overhead-bench-method.md). A
- * scavenge deoptimizes nothing, where a full collection would ("weak objects").
+ * collections of its own garbage only, not for what ran before it. A scavenge deoptimizes nothing,
+ * where a full collection would ("weak objects"). What it did and did not change:
+ * docs/decisions/overhead-bench-method.md.
  */
 const scavenge = () => (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc?.({ type: 'minor' });
 
