@@ -184,9 +184,9 @@ describe.each(libraries)('redisPacer over %s', (name, connect) => {
       const pacer = redisPacer(redis.client, { key, maxPerSecond: 3 });
       // Dropping the bucket makes every slot due at once, as for workers that all woke late. Before
       // each of the three sends the logged ones are restamped 5 s past Redis's now, in the same
-      // script that drops the bucket, so none ages out of the window (1,050 ms) however long a busy
-      // machine takes between sends: stamped at now, a stall of a second between that script and a
-      // send (seen under CI's four parallel suites) aged two out, and the log read 1 instead of 3.
+      // script that drops the bucket, so none ages out of the window (1,050 ms) while a busy machine
+      // stalls under 5 s between sends: stamped at now, a stall of a second between that script and
+      // a send (seen under CI's four parallel suites) aged two out, and the log read 1, not 3.
       // Before the fourth they are stamped at now: the pacer reads a full window's wait longer than
       // the window as a Redis failure, so only that one round trip races the window.
       const sent = `{${key}}:sent`;
