@@ -201,15 +201,16 @@ async function calls(base: Build, head: Build, url: string, s: Settings): Promis
     // per-round ratios followed which (0.7x to 1.8x bare ky for the same code; the record,
     // docs/decisions/overhead-bench-method.md, has the table).
     const n = s.requests * (scenario.inFlight > 1 ? 2 : 1);
-    const calls = (count: number) => ({
+    // Runs of `count` calls for each build and for bare ky.
+    const drives = (count: number) => ({
       base: () => drive(ops.base, count, scenario.inFlight),
       head: () => drive(ops.head, count, scenario.inFlight),
       ky: () => drive(ops.ky, count, scenario.inFlight),
     });
-    const once = calls(n);
+    const once = drives(n);
     // Warmed as they are measured, in rotating rounds: warmed one after the other, the same code
     // read 1.07x to 1.12x head over base (GET at 1 in flight; docs/decisions/overhead-bench-method.md).
-    await rotating(WARM_ROUNDS, calls(Math.ceil(n / WARM_ROUNDS)));
+    await rotating(WARM_ROUNDS, drives(Math.ceil(n / WARM_ROUNDS)));
     const runs = await rotating(s.rounds, {
       base: () => cost(once.base),
       head: () => cost(once.head),
